@@ -1,0 +1,1 @@
+//! The Fives family of domino games.
