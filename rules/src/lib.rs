@@ -1,1 +1,3 @@
 //! The Fives family of domino games.
+#[cfg(feature = "serde")]
+pub mod record;

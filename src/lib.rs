@@ -1,0 +1,3 @@
+//! fives: the league service. `main.rs` is a thin command line over this library.
+
+pub mod record_command;
