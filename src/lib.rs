@@ -1,3 +1,14 @@
-//! fives: the league service. `main.rs` is a thin command line over this library.
+//! fives: the league service. `main.rs` is a thin command line over this library, and tests
+//! start the whole application from here on a port of their own.
 
+pub mod commands;
+pub mod config;
+pub mod domain;
+pub mod password;
 pub mod record_command;
+pub mod secret_key;
+pub mod startup;
+pub mod store;
+pub mod telemetry;
+pub mod token;
+pub mod web;

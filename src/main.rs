@@ -1,6 +1,8 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use fives::commands::{self, UserCommand};
+use fives::config::{ServeArgs, StoreArgs};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -15,6 +17,13 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Serve the web application, applying database migrations first.
+    Serve(ServeArgs),
+    /// Apply database migrations and exit.
+    Migrate(StoreArgs),
+    /// Manage accounts.
+    #[command(subcommand)]
+    User(UserCommand),
     /// Check and generate game records.
     #[command(subcommand)]
     Record(fives::record_command::RecordCommand),
@@ -23,5 +32,26 @@ enum Command {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Record(command) => fives::record_command::run(command),
+        Command::Serve(args) => run_async(commands::serve(args)),
+        Command::Migrate(args) => run_async(commands::migrate(args)),
+        Command::User(command) => run_async(commands::user(command)),
+    }
+}
+
+fn run_async(task: impl Future<Output = anyhow::Result<()>>) -> ExitCode {
+    fives::telemetry::init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("fives: cannot start the async runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(task) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("fives: {error:#}");
+            ExitCode::FAILURE
+        }
     }
 }

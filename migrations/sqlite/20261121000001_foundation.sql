@@ -1,0 +1,70 @@
+-- Accounts, sessions, organisations, teams, captains and captain invites.
+-- Timestamps are UTC, stored as RFC 3339 text.
+
+CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    email TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    is_admin BOOLEAN NOT NULL DEFAULT FALSE,
+    created_at TEXT NOT NULL
+);
+
+-- A session is found by the SHA-256 digest of the cookie's token, so a copy of the
+-- database does not hand out live sessions.
+CREATE TABLE sessions (
+    token_digest TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+);
+CREATE INDEX sessions_by_user ON sessions (user_id);
+
+CREATE TABLE organisations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    slug TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE organisers (
+    organisation_id INTEGER NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (organisation_id, user_id)
+);
+CREATE INDEX organisers_by_user ON organisers (user_id);
+
+CREATE TABLE teams (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    organisation_id INTEGER NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    contact TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    UNIQUE (organisation_id, name)
+);
+
+CREATE TABLE captains (
+    team_id INTEGER NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (team_id, user_id)
+);
+CREATE INDEX captains_by_user ON captains (user_id);
+
+CREATE TABLE captain_invites (
+    token_digest TEXT PRIMARY KEY,
+    team_id INTEGER NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+    invited_by INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    accepted_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    accepted_at TEXT
+);
+
+-- Failed logins within the throttling window, by client address and by the account named.
+CREATE TABLE login_failures (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    address TEXT NOT NULL,
+    account TEXT NOT NULL,
+    failed_at TEXT NOT NULL
+);
+CREATE INDEX login_failures_by_address ON login_failures (address, failed_at);
+CREATE INDEX login_failures_by_account ON login_failures (account, failed_at);

@@ -1,0 +1,114 @@
+//! What the `fives` subcommands other than `record` do: serve, migrate and user.
+
+use std::io::{BufRead, IsTerminal};
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use chrono::Utc;
+use clap::Subcommand;
+
+use crate::config::{ServeArgs, StoreArgs};
+use crate::domain::account::{EmailAddress, NewPassword};
+use crate::password;
+use crate::secret_key::SecretKey;
+use crate::startup::Application;
+use crate::store::{self, NewUser, Store, StoreError};
+
+/// Opens the store and brings its schema up to date.
+pub async fn open_store(args: &StoreArgs) -> anyhow::Result<Arc<dyn Store>> {
+    let store = store::connect(args.database.as_deref(), &args.data_dir)
+        .await
+        .context("cannot open the database")?;
+    store
+        .migrate()
+        .await
+        .context("cannot apply the database migrations")?;
+    Ok(store)
+}
+
+pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let store = open_store(&args.store).await?;
+    let key = match &args.secret_key {
+        Some(configured) => SecretKey::from_configured(configured)?,
+        None => SecretKey::load_or_create(&args.store.data_dir)?,
+    };
+    let app = Application::build(&args.bind, store.clone(), key)
+        .with_context(|| format!("cannot listen on {}", args.bind))?;
+    tracing::info!(dialect = store.dialect(), address = %app.address(), "serving");
+    println!("fives is serving on http://{}/", app.address());
+    app.run().await?;
+    Ok(())
+}
+
+pub async fn migrate(args: StoreArgs) -> anyhow::Result<()> {
+    let store = open_store(&args).await?;
+    println!("The {} database is up to date.", store.dialect());
+    Ok(())
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create an account. The password is asked for at a terminal, or read from the first line
+    /// of standard input when that is not a terminal.
+    Add {
+        /// The account's email address, which is also its login.
+        email: String,
+        /// Make the account a site admin, who may create organisations.
+        #[arg(long)]
+        admin: bool,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
+}
+
+pub async fn user(command: UserCommand) -> anyhow::Result<()> {
+    match command {
+        UserCommand::Add {
+            email,
+            admin,
+            store,
+        } => add_user(&email, admin, &store).await,
+    }
+}
+
+async fn add_user(email: &str, admin: bool, args: &StoreArgs) -> anyhow::Result<()> {
+    let email = EmailAddress::try_from(email)?;
+    let password = NewPassword::try_from(read_new_password()?)?;
+    let store = open_store(args).await?;
+    let password_hash = password::hash(password).await?;
+    let user = NewUser {
+        email,
+        password_hash,
+        is_admin: admin,
+        created_at: Utc::now(),
+    };
+    match store.create_user(&user).await {
+        Ok(created) => {
+            let role = if created.is_admin { "site admin " } else { "" };
+            println!("Created the {role}account {}.", created.email);
+            Ok(())
+        }
+        Err(StoreError::EmailTaken) => {
+            bail!(
+                "an account with the email address {} already exists",
+                user.email
+            )
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+fn read_new_password() -> anyhow::Result<String> {
+    if std::io::stdin().is_terminal() {
+        let password = rpassword::prompt_password("Password: ")?;
+        let again = rpassword::prompt_password("Password again: ")?;
+        if password != again {
+            bail!("the two passwords differ");
+        }
+        Ok(password)
+    } else {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line)?;
+        Ok(line.trim_end_matches(['\r', '\n']).to_string())
+    }
+}

@@ -1,0 +1,36 @@
+//! Typed identifiers, so a team's id can never be passed where an organisation's is meant.
+
+use std::fmt;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub i64);
+
+        impl From<i64> for $name {
+            fn from(id: i64) -> Self {
+                Self(id)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// An account.
+    UserId
+);
+id_type!(
+    /// An organisation: a league body such as a county or pub league association.
+    OrganisationId
+);
+id_type!(
+    /// A team in an organisation.
+    TeamId
+);

@@ -1,0 +1,6 @@
+//! The league domain: plain synchronous Rust that never sees HTTP or SQL.
+
+pub mod account;
+pub mod authorisation;
+pub mod ids;
+pub mod organisation;

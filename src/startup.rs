@@ -1,0 +1,54 @@
+//! Builds the HTTP server around a store and a key; `fives serve` and the tests both use it.
+
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpServer, web as actix};
+use tracing_actix_web::TracingLogger;
+
+use crate::secret_key::SecretKey;
+use crate::store::Store;
+use crate::web::{self, AppState};
+
+pub struct Application {
+    address: SocketAddr,
+    server: Server,
+}
+
+impl Application {
+    /// Listens on `bind` (port 0 picks a free port) and prepares the server; [`run`] serves.
+    ///
+    /// [`run`]: Application::run
+    pub fn build(bind: &str, store: Arc<dyn Store>, key: SecretKey) -> std::io::Result<Self> {
+        let listener = TcpListener::bind(bind)?;
+        let address = listener.local_addr()?;
+        let state = actix::Data::new(AppState { store, key });
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(web::form_config())
+                // Outermost first: every request gets a logging span, then CSRF protection.
+                .wrap(from_fn(web::csrf::protect))
+                .wrap(TracingLogger::default())
+                .configure(web::routes)
+        })
+        .listen(listener)?
+        .run();
+        Ok(Self { address, server })
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Stops the server from elsewhere, as tests do when they finish.
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

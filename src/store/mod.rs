@@ -1,0 +1,263 @@
+//! Persistence: the [`Store`] trait and its SQLite and PostgreSQL implementations.
+//!
+//! Every method that writes does so in one transaction. The store keeps data and enforces
+//! uniqueness; it never decides a rule of the league.
+
+mod postgres;
+mod sql;
+mod sqlite;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use crate::domain::account::EmailAddress;
+use crate::domain::authorisation::Roles;
+use crate::domain::ids::{OrganisationId, TeamId, UserId};
+use crate::domain::organisation::{DisplayName, Slug, TeamContact};
+use crate::token::TokenDigest;
+
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("an account with that email address already exists")]
+    EmailTaken,
+    #[error("no account has that email address")]
+    NoSuchAccount,
+    #[error("that short name is already used by another organisation")]
+    SlugTaken,
+    #[error("that organisation already has a team of that name")]
+    TeamNameTaken,
+    #[error("the invitation is not known")]
+    InviteNotFound,
+    #[error("the invitation has expired")]
+    InviteExpired,
+    #[error("the invitation has already been used")]
+    InviteUsed,
+    #[error("the database location is not valid: {0}")]
+    BadLocation(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration error: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct User {
+    #[sqlx(try_from = "i64")]
+    pub id: UserId,
+    pub email: String,
+    pub is_admin: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An account and its password hash, for checking a login and nothing else.
+#[derive(Clone, sqlx::FromRow)]
+pub struct Credentials {
+    #[sqlx(flatten)]
+    pub user: User,
+    pub password_hash: String,
+}
+
+pub struct NewUser {
+    pub email: EmailAddress,
+    pub password_hash: String,
+    pub is_admin: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+pub struct NewSession {
+    pub token: TokenDigest,
+    pub user: UserId,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Organisation {
+    #[sqlx(try_from = "i64")]
+    pub id: OrganisationId,
+    pub slug: String,
+    pub name: String,
+}
+
+pub struct NewOrganisation {
+    pub slug: Slug,
+    pub name: DisplayName,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Team {
+    #[sqlx(try_from = "i64")]
+    pub id: TeamId,
+    #[sqlx(try_from = "i64")]
+    pub organisation_id: OrganisationId,
+    pub name: String,
+    pub contact: String,
+}
+
+pub struct NewCaptainInvite {
+    pub token: TokenDigest,
+    pub team: TeamId,
+    pub invited_by: UserId,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct CaptainInvite {
+    #[sqlx(try_from = "i64")]
+    pub team_id: TeamId,
+    pub expires_at: DateTime<Utc>,
+    pub accepted_at: Option<DateTime<Utc>>,
+}
+
+/// Who takes up a captain invitation.
+pub enum InviteAcceptor {
+    Existing(UserId),
+    /// Someone without an account, who creates one as they accept.
+    NewAccount(NewUser),
+}
+
+/// Recent failed logins, counted for throttling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LoginFailures {
+    pub from_address: i64,
+    pub for_account: i64,
+}
+
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// "sqlite" or "postgres", for logs and the health check.
+    fn dialect(&self) -> &'static str;
+    async fn migrate(&self) -> Result<(), StoreError>;
+    /// Answers when the database answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+
+    async fn create_user(&self, user: &NewUser) -> Result<User, StoreError>;
+    async fn user(&self, id: UserId) -> Result<Option<User>, StoreError>;
+    async fn credentials(&self, email: &EmailAddress) -> Result<Option<Credentials>, StoreError>;
+    /// Sets a new password hash, ends every session of the account and starts `session` for
+    /// the browser that made the change.
+    async fn change_password(
+        &self,
+        user: UserId,
+        password_hash: &str,
+        session: &NewSession,
+    ) -> Result<(), StoreError>;
+
+    /// Starts a session, ending `replacing` (the browser's previous session) in the same
+    /// transaction so that a login always renews the session token.
+    async fn start_session(
+        &self,
+        session: &NewSession,
+        replacing: Option<&TokenDigest>,
+    ) -> Result<(), StoreError>;
+    /// The account of a session that has not expired by `now`.
+    async fn session_user(
+        &self,
+        token: &TokenDigest,
+        now: DateTime<Utc>,
+    ) -> Result<Option<User>, StoreError>;
+    async fn end_session(&self, token: &TokenDigest) -> Result<(), StoreError>;
+    async fn count_sessions(&self, user: UserId) -> Result<i64, StoreError>;
+
+    /// Records a failed login and forgets failures older than `forget_before`.
+    async fn record_login_failure(
+        &self,
+        address: &str,
+        account: &str,
+        at: DateTime<Utc>,
+        forget_before: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    async fn login_failures_since(
+        &self,
+        address: &str,
+        account: &str,
+        since: DateTime<Utc>,
+    ) -> Result<LoginFailures, StoreError>;
+    async fn clear_login_failures(&self, account: &str) -> Result<(), StoreError>;
+
+    async fn roles(&self, user: &User) -> Result<Roles, StoreError>;
+
+    /// Creates an organisation with the account of `organiser` as its first organiser.
+    async fn create_organisation(
+        &self,
+        organisation: &NewOrganisation,
+        organiser: &EmailAddress,
+    ) -> Result<Organisation, StoreError>;
+    async fn organisations(&self) -> Result<Vec<Organisation>, StoreError>;
+    async fn organisation_by_slug(&self, slug: &str) -> Result<Option<Organisation>, StoreError>;
+    async fn organisation(&self, id: OrganisationId) -> Result<Option<Organisation>, StoreError>;
+    async fn organisations_organised_by(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<Organisation>, StoreError>;
+
+    async fn create_team(
+        &self,
+        organisation: OrganisationId,
+        name: &DisplayName,
+        at: DateTime<Utc>,
+    ) -> Result<Team, StoreError>;
+    async fn team(&self, id: TeamId) -> Result<Option<Team>, StoreError>;
+    async fn teams_in(&self, organisation: OrganisationId) -> Result<Vec<Team>, StoreError>;
+    async fn teams_captained_by(&self, user: UserId) -> Result<Vec<Team>, StoreError>;
+    async fn captains_of(&self, team: TeamId) -> Result<Vec<User>, StoreError>;
+    async fn set_team_contact(&self, team: TeamId, contact: &TeamContact)
+    -> Result<(), StoreError>;
+
+    async fn create_captain_invite(&self, invite: &NewCaptainInvite) -> Result<(), StoreError>;
+    async fn captain_invite(
+        &self,
+        token: &TokenDigest,
+    ) -> Result<Option<CaptainInvite>, StoreError>;
+    /// Uses the invitation once, before it expires at `now`, making the acceptor a captain of
+    /// its team (and creating their account first, when they have none).
+    async fn accept_captain_invite(
+        &self,
+        token: &TokenDigest,
+        acceptor: &InviteAcceptor,
+        now: DateTime<Utc>,
+    ) -> Result<User, StoreError>;
+}
+
+/// Where the data lives: a PostgreSQL URL, or else a SQLite file in the data directory.
+pub async fn connect(
+    database_url: Option<&str>,
+    data_dir: &Path,
+) -> Result<Arc<dyn Store>, StoreError> {
+    match database_url {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Ok(Arc::new(PostgresStore::connect(url).await?))
+        }
+        Some(url) if url.starts_with("sqlite:") => Ok(Arc::new(SqliteStore::connect(url).await?)),
+        Some(url) => Err(StoreError::BadLocation(format!(
+            "{url:?} is neither a postgres:// nor a sqlite: URL"
+        ))),
+        None => {
+            std::fs::create_dir_all(data_dir).map_err(|error| {
+                StoreError::BadLocation(format!(
+                    "cannot create the data directory {}: {error}",
+                    data_dir.display()
+                ))
+            })?;
+            Ok(Arc::new(
+                SqliteStore::open_file(&data_dir.join("fives.db")).await?,
+            ))
+        }
+    }
+}
+
+/// Maps a unique-constraint violation to `taken`, leaving every other error as it is.
+fn unique_violation_as(error: sqlx::Error, taken: StoreError) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => taken,
+        _ => StoreError::Database(error),
+    }
+}

@@ -1,0 +1,491 @@
+//! The [`Store`](super::Store) methods, written once in SQL that SQLite and PostgreSQL both
+//! accept (numbered `$1` parameters, `RETURNING`, standard types) and expanded for each
+//! dialect's pool. What differs between the dialects (migrations, connection set-up, how a
+//! write transaction starts) stays in `sqlite.rs` and `postgres.rs`.
+
+macro_rules! sql_store {
+    ($store:ty, db: $db:ty, dialect: $dialect:literal, begin_write: $begin_write:literal) => {
+        async fn insert_session(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            session: &NewSession,
+        ) -> Result<(), StoreError> {
+            sqlx::query(
+                "INSERT INTO sessions (token_digest, user_id, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(session.token.as_str())
+            .bind(session.user.0)
+            .bind(session.created_at)
+            .bind(session.expires_at)
+            .execute(&mut **tx)
+            .await?;
+            Ok(())
+        }
+
+        #[async_trait::async_trait]
+        impl $crate::store::Store for $store {
+            fn dialect(&self) -> &'static str {
+                $dialect
+            }
+
+            async fn migrate(&self) -> Result<(), StoreError> {
+                self.run_migrations().await
+            }
+
+            async fn ping(&self) -> Result<(), StoreError> {
+                sqlx::query("SELECT 1").execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let created = sqlx::query_as::<_, User>(
+                    "INSERT INTO users (email, password_hash, is_admin, created_at) \
+                     VALUES ($1, $2, $3, $4) RETURNING id, email, is_admin, created_at",
+                )
+                .bind(user.email.as_str())
+                .bind(&user.password_hash)
+                .bind(user.is_admin)
+                .bind(user.created_at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| unique_violation_as(e, StoreError::EmailTaken))?;
+                tx.commit().await?;
+                Ok(created)
+            }
+
+            async fn user(&self, id: UserId) -> Result<Option<User>, StoreError> {
+                Ok(sqlx::query_as::<_, User>(
+                    "SELECT id, email, is_admin, created_at FROM users WHERE id = $1",
+                )
+                .bind(id.0)
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn credentials(
+                &self,
+                email: &EmailAddress,
+            ) -> Result<Option<Credentials>, StoreError> {
+                Ok(sqlx::query_as::<_, Credentials>(
+                    "SELECT id, email, is_admin, created_at, password_hash \
+                     FROM users WHERE email = $1",
+                )
+                .bind(email.as_str())
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn change_password(
+                &self,
+                user: UserId,
+                password_hash: &str,
+                session: &NewSession,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let updated = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+                    .bind(password_hash)
+                    .bind(user.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if updated.rows_affected() != 1 {
+                    return Err(StoreError::NoSuchAccount);
+                }
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+                    .bind(user.0)
+                    .execute(&mut *tx)
+                    .await?;
+                insert_session(&mut tx, session).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn start_session(
+                &self,
+                session: &NewSession,
+                replacing: Option<&TokenDigest>,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                if let Some(old) = replacing {
+                    sqlx::query("DELETE FROM sessions WHERE token_digest = $1")
+                        .bind(old.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                insert_session(&mut tx, session).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn session_user(
+                &self,
+                token: &TokenDigest,
+                now: DateTime<Utc>,
+            ) -> Result<Option<User>, StoreError> {
+                Ok(sqlx::query_as::<_, User>(
+                    "SELECT users.id, users.email, users.is_admin, users.created_at \
+                     FROM sessions JOIN users ON users.id = sessions.user_id \
+                     WHERE sessions.token_digest = $1 AND sessions.expires_at > $2",
+                )
+                .bind(token.as_str())
+                .bind(now)
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn end_session(&self, token: &TokenDigest) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                sqlx::query("DELETE FROM sessions WHERE token_digest = $1")
+                    .bind(token.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn count_sessions(&self, user: UserId) -> Result<i64, StoreError> {
+                Ok(sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE user_id = $1")
+                    .bind(user.0)
+                    .fetch_one(&self.pool)
+                    .await?)
+            }
+
+            async fn record_login_failure(
+                &self,
+                address: &str,
+                account: &str,
+                at: DateTime<Utc>,
+                forget_before: DateTime<Utc>,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                sqlx::query("DELETE FROM login_failures WHERE failed_at < $1")
+                    .bind(forget_before)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO login_failures (address, account, failed_at) VALUES ($1, $2, $3)",
+                )
+                .bind(address)
+                .bind(account)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn login_failures_since(
+                &self,
+                address: &str,
+                account: &str,
+                since: DateTime<Utc>,
+            ) -> Result<LoginFailures, StoreError> {
+                let (from_address, for_account): (i64, i64) = sqlx::query_as(
+                    "SELECT \
+                       (SELECT COUNT(*) FROM login_failures WHERE address = $1 AND failed_at >= $3), \
+                       (SELECT COUNT(*) FROM login_failures WHERE account = $2 AND failed_at >= $3)",
+                )
+                .bind(address)
+                .bind(account)
+                .bind(since)
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(LoginFailures {
+                    from_address,
+                    for_account,
+                })
+            }
+
+            async fn clear_login_failures(&self, account: &str) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                sqlx::query("DELETE FROM login_failures WHERE account = $1")
+                    .bind(account)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn roles(&self, user: &User) -> Result<Roles, StoreError> {
+                let organiser_of: Vec<i64> = sqlx::query_scalar(
+                    "SELECT organisation_id FROM organisers WHERE user_id = $1 \
+                     ORDER BY organisation_id",
+                )
+                .bind(user.id.0)
+                .fetch_all(&self.pool)
+                .await?;
+                let captain_of: Vec<i64> = sqlx::query_scalar(
+                    "SELECT team_id FROM captains WHERE user_id = $1 ORDER BY team_id",
+                )
+                .bind(user.id.0)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(Roles {
+                    site_admin: user.is_admin,
+                    organiser_of: organiser_of.into_iter().map(OrganisationId).collect(),
+                    captain_of: captain_of.into_iter().map(TeamId).collect(),
+                })
+            }
+
+            async fn create_organisation(
+                &self,
+                organisation: &NewOrganisation,
+                organiser: &EmailAddress,
+            ) -> Result<Organisation, StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let organiser_id: Option<i64> =
+                    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
+                        .bind(organiser.as_str())
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                let organiser_id = organiser_id.ok_or(StoreError::NoSuchAccount)?;
+                let created = sqlx::query_as::<_, Organisation>(
+                    "INSERT INTO organisations (slug, name, created_at) VALUES ($1, $2, $3) \
+                     RETURNING id, slug, name",
+                )
+                .bind(organisation.slug.as_str())
+                .bind(organisation.name.as_str())
+                .bind(organisation.created_at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| unique_violation_as(e, StoreError::SlugTaken))?;
+                sqlx::query("INSERT INTO organisers (organisation_id, user_id) VALUES ($1, $2)")
+                    .bind(created.id.0)
+                    .bind(organiser_id)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(created)
+            }
+
+            async fn organisations(&self) -> Result<Vec<Organisation>, StoreError> {
+                Ok(sqlx::query_as::<_, Organisation>(
+                    "SELECT id, slug, name FROM organisations ORDER BY name, id",
+                )
+                .fetch_all(&self.pool)
+                .await?)
+            }
+
+            async fn organisation_by_slug(
+                &self,
+                slug: &str,
+            ) -> Result<Option<Organisation>, StoreError> {
+                Ok(sqlx::query_as::<_, Organisation>(
+                    "SELECT id, slug, name FROM organisations WHERE slug = $1",
+                )
+                .bind(slug)
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn organisation(
+                &self,
+                id: OrganisationId,
+            ) -> Result<Option<Organisation>, StoreError> {
+                Ok(sqlx::query_as::<_, Organisation>(
+                    "SELECT id, slug, name FROM organisations WHERE id = $1",
+                )
+                .bind(id.0)
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn organisations_organised_by(
+                &self,
+                user: UserId,
+            ) -> Result<Vec<Organisation>, StoreError> {
+                Ok(sqlx::query_as::<_, Organisation>(
+                    "SELECT organisations.id, organisations.slug, organisations.name \
+                     FROM organisations \
+                     JOIN organisers ON organisers.organisation_id = organisations.id \
+                     WHERE organisers.user_id = $1 ORDER BY organisations.name, organisations.id",
+                )
+                .bind(user.0)
+                .fetch_all(&self.pool)
+                .await?)
+            }
+
+            async fn create_team(
+                &self,
+                organisation: OrganisationId,
+                name: &DisplayName,
+                at: DateTime<Utc>,
+            ) -> Result<Team, StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let team = sqlx::query_as::<_, Team>(
+                    "INSERT INTO teams (organisation_id, name, created_at) VALUES ($1, $2, $3) \
+                     RETURNING id, organisation_id, name, contact",
+                )
+                .bind(organisation.0)
+                .bind(name.as_str())
+                .bind(at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| unique_violation_as(e, StoreError::TeamNameTaken))?;
+                tx.commit().await?;
+                Ok(team)
+            }
+
+            async fn team(&self, id: TeamId) -> Result<Option<Team>, StoreError> {
+                Ok(sqlx::query_as::<_, Team>(
+                    "SELECT id, organisation_id, name, contact FROM teams WHERE id = $1",
+                )
+                .bind(id.0)
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn teams_in(
+                &self,
+                organisation: OrganisationId,
+            ) -> Result<Vec<Team>, StoreError> {
+                Ok(sqlx::query_as::<_, Team>(
+                    "SELECT id, organisation_id, name, contact FROM teams \
+                     WHERE organisation_id = $1 ORDER BY name, id",
+                )
+                .bind(organisation.0)
+                .fetch_all(&self.pool)
+                .await?)
+            }
+
+            async fn teams_captained_by(&self, user: UserId) -> Result<Vec<Team>, StoreError> {
+                Ok(sqlx::query_as::<_, Team>(
+                    "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \
+                     FROM teams JOIN captains ON captains.team_id = teams.id \
+                     WHERE captains.user_id = $1 ORDER BY teams.name, teams.id",
+                )
+                .bind(user.0)
+                .fetch_all(&self.pool)
+                .await?)
+            }
+
+            async fn captains_of(&self, team: TeamId) -> Result<Vec<User>, StoreError> {
+                Ok(sqlx::query_as::<_, User>(
+                    "SELECT users.id, users.email, users.is_admin, users.created_at \
+                     FROM users JOIN captains ON captains.user_id = users.id \
+                     WHERE captains.team_id = $1 ORDER BY users.email",
+                )
+                .bind(team.0)
+                .fetch_all(&self.pool)
+                .await?)
+            }
+
+            async fn set_team_contact(
+                &self,
+                team: TeamId,
+                contact: &TeamContact,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                sqlx::query("UPDATE teams SET contact = $1 WHERE id = $2")
+                    .bind(contact.as_str())
+                    .bind(team.0)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn create_captain_invite(
+                &self,
+                invite: &NewCaptainInvite,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                sqlx::query(
+                    "INSERT INTO captain_invites \
+                     (token_digest, team_id, invited_by, created_at, expires_at) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(invite.token.as_str())
+                .bind(invite.team.0)
+                .bind(invite.invited_by.0)
+                .bind(invite.created_at)
+                .bind(invite.expires_at)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn captain_invite(
+                &self,
+                token: &TokenDigest,
+            ) -> Result<Option<CaptainInvite>, StoreError> {
+                Ok(sqlx::query_as::<_, CaptainInvite>(
+                    "SELECT team_id, expires_at, accepted_at FROM captain_invites \
+                     WHERE token_digest = $1",
+                )
+                .bind(token.as_str())
+                .fetch_optional(&self.pool)
+                .await?)
+            }
+
+            async fn accept_captain_invite(
+                &self,
+                token: &TokenDigest,
+                acceptor: &InviteAcceptor,
+                now: DateTime<Utc>,
+            ) -> Result<User, StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let invite = sqlx::query_as::<_, CaptainInvite>(
+                    "SELECT team_id, expires_at, accepted_at FROM captain_invites \
+                     WHERE token_digest = $1",
+                )
+                .bind(token.as_str())
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or(StoreError::InviteNotFound)?;
+                if invite.accepted_at.is_some() {
+                    return Err(StoreError::InviteUsed);
+                }
+                if invite.expires_at <= now {
+                    return Err(StoreError::InviteExpired);
+                }
+                let user = match acceptor {
+                    InviteAcceptor::Existing(id) => sqlx::query_as::<_, User>(
+                        "SELECT id, email, is_admin, created_at FROM users WHERE id = $1",
+                    )
+                    .bind(id.0)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .ok_or(StoreError::NoSuchAccount)?,
+                    InviteAcceptor::NewAccount(new) => sqlx::query_as::<_, User>(
+                        "INSERT INTO users (email, password_hash, is_admin, created_at) \
+                         VALUES ($1, $2, $3, $4) RETURNING id, email, is_admin, created_at",
+                    )
+                    .bind(new.email.as_str())
+                    .bind(&new.password_hash)
+                    .bind(new.is_admin)
+                    .bind(new.created_at)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .map_err(|e| unique_violation_as(e, StoreError::EmailTaken))?,
+                };
+                // The condition makes a second, concurrent acceptance change nothing.
+                let used = sqlx::query(
+                    "UPDATE captain_invites SET accepted_by = $1, accepted_at = $2 \
+                     WHERE token_digest = $3 AND accepted_at IS NULL",
+                )
+                .bind(user.id.0)
+                .bind(now)
+                .bind(token.as_str())
+                .execute(&mut *tx)
+                .await?;
+                if used.rows_affected() != 1 {
+                    return Err(StoreError::InviteUsed);
+                }
+                sqlx::query(
+                    "INSERT INTO captains (team_id, user_id) VALUES ($1, $2) \
+                     ON CONFLICT (team_id, user_id) DO NOTHING",
+                )
+                .bind(invite.team_id.0)
+                .bind(user.id.0)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(user)
+            }
+        }
+    };
+}
+
+pub(super) use sql_store;

@@ -1,0 +1,17 @@
+//! Static files, compiled into the binary so that `fives` runs from any directory.
+
+use actix_web::http::header::{CacheControl, CacheDirective};
+use actix_web::{HttpResponse, get};
+
+const STYLESHEET: &str = include_str!("../../static/style.css");
+
+#[get("/static/style.css")]
+pub async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(3600),
+        ]))
+        .body(STYLESHEET)
+}

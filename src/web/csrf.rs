@@ -1,0 +1,104 @@
+//! Cross-site request forgery protection, as middleware so that no POST can forget it.
+//!
+//! Each browser's token is the server key's signature of the browser's session cookie, or,
+//! before it has one, of a random nonce kept in its own cookie. Every POST must carry the token
+//! in its `csrf_token` form field (or an `X-CSRF-Token` header); one that does not is answered
+//! 403 before any handler runs, so it changes nothing. Because logging in issues a new session
+//! cookie, the token changes with the session.
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::cookie::{Cookie, SameSite, time::Duration};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::middleware::Next;
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpMessage, ResponseError};
+
+use super::AppState;
+use super::error::WebError;
+use super::session::SESSION_COOKIE;
+use crate::token::SecretToken;
+
+pub const NONCE_COOKIE: &str = "fives_csrf";
+pub const FORM_FIELD: &str = "csrf_token";
+pub const HEADER: &str = "x-csrf-token";
+const PURPOSE: &str = "csrf";
+
+/// The token that this request's forms must carry, for templates to render.
+#[derive(Debug, Clone)]
+pub struct CsrfToken(pub String);
+
+pub async fn protect(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let state = req
+        .app_data::<Data<AppState>>()
+        .expect("the application state is registered")
+        .clone();
+    let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
+    let nonce = req.cookie(NONCE_COOKIE).map(|c| c.value().to_string());
+    let (binding, new_nonce) = match (session, nonce) {
+        (Some(session), _) => (session, None),
+        (None, Some(nonce)) => (nonce, None),
+        (None, None) => {
+            let nonce = SecretToken::generate().as_str().to_string();
+            (nonce.clone(), Some(nonce))
+        }
+    };
+
+    if !is_safe(req.method()) {
+        let body = req.extract::<Bytes>().await?;
+        let presented = presented_token(&req, &body);
+        let valid = presented
+            .as_deref()
+            .is_some_and(|token| state.key.verify(PURPOSE, &binding, token));
+        if !valid {
+            tracing::warn!(
+                path = req.path(),
+                "refused a request without a valid CSRF token"
+            );
+            let response = WebError::BadCsrfToken.error_response();
+            return Ok(req.into_response(response).map_into_right_body());
+        }
+        // The handler reads the body again.
+        req.set_payload(bytes_to_payload(body));
+    }
+
+    req.extensions_mut()
+        .insert(CsrfToken(state.key.sign(PURPOSE, &binding)));
+    let secure = req.connection_info().scheme() == "https";
+    let mut response = next.call(req).await?;
+    if let Some(nonce) = new_nonce {
+        let cookie = Cookie::build(NONCE_COOKIE, nonce)
+            .path("/")
+            .http_only(true)
+            .secure(secure)
+            .same_site(SameSite::Lax)
+            .max_age(Duration::days(30))
+            .finish();
+        response.response_mut().add_cookie(&cookie)?;
+    }
+    Ok(response.map_into_left_body())
+}
+
+fn is_safe(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+fn presented_token(req: &ServiceRequest, body: &Bytes) -> Option<String> {
+    if let Some(header) = req.headers().get(HEADER) {
+        return header.to_str().ok().map(str::to_string);
+    }
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+        .ok()?
+        .into_iter()
+        .find(|(name, _)| name == FORM_FIELD)
+        .map(|(_, value)| value)
+}
+
+fn bytes_to_payload(body: Bytes) -> Payload {
+    let (_, mut payload) = actix_http::h1::Payload::create(true);
+    payload.unread_data(body);
+    Payload::from(payload)
+}

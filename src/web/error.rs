@@ -1,0 +1,153 @@
+//! One error type for the handlers, answered with a page in the site's layout.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, ContentType};
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+use super::layout::Layout;
+use crate::password::HashError;
+use crate::store::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("not found")]
+    NotFound,
+    #[error("signing in is required")]
+    NotSignedIn,
+    #[error("forbidden")]
+    Forbidden,
+    #[error("the form's CSRF token is missing or wrong")]
+    BadCsrfToken,
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("gone: {0}")]
+    Gone(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<StoreError> for WebError {
+    fn from(error: StoreError) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+impl From<askama::Error> for WebError {
+    fn from(error: askama::Error) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+impl From<HashError> for WebError {
+    fn from(error: HashError) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    layout: Layout,
+    heading: &'static str,
+    message: String,
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::NotSignedIn => StatusCode::SEE_OTHER,
+            Self::Forbidden | Self::BadCsrfToken => StatusCode::FORBIDDEN,
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Gone(_) => StatusCode::GONE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Self::NotSignedIn = self {
+            return HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, "/login"))
+                .finish();
+        }
+        let (heading, message) = match self {
+            Self::NotFound => (
+                "Page not found",
+                "There is no page at this address. Check the address, or start again from the home page.".to_string(),
+            ),
+            Self::Forbidden => (
+                "Not allowed",
+                "Your account may not do this. If you think it should, ask your league's organiser.".to_string(),
+            ),
+            Self::BadCsrfToken => (
+                "Form expired",
+                "This form has expired or did not come from this site, so nothing was changed. Go back, reload the page and try again.".to_string(),
+            ),
+            Self::BadRequest(message) => ("Something in the request is wrong", message.clone()),
+            Self::Gone(message) => ("No longer available", message.clone()),
+            Self::Internal(error) => {
+                tracing::error!(error = format!("{error:#}"), "request failed");
+                (
+                    "Something went wrong",
+                    "The server could not finish this request and nothing more was changed. Try again in a moment.".to_string(),
+                )
+            }
+            Self::NotSignedIn => unreachable!("answered above with a redirect"),
+        };
+        let page = ErrorPage {
+            layout: Layout::neutral(heading),
+            heading,
+            message,
+        };
+        let body = page.render().unwrap_or_else(|error| {
+            tracing::error!(%error, "the error page does not render");
+            heading.to_string()
+        });
+        HttpResponse::build(self.status_code())
+            .content_type(ContentType::html())
+            .body(body)
+    }
+}
+
+/// The answer for any address no route claims.
+pub async fn not_found() -> HttpResponse {
+    WebError::NotFound.error_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::MessageBody;
+
+    fn body_of(error: WebError) -> (StatusCode, String) {
+        let response = error.error_response();
+        let status = response.status();
+        let bytes = response.into_body().try_into_bytes().unwrap();
+        (status, String::from_utf8(bytes.to_vec()).unwrap())
+    }
+
+    #[test]
+    fn internal_errors_answer_500_in_the_layout_without_their_details() {
+        let (status, body) = body_of(WebError::Internal(anyhow::anyhow!("pool timed out")));
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(body.contains("<main"), "{body}");
+        assert!(body.contains("Something went wrong"), "{body}");
+        assert!(!body.contains("pool timed out"), "{body}");
+    }
+
+    #[test]
+    fn not_found_answers_404_in_the_layout() {
+        let (status, body) = body_of(WebError::NotFound);
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(body.contains("Page not found"), "{body}");
+        assert!(body.contains("<nav"), "{body}");
+    }
+
+    #[test]
+    fn not_signed_in_redirects_to_the_login_page() {
+        let response = WebError::NotSignedIn.error_response();
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        assert_eq!(response.headers().get(header::LOCATION).unwrap(), "/login");
+    }
+}

@@ -1,0 +1,59 @@
+//! The web layer: handlers grouped by audience, sessions, CSRF, error pages. Handlers are thin:
+//! parse input into domain types, authorise, call the store, render.
+
+pub mod accounts;
+pub mod admin;
+pub mod assets;
+pub mod csrf;
+pub mod error;
+pub mod invites;
+pub mod layout;
+pub mod organiser;
+pub mod public;
+pub mod session;
+pub mod teams;
+
+use std::sync::Arc;
+
+use actix_web::web::{self, FormConfig, ServiceConfig};
+
+use crate::secret_key::SecretKey;
+use crate::store::Store;
+use error::WebError;
+
+/// What every handler may reach: the store and the server's key.
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub key: SecretKey,
+}
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(public::home)
+        .service(public::healthz)
+        .service(assets::stylesheet)
+        .service(accounts::login_form)
+        .service(accounts::login)
+        .service(accounts::logout)
+        .service(accounts::dashboard)
+        .service(accounts::password_form)
+        .service(accounts::change_password)
+        .service(admin::organisations_page)
+        .service(admin::create_organisation)
+        .service(organiser::organisation_page)
+        .service(organiser::create_team)
+        .service(teams::team_page)
+        .service(teams::set_contact)
+        .service(teams::invite_captain)
+        .service(invites::invite_page)
+        .service(invites::accept)
+        .default_service(web::to(error::not_found));
+}
+
+/// Form bodies that do not parse get the 400 page rather than actix's plain-text answer.
+pub fn form_config() -> FormConfig {
+    FormConfig::default()
+        .limit(64 * 1024)
+        .error_handler(|error, _request| {
+            WebError::BadRequest(format!("The form could not be read: {error}.")).into()
+        })
+}

@@ -1,0 +1,133 @@
+//! An organiser's pages for their organisation: its teams and their captains.
+
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use chrono::Utc;
+use serde::Deserialize;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, redirect, render_with_status};
+use super::session::Viewer;
+use crate::domain::authorisation::Permission;
+use crate::domain::organisation::DisplayName;
+use crate::store::{Organisation, StoreError, Team};
+
+/// A team as the organiser's page lists it.
+struct TeamSummary {
+    team: Team,
+    captains: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/organisation.html")]
+struct OrganisationPage {
+    layout: Layout,
+    organisation: Organisation,
+    teams: Vec<TeamSummary>,
+    team_name: String,
+    error: Option<String>,
+}
+
+async fn organisation_by_slug(state: &AppState, slug: &str) -> Result<Organisation, WebError> {
+    state
+        .store
+        .organisation_by_slug(slug)
+        .await?
+        .ok_or(WebError::NotFound)
+}
+
+async fn show(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    status: StatusCode,
+    team_name: String,
+    error: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let mut teams = Vec::new();
+    for team in state.store.teams_in(organisation.id).await? {
+        let captains = state.store.captains_of(team.id).await?;
+        teams.push(TeamSummary {
+            team,
+            captains: captains.into_iter().map(|user| user.email).collect(),
+        });
+    }
+    render_with_status(
+        status,
+        &OrganisationPage {
+            layout: viewer.layout(organisation.name.clone()),
+            organisation,
+            teams,
+            team_name,
+            error,
+        },
+    )
+}
+
+#[get("/organise/{slug}")]
+pub async fn organisation_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    slug: Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    show(
+        &viewer,
+        &state,
+        organisation,
+        StatusCode::OK,
+        String::new(),
+        None,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct NewTeamForm {
+    name: String,
+}
+
+#[post("/organise/{slug}/teams")]
+pub async fn create_team(
+    viewer: Viewer,
+    state: Data<AppState>,
+    slug: Path<String>,
+    form: Form<NewTeamForm>,
+) -> Result<HttpResponse, WebError> {
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let typed = form.into_inner().name;
+    let error = match DisplayName::try_from(typed.as_str()) {
+        Ok(name) => {
+            match state
+                .store
+                .create_team(organisation.id, &name, Utc::now())
+                .await
+            {
+                Ok(_) => return Ok(redirect(&format!("/organise/{}", organisation.slug))),
+                Err(StoreError::TeamNameTaken) => {
+                    format!(
+                        "{} already has a team called {}.",
+                        organisation.name,
+                        name.as_str()
+                    )
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Err(error) => error.to_string(),
+    };
+    show(
+        &viewer,
+        &state,
+        organisation,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        typed,
+        Some(error),
+    )
+    .await
+}

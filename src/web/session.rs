@@ -1,0 +1,136 @@
+//! Who is asking: the session cookie, the account and roles behind it, and the one
+//! authorisation check every handler goes through ([`Viewer::require`]).
+
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::web::Data;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload};
+use chrono::{Duration, Utc};
+use futures_util::future::LocalBoxFuture;
+
+use super::AppState;
+use super::csrf::CsrfToken;
+use super::error::WebError;
+use super::layout::Layout;
+use crate::domain::authorisation::{Permission, Refusal, Roles, authorise};
+use crate::domain::ids::UserId;
+use crate::store::{NewSession, Store, StoreError, User};
+use crate::token::SecretToken;
+
+pub const SESSION_COOKIE: &str = "fives_session";
+/// How long a login lasts.
+pub const SESSION_LIFETIME: Duration = Duration::days(30);
+
+/// A signed-in account and what it may act as.
+pub struct SignedIn {
+    pub user: User,
+    pub roles: Roles,
+}
+
+/// The person behind a request, signed in or not. Extracted by every handler that renders a
+/// page or acts on anything.
+pub struct Viewer {
+    pub signed_in: Option<SignedIn>,
+    /// The browser's session token, valid or not, so that logging in can end it.
+    pub session_token: Option<SecretToken>,
+    pub csrf_token: String,
+    /// Whether the request came over TLS, so cookies are marked `Secure`.
+    pub secure: bool,
+}
+
+impl Viewer {
+    /// The one authorisation check: answers the account when it may do `what`, or the error
+    /// that tells the person to sign in (303 to the login page) or that they may not (403).
+    pub fn require(&self, what: Permission) -> Result<&SignedIn, WebError> {
+        let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
+        authorise(roles, what).map_err(|refusal| match refusal {
+            Refusal::NotSignedIn => WebError::NotSignedIn,
+            Refusal::Forbidden => WebError::Forbidden,
+        })?;
+        self.signed_in.as_ref().ok_or(WebError::NotSignedIn)
+    }
+
+    pub fn layout(&self, title: impl Into<String>) -> Layout {
+        Layout {
+            title: title.into(),
+            signed_in_as: self
+                .signed_in
+                .as_ref()
+                .map(|signed_in| signed_in.user.email.clone()),
+            csrf_token: self.csrf_token.clone(),
+            knows_viewer: true,
+        }
+    }
+}
+
+impl FromRequest for Viewer {
+    type Error = WebError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<Data<AppState>>().cloned();
+        let session_token = req
+            .cookie(SESSION_COOKIE)
+            .and_then(|cookie| SecretToken::parse(cookie.value()));
+        let csrf_token = req.extensions().get::<CsrfToken>().map(|t| t.0.clone());
+        let secure = req.connection_info().scheme() == "https";
+        Box::pin(async move {
+            let state = state.ok_or_else(|| anyhow::anyhow!("no application state"))?;
+            let csrf_token = csrf_token.ok_or_else(|| anyhow::anyhow!("no CSRF middleware"))?;
+            let signed_in = match &session_token {
+                Some(token) => load_signed_in(state.store.as_ref(), token).await?,
+                None => None,
+            };
+            Ok(Viewer {
+                signed_in,
+                session_token,
+                csrf_token,
+                secure,
+            })
+        })
+    }
+}
+
+async fn load_signed_in(
+    store: &dyn Store,
+    token: &SecretToken,
+) -> Result<Option<SignedIn>, StoreError> {
+    let Some(user) = store.session_user(&token.digest(), Utc::now()).await? else {
+        return Ok(None);
+    };
+    let roles = store.roles(&user).await?;
+    Ok(Some(SignedIn { user, roles }))
+}
+
+/// A new session for `user`, as stored; the token goes to the browser in [`session_cookie`].
+pub fn new_session(user: UserId) -> (SecretToken, NewSession) {
+    let token = SecretToken::generate();
+    let now = Utc::now();
+    let session = NewSession {
+        token: token.digest(),
+        user,
+        created_at: now,
+        expires_at: now + SESSION_LIFETIME,
+    };
+    (token, session)
+}
+
+pub fn session_cookie(token: &SecretToken, secure: bool) -> Cookie<'static> {
+    Cookie::build(SESSION_COOKIE, token.as_str().to_string())
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Lax)
+        .max_age(CookieDuration::seconds(SESSION_LIFETIME.num_seconds()))
+        .finish()
+}
+
+/// A cookie that tells the browser to forget its session cookie.
+pub fn expired_session_cookie() -> Cookie<'static> {
+    let mut cookie = Cookie::build(SESSION_COOKIE, "")
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .finish();
+    cookie.make_removal();
+    cookie
+}

@@ -1,0 +1,157 @@
+//! Logging in and out, sessions, throttling and password changes, through HTTP.
+
+use fives::web::accounts::{TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS};
+
+use crate::support::PASSWORD;
+
+store_test! {
+    async fn logging_in_shows_the_dashboard_and_logging_out_ends_the_session(ctx) {
+        ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        assert_eq!(browser.get("/dashboard").await.location.as_deref(), Some("/login"));
+
+        browser.login_ok("Sam@Example.org").await;
+        let dashboard = browser.get("/dashboard").await;
+        assert_eq!(dashboard.status, 200);
+        assert!(dashboard.body.contains("Your dashboard"));
+        assert!(dashboard.body.contains("sam@example.org"));
+        // Logged in, the login page sends you on.
+        browser.get("/login").await.assert_redirect_to("/dashboard");
+
+        browser.submit("/logout", &[]).await.assert_redirect_to("/");
+        browser.get("/dashboard").await.assert_redirect_to("/login");
+        let user = ctx.store.credentials(&"sam@example.org".try_into().unwrap()).await.unwrap().unwrap().user;
+        assert_eq!(ctx.store.count_sessions(user.id).await.unwrap(), 0);
+    }
+}
+
+store_test! {
+    async fn a_wrong_password_and_an_unknown_email_get_the_same_answer(ctx) {
+        ctx.user("sam@example.org").await;
+        let wrong_password = ctx.browser().login("sam@example.org", "not the password").await;
+        let unknown_email = ctx.browser().login("nobody@example.org", PASSWORD).await;
+        assert_eq!(wrong_password.status, 401);
+        assert_eq!(unknown_email.status, 401);
+        assert_eq!(wrong_password.error_message().as_deref(), Some(WRONG_CREDENTIALS));
+        assert_eq!(unknown_email.error_message().as_deref(), Some(WRONG_CREDENTIALS));
+        // The form keeps what was typed.
+        assert!(wrong_password.body.contains(r#"value="sam@example.org""#));
+    }
+}
+
+store_test! {
+    async fn a_malformed_email_is_refused_with_its_reason(ctx) {
+        let page = ctx.browser().login("sam.example.org", PASSWORD).await;
+        assert_eq!(page.status, 422);
+        assert_eq!(
+            page.error_message().as_deref(),
+            Some("Enter an email address in the form name@example.org.")
+        );
+    }
+}
+
+store_test! {
+    async fn logging_in_again_renews_the_session(ctx) {
+        let sam = ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        browser.login_ok("sam@example.org").await;
+        let first = browser.get("/dashboard").await.csrf_token().unwrap();
+        browser.login_ok("sam@example.org").await;
+        let second = browser.get("/dashboard").await.csrf_token().unwrap();
+        // A new session cookie, so a new CSRF token, and the old session is gone.
+        assert_ne!(first, second);
+        assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
+    }
+}
+
+store_test! {
+    async fn failed_logins_are_throttled_per_account(ctx) {
+        ctx.user("sam@example.org").await;
+        ctx.user("kim@example.org").await;
+        let browser = ctx.browser();
+        for _ in 0..5 {
+            assert_eq!(browser.login("sam@example.org", "wrong password").await.status, 401);
+        }
+        // Even the right password is refused now, without being checked.
+        let page = browser.login("sam@example.org", PASSWORD).await;
+        assert_eq!(page.status, 429);
+        assert_eq!(page.error_message().as_deref(), Some(TOO_MANY_ATTEMPTS));
+        assert_eq!(browser.get("/dashboard").await.status, 303);
+        // Another account from the same address still logs in.
+        browser.login_ok("kim@example.org").await;
+    }
+}
+
+store_test! {
+    async fn failed_logins_are_throttled_per_address(ctx) {
+        ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        for n in 0..20 {
+            let page = browser.login(&format!("guess{n}@example.org"), "wrong password").await;
+            assert_eq!(page.status, 401);
+        }
+        let page = browser.login("sam@example.org", PASSWORD).await;
+        assert_eq!(page.status, 429);
+    }
+}
+
+store_test! {
+    async fn a_password_change_ends_the_session_everywhere_else(ctx) {
+        let sam = ctx.user("sam@example.org").await;
+        let laptop = ctx.browser();
+        let phone = ctx.browser();
+        laptop.login_ok("sam@example.org").await;
+        phone.login_ok("sam@example.org").await;
+        assert_eq!(phone.get("/dashboard").await.status, 200);
+
+        let page = laptop
+            .submit(
+                "/account/password",
+                &[
+                    ("current_password", PASSWORD),
+                    ("new_password", "a much better password"),
+                    ("confirm_password", "a much better password"),
+                ],
+            )
+            .await;
+        page.assert_redirect_to("/account/password?changed=1");
+        let confirmation = laptop.get("/account/password?changed=1").await;
+        assert!(confirmation.body.contains("logged out everywhere else"), "{}", confirmation.body);
+
+        // The phone's session has ended; the laptop has a new one.
+        phone.get("/dashboard").await.assert_redirect_to("/login");
+        assert_eq!(laptop.get("/dashboard").await.status, 200);
+        assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
+
+        assert_eq!(ctx.browser().login("sam@example.org", PASSWORD).await.status, 401);
+        let page = ctx.browser().login("sam@example.org", "a much better password").await;
+        page.assert_redirect_to("/dashboard");
+    }
+}
+
+store_test! {
+    async fn a_password_change_needs_the_current_password_and_a_good_new_one(ctx) {
+        let sam = ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        browser.login_ok("sam@example.org").await;
+        let cases = [
+            ("wrong current", "a much better password", "a much better password", "Your current password is not right."),
+            (PASSWORD, "a much better password", "a different one", "The new password and its confirmation differ."),
+            (PASSWORD, "short", "short", "A password must be at least 10 characters long."),
+        ];
+        for (current, new, confirm, message) in cases {
+            let page = browser
+                .submit(
+                    "/account/password",
+                    &[("current_password", current), ("new_password", new), ("confirm_password", confirm)],
+                )
+                .await;
+            assert_eq!(page.status, 422);
+            assert_eq!(page.error_message().as_deref(), Some(message));
+        }
+        // Nothing changed: the old password works and the session lives on.
+        assert_eq!(browser.get("/dashboard").await.status, 200);
+        assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
+        ctx.browser().login_ok("sam@example.org").await;
+    }
+}

@@ -1,0 +1,100 @@
+//! An organiser invites a captain by a link that works once and expires.
+
+use chrono::Duration;
+
+store_test! {
+    async fn a_newcomer_becomes_captain_through_an_invitation_link(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let organiser_browser = ctx.browser();
+        organiser_browser.login_ok("org@example.org").await;
+        let page = organiser_browser.submit(&format!("/teams/{}/invites", crown.id), &[]).await;
+        assert_eq!(page.status, 200);
+        let prefix = format!("{}/invites/", ctx.address);
+        let start = page.body.find(&prefix).expect("the page shows the link");
+        let link = &page.body[start..start + prefix.len() + 64];
+        let path = link.strip_prefix(&ctx.address).unwrap();
+
+        let newcomer = ctx.browser();
+        let invitation = newcomer.get(path).await;
+        assert_eq!(invitation.status, 200);
+        assert!(invitation.body.contains("captain of The Crown"), "{}", invitation.body);
+
+        let page = newcomer
+            .submit(path, &[("email", "pat@example.org"), ("password", "short"), ("confirm_password", "short")])
+            .await;
+        assert_eq!(page.status, 422);
+        assert_eq!(page.error_message().as_deref(), Some("A password must be at least 10 characters long."));
+        assert!(page.body.contains(r#"value="pat@example.org""#));
+
+        let page = newcomer
+            .submit(path, &[("email", "pat@example.org"), ("password", "pats password"), ("confirm_password", "pats password")])
+            .await;
+        page.assert_redirect_to(&format!("/teams/{}/manage", crown.id));
+        let dashboard = newcomer.get("/dashboard").await;
+        assert!(dashboard.body.contains("The Crown"), "{}", dashboard.body);
+        assert_eq!(newcomer.get(&format!("/teams/{}/manage", crown.id)).await.status, 200);
+
+        // The link works once.
+        let again = ctx.browser().get(path).await;
+        assert_eq!(again.status, 410);
+        assert!(again.body.contains("already been used"));
+    }
+}
+
+store_test! {
+    async fn a_signed_in_person_accepts_with_their_account(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let pat = ctx.user("pat@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
+        let path = format!("/invites/{}", token.as_str());
+
+        let browser = ctx.browser();
+        browser.login_ok("pat@example.org").await;
+        assert!(browser.get(&path).await.body.contains("Become a captain as pat@example.org"));
+        browser.submit(&path, &[]).await.assert_redirect_to(&format!("/teams/{}/manage", crown.id));
+        assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![pat]);
+    }
+}
+
+store_test! {
+    async fn an_expired_invitation_is_refused(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let token = ctx.invite(crown.id, &organiser, Duration::minutes(-1)).await;
+        let path = format!("/invites/{}", token.as_str());
+
+        let browser = ctx.browser();
+        let page = browser.get(&path).await;
+        assert_eq!(page.status, 410);
+        assert!(page.body.contains("This invitation has expired."), "{}", page.body);
+        let page = browser
+            .submit(&path, &[("email", "pat@example.org"), ("password", "pats password"), ("confirm_password", "pats password")])
+            .await;
+        assert_eq!(page.status, 410);
+        assert!(ctx.store.captains_of(crown.id).await.unwrap().is_empty());
+        assert!(ctx.store.credentials(&"pat@example.org".try_into().unwrap()).await.unwrap().is_none());
+    }
+}
+
+store_test! {
+    async fn a_newcomer_cannot_take_an_existing_email(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
+        let path = format!("/invites/{}", token.as_str());
+        let page = ctx.browser()
+            .submit(&path, &[("email", "org@example.org"), ("password", "pats password"), ("confirm_password", "pats password")])
+            .await;
+        assert_eq!(page.status, 422);
+        assert!(page.error_message().unwrap().starts_with("An account with that email address exists."));
+        assert!(ctx.store.captains_of(crown.id).await.unwrap().is_empty());
+        // The invitation is still there to be used.
+        assert_eq!(ctx.browser().get(&path).await.status, 200);
+    }
+}

@@ -1,0 +1,17 @@
+//! The service's integration tests: one binary, every test run against SQLite and PostgreSQL.
+//!
+//! PostgreSQL tests need a server (by default postgres://postgres@127.0.0.1:5432, or
+//! FIVES_TEST_POSTGRES_URL); each test gets a database of its own, dropped afterwards. Without a
+//! server they are skipped, unless FIVES_REQUIRE_POSTGRES=1, when they fail.
+
+#[macro_use]
+mod support;
+
+mod accounts;
+mod authorisation;
+mod browser;
+mod cli;
+mod csrf;
+mod invites;
+mod pages;
+mod store_conformance;

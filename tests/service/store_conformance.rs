@@ -1,0 +1,291 @@
+//! The store's contract, checked the same way against SQLite and PostgreSQL.
+
+use chrono::{Duration, Utc};
+use fives::domain::account::EmailAddress;
+use fives::domain::ids::UserId;
+use fives::domain::organisation::{DisplayName, Slug, TeamContact};
+use fives::store::{InviteAcceptor, NewOrganisation, NewSession, NewUser, StoreError};
+use fives::token::{SecretToken, TokenDigest};
+
+use crate::support::TestContext;
+
+fn email(text: &str) -> EmailAddress {
+    EmailAddress::try_from(text).unwrap()
+}
+
+fn session_for(user: UserId, expires_in: Duration) -> (TokenDigest, NewSession) {
+    let digest = SecretToken::generate().digest();
+    let now = Utc::now();
+    let session = NewSession {
+        token: digest.clone(),
+        user,
+        created_at: now,
+        expires_at: now + expires_in,
+    };
+    (digest, session)
+}
+
+fn new_user(address: &str) -> NewUser {
+    NewUser {
+        email: email(address),
+        password_hash: "$argon2id$stand-in".to_string(),
+        is_admin: false,
+        created_at: Utc::now(),
+    }
+}
+
+async fn organisation_named(
+    ctx: &TestContext,
+    slug: &str,
+    organiser: &str,
+) -> Result<fives::store::Organisation, StoreError> {
+    ctx.store
+        .create_organisation(
+            &NewOrganisation {
+                slug: Slug::try_from(slug).unwrap(),
+                name: DisplayName::try_from("A league").unwrap(),
+                created_at: Utc::now(),
+            },
+            &email(organiser),
+        )
+        .await
+}
+
+store_test! {
+    async fn migrations_apply_twice_and_the_store_answers(ctx) {
+        ctx.store.migrate().await.expect("a second migration run changes nothing");
+        ctx.store.ping().await.expect("the store answers");
+        let expected = match ctx.backend {
+            crate::support::Backend::Sqlite => "sqlite",
+            crate::support::Backend::Postgres => "postgres",
+        };
+        assert_eq!(ctx.store.dialect(), expected);
+    }
+}
+
+store_test! {
+    async fn accounts_are_unique_by_email_and_found_by_it(ctx) {
+        let created = ctx.store.create_user(&new_user("Sam@Example.org")).await.unwrap();
+        assert_eq!(created.email, "sam@example.org");
+        assert!(!created.is_admin);
+        let again = ctx.store.create_user(&new_user("sam@example.org")).await;
+        assert!(matches!(again, Err(StoreError::EmailTaken)), "{again:?}");
+
+        let credentials = ctx.store.credentials(&email("sam@example.org")).await.unwrap().unwrap();
+        assert_eq!(credentials.user, created);
+        assert_eq!(credentials.password_hash, "$argon2id$stand-in");
+        assert!(ctx.store.credentials(&email("nobody@example.org")).await.unwrap().is_none());
+        assert_eq!(ctx.store.user(created.id).await.unwrap(), Some(created.clone()));
+        assert_eq!(ctx.store.user(UserId(created.id.0 + 100)).await.unwrap(), None);
+    }
+}
+
+store_test! {
+    async fn sessions_last_until_they_expire_or_end(ctx) {
+        let user = ctx.store.create_user(&new_user("sam@example.org")).await.unwrap();
+        let (live, session) = session_for(user.id, Duration::days(1));
+        ctx.store.start_session(&session, None).await.unwrap();
+        let (expired, old_session) = session_for(user.id, Duration::seconds(-1));
+        ctx.store.start_session(&old_session, None).await.unwrap();
+
+        let now = Utc::now();
+        assert_eq!(ctx.store.session_user(&live, now).await.unwrap(), Some(user.clone()));
+        assert_eq!(ctx.store.session_user(&expired, now).await.unwrap(), None);
+        assert_eq!(ctx.store.session_user(&SecretToken::generate().digest(), now).await.unwrap(), None);
+
+        ctx.store.end_session(&live).await.unwrap();
+        assert_eq!(ctx.store.session_user(&live, Utc::now()).await.unwrap(), None);
+    }
+}
+
+store_test! {
+    async fn starting_a_session_ends_the_one_it_replaces(ctx) {
+        let user = ctx.store.create_user(&new_user("sam@example.org")).await.unwrap();
+        let (first, session) = session_for(user.id, Duration::days(1));
+        ctx.store.start_session(&session, None).await.unwrap();
+        let (second, renewed) = session_for(user.id, Duration::days(1));
+        ctx.store.start_session(&renewed, Some(&first)).await.unwrap();
+        assert_eq!(ctx.store.session_user(&first, Utc::now()).await.unwrap(), None);
+        assert_eq!(ctx.store.session_user(&second, Utc::now()).await.unwrap(), Some(user.clone()));
+        assert_eq!(ctx.store.count_sessions(user.id).await.unwrap(), 1);
+    }
+}
+
+store_test! {
+    async fn changing_a_password_ends_every_session_but_the_new_one(ctx) {
+        let sam = ctx.store.create_user(&new_user("sam@example.org")).await.unwrap();
+        let kim = ctx.store.create_user(&new_user("kim@example.org")).await.unwrap();
+        let mut sams = Vec::new();
+        for _ in 0..3 {
+            let (digest, session) = session_for(sam.id, Duration::days(1));
+            ctx.store.start_session(&session, None).await.unwrap();
+            sams.push(digest);
+        }
+        let (kims, session) = session_for(kim.id, Duration::days(1));
+        ctx.store.start_session(&session, None).await.unwrap();
+
+        let (fresh, session) = session_for(sam.id, Duration::days(1));
+        ctx.store.change_password(sam.id, "$argon2id$new", &session).await.unwrap();
+
+        for old in &sams {
+            assert_eq!(ctx.store.session_user(old, Utc::now()).await.unwrap(), None);
+        }
+        assert_eq!(ctx.store.session_user(&fresh, Utc::now()).await.unwrap(), Some(sam.clone()));
+        assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
+        assert_eq!(ctx.store.session_user(&kims, Utc::now()).await.unwrap(), Some(kim));
+        let credentials = ctx.store.credentials(&email("sam@example.org")).await.unwrap().unwrap();
+        assert_eq!(credentials.password_hash, "$argon2id$new");
+    }
+}
+
+store_test! {
+    async fn changing_the_password_of_no_account_changes_nothing(ctx) {
+        let (_, session) = session_for(UserId(4242), Duration::days(1));
+        let outcome = ctx.store.change_password(UserId(4242), "$argon2id$new", &session).await;
+        assert!(matches!(outcome, Err(StoreError::NoSuchAccount)), "{outcome:?}");
+    }
+}
+
+store_test! {
+    async fn login_failures_are_counted_by_address_and_account_within_the_window(ctx) {
+        let now = Utc::now();
+        let window_start = now - Duration::minutes(15);
+        for account in ["a@example.org", "a@example.org", "b@example.org"] {
+            ctx.store.record_login_failure("10.0.0.1", account, now, window_start).await.unwrap();
+        }
+        ctx.store.record_login_failure("10.0.0.2", "a@example.org", now, window_start).await.unwrap();
+
+        let counts = ctx.store.login_failures_since("10.0.0.1", "a@example.org", window_start).await.unwrap();
+        assert_eq!((counts.from_address, counts.for_account), (3, 3));
+        let counts = ctx.store.login_failures_since("10.0.0.2", "b@example.org", window_start).await.unwrap();
+        assert_eq!((counts.from_address, counts.for_account), (1, 1));
+        // Nothing counts from after the failures.
+        let later = ctx.store.login_failures_since("10.0.0.1", "a@example.org", now + Duration::seconds(1)).await.unwrap();
+        assert_eq!((later.from_address, later.for_account), (0, 0));
+
+        ctx.store.clear_login_failures("a@example.org").await.unwrap();
+        let counts = ctx.store.login_failures_since("10.0.0.1", "a@example.org", window_start).await.unwrap();
+        assert_eq!((counts.from_address, counts.for_account), (1, 0));
+
+        // Recording a failure forgets those older than the window.
+        let much_later = now + Duration::hours(1);
+        ctx.store.record_login_failure("10.0.0.3", "c@example.org", much_later, much_later - Duration::minutes(15)).await.unwrap();
+        let counts = ctx.store.login_failures_since("10.0.0.1", "b@example.org", now - Duration::days(1)).await.unwrap();
+        assert_eq!((counts.from_address, counts.for_account), (0, 0));
+    }
+}
+
+store_test! {
+    async fn an_organisation_starts_with_its_organiser_or_not_at_all(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let created = organisation_named(&ctx, "north", "org@example.org").await.unwrap();
+        assert_eq!(ctx.store.organisation_by_slug("north").await.unwrap(), Some(created.clone()));
+        assert_eq!(ctx.store.organisation(created.id).await.unwrap(), Some(created.clone()));
+        assert_eq!(ctx.store.organisations_organised_by(organiser.id).await.unwrap(), vec![created.clone()]);
+        let roles = ctx.store.roles(&organiser).await.unwrap();
+        assert_eq!(roles.organiser_of, vec![created.id]);
+
+        let taken = organisation_named(&ctx, "north", "org@example.org").await;
+        assert!(matches!(taken, Err(StoreError::SlugTaken)), "{taken:?}");
+        // An unknown organiser leaves no organisation behind.
+        let unknown = organisation_named(&ctx, "south", "nobody@example.org").await;
+        assert!(matches!(unknown, Err(StoreError::NoSuchAccount)), "{unknown:?}");
+        assert_eq!(ctx.store.organisation_by_slug("south").await.unwrap(), None);
+        assert_eq!(ctx.store.organisations().await.unwrap(), vec![created]);
+    }
+}
+
+store_test! {
+    async fn team_names_are_unique_within_an_organisation(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let south = ctx.organisation("south", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let anchor = ctx.team(north.id, "Anchor").await;
+        ctx.team(south.id, "The Crown").await;
+        let again = ctx.store.create_team(north.id, &DisplayName::try_from("The Crown").unwrap(), Utc::now()).await;
+        assert!(matches!(again, Err(StoreError::TeamNameTaken)), "{again:?}");
+        assert_eq!(ctx.store.teams_in(north.id).await.unwrap(), vec![anchor, crown.clone()]);
+
+        ctx.store.set_team_contact(crown.id, &TeamContact::try_from("Ring Pat on 01234 567890").unwrap()).await.unwrap();
+        let crown = ctx.store.team(crown.id).await.unwrap().unwrap();
+        assert_eq!(crown.contact, "Ring Pat on 01234 567890");
+        assert_eq!(crown.organisation_id, north.id);
+    }
+}
+
+store_test! {
+    async fn an_invitation_makes_one_captain_once(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let captain = ctx.user("cap@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
+
+        let invite = ctx.store.captain_invite(&token.digest()).await.unwrap().unwrap();
+        assert_eq!(invite.team_id, crown.id);
+        assert_eq!(invite.accepted_at, None);
+
+        let accepted = ctx.store
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::Existing(captain.id), Utc::now())
+            .await
+            .unwrap();
+        assert_eq!(accepted, captain);
+        assert_eq!(ctx.store.roles(&captain).await.unwrap().captain_of, vec![crown.id]);
+        assert_eq!(ctx.store.teams_captained_by(captain.id).await.unwrap(), vec![crown.clone()]);
+        assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![captain.clone()]);
+        assert!(ctx.store.captain_invite(&token.digest()).await.unwrap().unwrap().accepted_at.is_some());
+
+        let other = ctx.user("other@example.org").await;
+        let again = ctx.store
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::Existing(other.id), Utc::now())
+            .await;
+        assert!(matches!(again, Err(StoreError::InviteUsed)), "{again:?}");
+        assert!(ctx.store.roles(&other).await.unwrap().captain_of.is_empty());
+
+        let unknown = ctx.store
+            .accept_captain_invite(&SecretToken::generate().digest(), &InviteAcceptor::Existing(other.id), Utc::now())
+            .await;
+        assert!(matches!(unknown, Err(StoreError::InviteNotFound)), "{unknown:?}");
+    }
+}
+
+store_test! {
+    async fn an_expired_invitation_makes_nobody_a_captain(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let captain = ctx.user("cap@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let token = ctx.invite(crown.id, &organiser, Duration::hours(1)).await;
+        let two_hours_on = Utc::now() + Duration::hours(2);
+        let outcome = ctx.store
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::Existing(captain.id), two_hours_on)
+            .await;
+        assert!(matches!(outcome, Err(StoreError::InviteExpired)), "{outcome:?}");
+        assert!(ctx.store.captains_of(crown.id).await.unwrap().is_empty());
+    }
+}
+
+store_test! {
+    async fn a_newcomer_accepting_an_invitation_gets_an_account_or_nothing_changes(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
+
+        // An email that already has an account: the whole acceptance is undone.
+        let taken = ctx.store
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::NewAccount(new_user("org@example.org")), Utc::now())
+            .await;
+        assert!(matches!(taken, Err(StoreError::EmailTaken)), "{taken:?}");
+        assert_eq!(ctx.store.captain_invite(&token.digest()).await.unwrap().unwrap().accepted_at, None);
+        assert!(ctx.store.captains_of(crown.id).await.unwrap().is_empty());
+
+        let newcomer = ctx.store
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::NewAccount(new_user("new@example.org")), Utc::now())
+            .await
+            .unwrap();
+        assert_eq!(newcomer.email, "new@example.org");
+        assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![newcomer]);
+    }
+}

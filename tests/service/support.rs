@@ -1,0 +1,381 @@
+//! The test harness: a fresh store of either kind, the application on a port of its own, and
+//! browsers (HTTP clients with their own cookies) to drive it.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use fives::domain::account::{EmailAddress, NewPassword};
+use fives::domain::ids::{OrganisationId, TeamId};
+use fives::domain::organisation::{DisplayName, Slug};
+use fives::secret_key::SecretKey;
+use fives::startup::Application;
+use fives::store::{
+    InviteAcceptor, NewCaptainInvite, NewOrganisation, NewUser, Organisation, PostgresStore,
+    SqliteStore, Store, Team, User,
+};
+use fives::token::SecretToken;
+use sqlx::Connection;
+use sqlx::postgres::PgConnection;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Defines a test that runs once against each store: `name::sqlite` and `name::postgres`.
+macro_rules! store_test {
+    ($(#[$meta:meta])* async fn $name:ident($ctx:ident) $body:block) => {
+        $(#[$meta])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                $crate::support::run($crate::support::Backend::Sqlite, |$ctx| async move $body)
+                    .await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                $crate::support::run($crate::support::Backend::Postgres, |$ctx| async move $body)
+                    .await;
+            }
+        }
+    };
+}
+
+/// A password every test account has, unless a test says otherwise.
+pub const PASSWORD: &str = "correct horse battery";
+
+pub struct TestContext {
+    pub backend: Backend,
+    pub store: Arc<dyn Store>,
+    /// The application's address, such as `http://127.0.0.1:40123`.
+    pub address: String,
+    /// For SQLite, the data directory holding `fives.db`; for PostgreSQL, the database URL.
+    pub data_dir: std::path::PathBuf,
+    pub database_url: Option<String>,
+}
+
+/// Runs `test` against a fresh store of `backend`, then removes the store, whether the test
+/// passed or not.
+pub async fn run<F, Fut>(backend: Backend, test: F)
+where
+    F: FnOnce(TestContext) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    // The service's logs only when asked for, as in `FIVES_LOG=debug cargo test`.
+    if std::env::var_os("FIVES_LOG").is_some() {
+        fives::telemetry::init();
+    }
+    let data_dir = tempfile::tempdir().expect("a temporary directory");
+    let (store, database): (Arc<dyn Store>, Option<PostgresDatabase>) = match backend {
+        Backend::Sqlite => (
+            Arc::new(
+                SqliteStore::open_file(&data_dir.path().join("fives.db"))
+                    .await
+                    .expect("SQLite opens"),
+            ),
+            None,
+        ),
+        Backend::Postgres => {
+            let Some(database) = PostgresDatabase::create().await else {
+                return;
+            };
+            let store = PostgresStore::connect(&database.url)
+                .await
+                .expect("the test database accepts connections");
+            (Arc::new(store), Some(database))
+        }
+    };
+    store.migrate().await.expect("migrations apply");
+    let app = Application::build("127.0.0.1:0", store.clone(), SecretKey::generate())
+        .expect("the application starts");
+    let address = format!("http://{}", app.address());
+    let handle = app.handle();
+    tokio::spawn(app.run());
+    let ctx = TestContext {
+        backend,
+        store,
+        address,
+        data_dir: data_dir.path().to_path_buf(),
+        database_url: database.as_ref().map(|d| d.url.clone()),
+    };
+    let outcome = tokio::spawn(test(ctx)).await;
+    handle.stop(false).await;
+    if let Some(database) = database {
+        database.drop().await;
+    }
+    drop(data_dir);
+    if let Err(error) = outcome {
+        std::panic::resume_unwind(error.into_panic());
+    }
+}
+
+/// A database of its own for one PostgreSQL test.
+struct PostgresDatabase {
+    server: String,
+    name: String,
+    url: String,
+}
+
+impl PostgresDatabase {
+    /// None when no server answers and PostgreSQL is not required.
+    async fn create() -> Option<Self> {
+        let server = std::env::var("FIVES_TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".to_string());
+        let mut admin = match tokio::time::timeout(
+            Duration::from_secs(5),
+            PgConnection::connect(&format!("{server}/postgres")),
+        )
+        .await
+        {
+            Ok(Ok(connection)) => connection,
+            outcome => {
+                let reason = match outcome {
+                    Ok(Err(error)) => error.to_string(),
+                    _ => "timed out".to_string(),
+                };
+                if std::env::var("FIVES_REQUIRE_POSTGRES").as_deref() == Ok("1") {
+                    panic!(
+                        "PostgreSQL is required (FIVES_REQUIRE_POSTGRES=1) but {server} does not answer: {reason}"
+                    );
+                }
+                eprintln!("skipped: no PostgreSQL at {server} ({reason})");
+                return None;
+            }
+        };
+        let name = format!("fives_test_{}", &SecretToken::generate().as_str()[..16]);
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("the test database is created");
+        admin.close().await.ok();
+        let url = format!("{server}/{name}");
+        Some(Self { server, name, url })
+    }
+
+    async fn drop(self) {
+        let mut admin = PgConnection::connect(&format!("{}/postgres", self.server))
+            .await
+            .expect("PostgreSQL still answers");
+        sqlx::query(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ))
+        .execute(&mut admin)
+        .await
+        .expect("the test database is dropped");
+    }
+}
+
+impl TestContext {
+    pub fn browser(&self) -> Browser {
+        Browser {
+            address: self.address.clone(),
+            client: reqwest::Client::builder()
+                .cookie_store(true)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("an HTTP client"),
+        }
+    }
+
+    pub async fn user(&self, email: &str) -> User {
+        self.user_with_password(email, PASSWORD, false).await
+    }
+
+    pub async fn admin(&self, email: &str) -> User {
+        self.user_with_password(email, PASSWORD, true).await
+    }
+
+    pub async fn user_with_password(&self, email: &str, password: &str, admin: bool) -> User {
+        let password = NewPassword::try_from(password.to_string()).unwrap();
+        self.store
+            .create_user(&NewUser {
+                email: EmailAddress::try_from(email).unwrap(),
+                password_hash: fives::password::hash(password).await.unwrap(),
+                is_admin: admin,
+                created_at: Utc::now(),
+            })
+            .await
+            .expect("the account is created")
+    }
+
+    pub async fn organisation(&self, slug: &str, organiser: &User) -> Organisation {
+        self.store
+            .create_organisation(
+                &NewOrganisation {
+                    slug: Slug::try_from(slug).unwrap(),
+                    name: DisplayName::try_from(format!("The {slug} league").as_str()).unwrap(),
+                    created_at: Utc::now(),
+                },
+                &EmailAddress::try_from(organiser.email.as_str()).unwrap(),
+            )
+            .await
+            .expect("the organisation is created")
+    }
+
+    pub async fn team(&self, organisation: OrganisationId, name: &str) -> Team {
+        self.store
+            .create_team(
+                organisation,
+                &DisplayName::try_from(name).unwrap(),
+                Utc::now(),
+            )
+            .await
+            .expect("the team is created")
+    }
+
+    /// Makes `user` a captain of `team` the way the service does: through an invitation.
+    pub async fn make_captain(&self, team: TeamId, user: &User, invited_by: &User) {
+        let token = self
+            .invite(team, invited_by, chrono::Duration::days(1))
+            .await;
+        self.store
+            .accept_captain_invite(
+                &token.digest(),
+                &InviteAcceptor::Existing(user.id),
+                Utc::now(),
+            )
+            .await
+            .expect("the invitation is accepted");
+    }
+
+    /// A captain invitation for `team` that expires `lifetime` from now (negative: already).
+    pub async fn invite(
+        &self,
+        team: TeamId,
+        invited_by: &User,
+        lifetime: chrono::Duration,
+    ) -> SecretToken {
+        let token = SecretToken::generate();
+        let now = Utc::now();
+        self.store
+            .create_captain_invite(&NewCaptainInvite {
+                token: token.digest(),
+                team,
+                invited_by: invited_by.id,
+                created_at: now,
+                expires_at: now + lifetime,
+            })
+            .await
+            .expect("the invitation is created");
+        token
+    }
+}
+
+/// One browser: an HTTP client with its own cookies, which does not follow redirects so that
+/// tests see them.
+pub struct Browser {
+    pub address: String,
+    pub client: reqwest::Client,
+}
+
+pub struct Page {
+    pub status: u16,
+    pub location: Option<String>,
+    pub body: String,
+}
+
+impl Browser {
+    pub async fn get(&self, path: &str) -> Page {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.address))
+            .send()
+            .await
+            .expect("the server answers");
+        Page::from(response).await
+    }
+
+    /// The CSRF token this browser's forms carry, read from a page as a person's browser would.
+    pub async fn csrf_token(&self) -> String {
+        let page = self.get("/login").await;
+        let page = if page.status == 303 {
+            self.get("/dashboard").await
+        } else {
+            page
+        };
+        page.csrf_token()
+            .expect("the page has a form with a CSRF token")
+    }
+
+    /// Submits a form as the page would, with this browser's CSRF token.
+    pub async fn submit(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let token = self.csrf_token().await;
+        let mut with_token = vec![("csrf_token", token.as_str())];
+        with_token.extend_from_slice(fields);
+        self.post_raw(path, &with_token).await
+    }
+
+    /// Posts exactly `fields`, with no CSRF token unless they hold one.
+    pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        let response = self
+            .client
+            .post(format!("{}{path}", self.address))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .expect("the server answers");
+        Page::from(response).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Page {
+        self.submit("/login", &[("email", email), ("password", password)])
+            .await
+    }
+
+    /// Logs in and checks that it worked.
+    pub async fn login_ok(&self, email: &str) {
+        let page = self.login(email, PASSWORD).await;
+        assert_eq!(page.status, 303, "login failed: {}", page.body);
+        assert_eq!(page.location.as_deref(), Some("/dashboard"));
+    }
+}
+
+impl Page {
+    async fn from(response: reqwest::Response) -> Self {
+        let status = response.status().as_u16();
+        let location = response
+            .headers()
+            .get("location")
+            .map(|value| value.to_str().unwrap().to_string());
+        let body = response.text().await.expect("a body");
+        Self {
+            status,
+            location,
+            body,
+        }
+    }
+
+    pub fn csrf_token(&self) -> Option<String> {
+        attribute_after(&self.body, r#"name="csrf_token" value=""#)
+    }
+
+    /// The text of the page's error summary, if it shows one.
+    pub fn error_message(&self) -> Option<String> {
+        let start = self.body.find(r#"class="error-summary""#)?;
+        let rest = &self.body[start..];
+        let open = rest.find("<p>")? + 3;
+        let close = rest[open..].find("</p>")?;
+        Some(rest[open..open + close].trim().to_string())
+    }
+
+    pub fn assert_redirect_to(&self, location: &str) {
+        assert_eq!(self.status, 303, "expected a redirect: {}", self.body);
+        assert_eq!(self.location.as_deref(), Some(location));
+    }
+}
+
+fn attribute_after(body: &str, prefix: &str) -> Option<String> {
+    let start = body.find(prefix)? + prefix.len();
+    let end = body[start..].find('"')?;
+    Some(body[start..start + end].to_string())
+}
