@@ -83,6 +83,28 @@ impl Scoreboard {
         self.totals[side] - before
     }
 
+    /// Adds a hand's net scores, given rather than played, and decides the game as the finish
+    /// rule does at the end of a hand.
+    pub fn add_hand_scores(&mut self, nets: &[i32]) {
+        let target = self.ruleset.target() as i32;
+        let sides = self.ruleset.sides();
+        for (side, &net) in nets.iter().enumerate().take(sides) {
+            self.totals[side] += net;
+        }
+        let finish = self.ruleset.options().finish;
+        let totals = &self.totals[..sides];
+        let best = *totals.iter().max().expect("two sides at least");
+        let winners: Vec<usize> = (0..sides)
+            .filter(|&side| match finish {
+                Finish::Reach | Finish::CompleteHand => totals[side] == best && best >= target,
+                Finish::Exact | Finish::ExactBounce => totals[side] == target && nets[side] != 0,
+            })
+            .collect();
+        if winners.len() == 1 {
+            self.winner = Some(winners[0]);
+        }
+    }
+
     /// Scores the end of a hand: each side's hand-end points (positive ones obey the finish rule
     /// as pegs do), then, with `complete-hand`, the decision between hands.
     pub fn end_hand(&mut self, points: &[i32; 4]) {
@@ -248,6 +270,39 @@ impl Game {
             self.peg_placement(&placement);
         }
         Ok(outcome)
+    }
+
+    /// Starts a hand known only by its pegs or score.
+    pub fn start_unplayed_hand(&mut self) {
+        self.hand_start = self.board.totals;
+        for pegs in &mut self.pegs {
+            pegs.clear();
+        }
+        self.hand = None;
+        self.hands_started += 1;
+    }
+
+    pub fn board_mut(&mut self) -> &mut Scoreboard {
+        &mut self.board
+    }
+
+    /// The totals when the current hand started.
+    pub fn hand_start(&self) -> &[i32] {
+        &self.hand_start[..self.ruleset.sides()]
+    }
+
+    /// Plays a uniformly random legal move of the current hand.
+    pub fn play_random(
+        &mut self,
+        rng: &mut impl rand_core::Rng,
+        moves: &mut Vec<Move>,
+    ) -> (Move, Outcome) {
+        let hand = self.hand.as_mut().expect("a hand in play");
+        let (mv, outcome) = hand.play_random(rng, moves);
+        if let Outcome::Placed(placement) = outcome {
+            self.peg_placement(&placement);
+        }
+        (mv, outcome)
     }
 
     /// Pegs a placement's points and domino bonus for its seat.

@@ -373,6 +373,18 @@ impl Hand {
         }
     }
 
+    /// Takes a tile the hand did not know into a seat's hidden tiles, when it can have been
+    /// there: the seat still has hidden tiles and the tile is unseen. Returns whether it did.
+    pub fn reveal(&mut self, seat: usize, tile: Tile) -> bool {
+        if self.hidden[seat] == 0 || !self.boneyard.contains(tile) {
+            return false;
+        }
+        self.hidden[seat] -= 1;
+        self.boneyard.remove(tile);
+        self.hands[seat].insert(tile);
+        true
+    }
+
     /// Starts again with a new deal, keeping the allocations.
     pub fn reset(&mut self, deal: &Deal, leader: usize) {
         self.hands = deal.hands;
