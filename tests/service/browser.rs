@@ -1,1 +1,229 @@
-//! placeholder
+//! A real browser: headless Chromium, driven through chromedriver, logs in, sees its
+//! dashboard and logs out.
+//!
+//! Chromium and chromedriver come from Debian's `chromium` and `chromium-driver` packages
+//! (`.ci/run` installs them). Without them the test is skipped, unless FIVES_REQUIRE_BROWSER=1,
+//! when it fails.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+use crate::support::PASSWORD;
+
+/// chromedriver and the browser session it runs; both end when this is closed or dropped.
+struct Chromium {
+    driver: Child,
+    client: Option<Client>,
+    _profile: tempfile::TempDir,
+}
+
+impl Chromium {
+    /// None when there is no Chromium here and none is required.
+    async fn start() -> Option<Self> {
+        let chromium =
+            std::env::var("FIVES_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        let chromedriver =
+            std::env::var("FIVES_CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let missing: Vec<&str> = [chromium.as_str(), chromedriver.as_str()]
+            .into_iter()
+            .filter(|path| !std::path::Path::new(path).is_file())
+            .collect();
+        if !missing.is_empty() {
+            let message = format!("no browser: {} not found", missing.join(" and "));
+            if std::env::var("FIVES_REQUIRE_BROWSER").as_deref() == Ok("1") {
+                panic!("{message}, and FIVES_REQUIRE_BROWSER=1 requires one");
+            }
+            eprintln!("skipped: {message}");
+            return None;
+        }
+
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile = tempfile::tempdir().unwrap();
+        let mut chromium_session = Chromium {
+            driver,
+            client: None,
+            _profile: profile,
+        };
+        let webdriver = format!("http://127.0.0.1:{port}");
+        wait_until_ready(&webdriver).await;
+
+        // The flags keep Chromium from reaching for the network it does not need, and let it
+        // run as root in a container.
+        let capabilities = json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    "--window-size=1024,768",
+                    format!("--user-data-dir={}", chromium_session._profile.path().display()),
+                ]
+            }
+        });
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities.as_object().unwrap().clone())
+            .connect(&webdriver)
+            .await
+            .expect("chromedriver starts a Chromium session");
+        chromium_session.client = Some(client);
+        Some(chromium_session)
+    }
+
+    fn client(&self) -> &Client {
+        self.client.as_ref().expect("a session")
+    }
+
+    async fn close(mut self) {
+        if let Some(client) = self.client.take() {
+            let _ = client.close().await;
+        }
+    }
+}
+
+impl Drop for Chromium {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+async fn wait_until_ready(webdriver: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(response) = reqwest::get(format!("{webdriver}/status")).await
+            && response.status().is_success()
+        {
+            return;
+        }
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The steps a person takes, each failing with what went wrong.
+async fn log_in_see_dashboard_log_out(client: &Client, address: &str) -> Result<(), String> {
+    let step =
+        |what: &'static str| move |error: fantoccini::error::CmdError| format!("{what}: {error}");
+    client
+        .goto(&format!("{address}/"))
+        .await
+        .map_err(step("open the home page"))?;
+    client
+        .find(Locator::LinkText("Log in"))
+        .await
+        .map_err(step("find the login link"))?
+        .click()
+        .await
+        .map_err(step("follow the login link"))?;
+    client
+        .wait()
+        .for_element(Locator::Css("input#email"))
+        .await
+        .map_err(step("see the login form"))?
+        .send_keys("sam@example.org")
+        .await
+        .map_err(step("type the email address"))?;
+    client
+        .find(Locator::Css("input#password"))
+        .await
+        .map_err(step("find the password field"))?
+        .send_keys(PASSWORD)
+        .await
+        .map_err(step("type the password"))?;
+    client
+        .find(Locator::Css("main form button[type=submit]"))
+        .await
+        .map_err(step("find the login button"))?
+        .click()
+        .await
+        .map_err(step("press the login button"))?;
+
+    let heading = client
+        .wait()
+        .for_element(Locator::XPath(
+            "//main//h1[normalize-space()='Your dashboard']",
+        ))
+        .await
+        .map_err(step("see the dashboard"))?;
+    let url = client
+        .current_url()
+        .await
+        .map_err(step("read the address"))?;
+    if url.path() != "/dashboard" {
+        return Err(format!("after logging in the browser is at {url}"));
+    }
+    let main = client
+        .find(Locator::Css("main"))
+        .await
+        .map_err(step("find the main content"))?
+        .text()
+        .await
+        .map_err(step("read the dashboard"))?;
+    if !main.contains("sam@example.org") {
+        return Err(format!("the dashboard does not name the account: {main}"));
+    }
+    drop(heading);
+
+    client
+        .find(Locator::Css("nav form[action='/logout'] button"))
+        .await
+        .map_err(step("find the logout button"))?
+        .click()
+        .await
+        .map_err(step("press the logout button"))?;
+    client
+        .wait()
+        .for_element(Locator::XPath("//nav//a[normalize-space()='Log in']"))
+        .await
+        .map_err(step("see the login link again"))?;
+
+    // Logged out for real: the dashboard now sends the browser to the login page.
+    client
+        .goto(&format!("{address}/dashboard"))
+        .await
+        .map_err(step("open the dashboard again"))?;
+    let url = client
+        .current_url()
+        .await
+        .map_err(step("read the address"))?;
+    if url.path() != "/login" {
+        return Err(format!("after logging out the dashboard answered at {url}"));
+    }
+    Ok(())
+}
+
+store_test! {
+    async fn in_chromium_log_in_see_the_dashboard_and_log_out(ctx) {
+        ctx.user("sam@example.org").await;
+        let Some(chromium) = crate::browser::Chromium::start().await else {
+            return;
+        };
+        let outcome = crate::browser::log_in_see_dashboard_log_out(chromium.client(), &ctx.address).await;
+        chromium.close().await;
+        if let Err(error) = outcome {
+            panic!("in Chromium, could not {error}");
+        }
+    }
+}
