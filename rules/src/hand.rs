@@ -640,6 +640,24 @@ impl Hand {
     }
 }
 
+/// The number of distinct complete move sequences from this position to the end of the hand
+/// (perft): a regression count for the move generator and the rules of play.
+pub fn perft(hand: &Hand) -> u64 {
+    if hand.is_over() {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    hand.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut next = hand.clone();
+            next.play(mv).expect("a legal move plays");
+            perft(&next)
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
