@@ -172,16 +172,25 @@ impl fmt::Display for DealError {
 impl Deal {
     /// A uniformly random deal.
     pub fn random(ruleset: &Ruleset, rng: &mut impl Rng) -> Deal {
-        let order = random::shuffled(rng, ruleset.options().set.tiles());
-        let mut hands = [TileSet::EMPTY; 4];
-        let size = ruleset.hand_size();
-        for (seat, hand) in hands.iter_mut().enumerate().take(ruleset.players()) {
-            *hand = order[seat * size..(seat + 1) * size]
-                .iter()
-                .copied()
-                .collect();
+        let all = ruleset.options().set.tiles();
+        let mut tiles = [Tile::from_index(0); crate::tile::MAX_TILES];
+        let n = all.len();
+        for (slot, tile) in tiles.iter_mut().zip(all) {
+            *slot = tile;
         }
-        let boneyard = order[ruleset.players() * size..].iter().copied().collect();
+        // A partial Fisher-Yates shuffle: only the dealt positions need drawing.
+        let size = ruleset.hand_size();
+        let dealt = ruleset.players() * size;
+        for i in 0..dealt {
+            let j = i + random::below(rng, n - i);
+            tiles.swap(i, j);
+        }
+        let mut hands = [TileSet::EMPTY; 4];
+        let mut boneyard = all;
+        for (i, &tile) in tiles[..dealt].iter().enumerate() {
+            hands[i / size].insert(tile);
+            boneyard.remove(tile);
+        }
         Deal { hands, boneyard }
     }
 
@@ -623,20 +632,43 @@ impl Hand {
     }
 
     /// Plays a uniformly random legal move (a draw takes a random tile of the boneyard).
+    /// `moves` is scratch space.
     pub fn play_random(&mut self, rng: &mut impl Rng, moves: &mut Vec<Move>) -> (Move, Outcome) {
         let playable = self.playable();
-        let mv = if playable.is_empty() {
-            if self.can_draw() {
+        if playable.is_empty() {
+            let mv = if self.can_draw() {
                 Move::Draw(random::pick(rng, self.boneyard))
             } else {
                 Move::Knock
-            }
-        } else {
+            };
+            let outcome = self.play(mv).expect("a forced draw or knock is legal");
+            return (mv, outcome);
+        }
+        if self.layout.is_empty()
+            || self.ruleset.options().spinners == crate::ruleset::Spinners::Sniff
+        {
             self.legal_moves(moves);
-            moves[random::below(rng, moves.len())]
-        };
-        let outcome = self.play(mv).expect("a legal move plays");
-        (mv, outcome)
+            let mv = moves[random::below(rng, moves.len())];
+            return (mv, self.play(mv).expect("a legal move plays"));
+        }
+        // Every legal placement is one (open end, tile showing its value) pair: pick one of
+        // them uniformly without listing them.
+        let hand = self.hands[self.turn];
+        let ends = self.layout.ends();
+        let fits = |value: u8| hand.intersection(TileSet::with_value(value));
+        let total: usize = ends.iter().map(|&(_, value)| fits(value).len()).sum();
+        let mut pick = random::below(rng, total);
+        for &(index, value) in ends {
+            let tiles = fits(value);
+            if pick < tiles.len() {
+                let tile = tiles.nth(pick).expect("within the count");
+                let mv = Move::place(tile, Some(index as usize));
+                let placement = self.place(tile, Some(index as usize), false);
+                return (mv, Outcome::Placed(placement));
+            }
+            pick -= tiles.len();
+        }
+        unreachable!("the pick is below the number of legal placements")
     }
 }
 

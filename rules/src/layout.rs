@@ -190,8 +190,11 @@ impl fmt::Display for PlaceError {
 pub struct Layout {
     spinners: Spinners,
     placed: Vec<Placed>,
-    /// Indices of placed tiles with an open spot, in placement order.
-    open: Vec<u8>,
+    /// Every open end as (placed tile, value showing), one per distinct value of a placed tile,
+    /// in placement order. Kept up to date so that moves need not search the layout.
+    ends: Vec<(u8, u8)>,
+    /// The count, kept up to date placement by placement.
+    count: u32,
     first_double_played: bool,
 }
 
@@ -200,14 +203,16 @@ impl Layout {
         Layout {
             spinners,
             placed: Vec::with_capacity(32),
-            open: Vec::with_capacity(8),
+            ends: Vec::with_capacity(16),
+            count: 0,
             first_double_played: false,
         }
     }
 
     pub fn clear(&mut self) {
         self.placed.clear();
-        self.open.clear();
+        self.ends.clear();
+        self.count = 0;
         self.first_double_played = false;
     }
 
@@ -225,10 +230,12 @@ impl Layout {
 
     /// The count the layout shows (rules.md section 3).
     pub fn count(&self) -> u32 {
-        self.open
-            .iter()
-            .map(|&i| self.placed[i as usize].piece.count())
-            .sum()
+        self.count
+    }
+
+    /// The open ends as (placed tile, 0-based; value showing).
+    pub fn ends(&self) -> &[(u8, u8)] {
+        &self.ends
     }
 
     /// Every tile (of any set) that has a place to go.
@@ -237,15 +244,8 @@ impl Layout {
             return TileSet::from_bits(u128::MAX);
         }
         let mut playable = TileSet::EMPTY;
-        for &i in &self.open {
-            for value in self.placed[i as usize]
-                .piece
-                .open_values()
-                .into_iter()
-                .flatten()
-            {
-                playable = playable.union(TileSet::with_value(value));
-            }
+        for &(_, value) in &self.ends {
+            playable = playable.union(TileSet::with_value(value));
         }
         playable
     }
@@ -257,10 +257,10 @@ impl Layout {
 
     /// The placed tiles (0-based) the tile can attach to.
     pub fn targets(&self, tile: Tile) -> impl Iterator<Item = usize> + '_ {
-        self.open
+        self.ends
             .iter()
-            .map(|&i| i as usize)
-            .filter(move |&i| self.accepts(i, tile))
+            .filter(move |&&(_, value)| tile.has(value))
+            .map(|&(index, _)| index as usize)
     }
 
     fn accepts(&self, index: usize, tile: Tile) -> bool {
@@ -338,9 +338,12 @@ impl Layout {
                     .flatten()
                     .find(|&value| tile.has(value))
                     .expect("target resolved before placing");
+                let before = host.count();
                 host.cover(value);
-                if !host.is_open() {
-                    self.open.retain(|&i| i as usize != target);
+                let host = *host;
+                self.count = self.count + host.count() - before;
+                if !host.open_values().contains(&Some(value)) {
+                    self.ends.retain(|&end| end != (target as u8, value));
                 }
                 if tile.is_double() {
                     self.double_piece(value, 1, lengthwise)
@@ -351,8 +354,15 @@ impl Layout {
                 }
             }
         };
-        self.open.push(self.placed.len() as u8);
+        self.count += piece.count();
+        self.push_ends(self.placed.len(), &piece);
         self.placed.push(Placed { tile, piece });
+    }
+
+    fn push_ends(&mut self, index: usize, piece: &Piece) {
+        for value in piece.open_values().into_iter().flatten() {
+            self.ends.push((index as u8, value));
+        }
     }
 
     /// The piece a double becomes; `ends` is 2 for the set, 1 for a double attached by a side.
@@ -382,8 +392,8 @@ impl Layout {
     /// The open ends as a player reads them: `6, 3, 5-5` (a double at a tip shows both halves).
     pub fn open_ends(&self) -> String {
         let mut ends: Vec<String> = Vec::new();
-        for &i in &self.open {
-            match self.placed[i as usize].piece {
+        for placed in self.placed.iter().filter(|p| p.piece.is_open()) {
+            match placed.piece {
                 Piece::Line { free } => ends.extend(free.iter().flatten().map(|v| v.to_string())),
                 Piece::Cross { value, .. } => ends.push(format!("{value}-{value}")),
                 Piece::Spinner {
