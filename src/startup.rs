@@ -29,6 +29,8 @@ impl Application {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::form_config())
+                .app_data(web::path_config())
+                .app_data(web::query_config())
                 // Outermost first: every request gets a logging span, then CSRF protection.
                 .wrap(from_fn(web::csrf::protect))
                 .wrap(TracingLogger::default())

@@ -1,5 +1,7 @@
 //! Logging: `tracing` to standard error, filtered by `FIVES_LOG` (default `info`).
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 pub fn init() {
@@ -8,5 +10,7 @@ pub fn init() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // Colour codes only for a person at a terminal, not in log files.
+        .with_ansi(std::io::stderr().is_terminal())
         .try_init();
 }

@@ -152,7 +152,8 @@ pub trait Store: Send + Sync + 'static {
     ) -> Result<(), StoreError>;
 
     /// Starts a session, ending `replacing` (the browser's previous session) in the same
-    /// transaction so that a login always renews the session token.
+    /// transaction so that a login always renews the session token. The account's expired
+    /// sessions are removed too.
     async fn start_session(
         &self,
         session: &NewSession,

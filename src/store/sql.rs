@@ -106,6 +106,12 @@ macro_rules! sql_store {
                 replacing: Option<&TokenDigest>,
             ) -> Result<(), StoreError> {
                 let mut tx = self.pool.begin_with($begin_write).await?;
+                // Expired sessions of the account are of no more use; this is where they go.
+                sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2")
+                    .bind(session.user.0)
+                    .bind(session.created_at)
+                    .execute(&mut *tx)
+                    .await?;
                 if let Some(old) = replacing {
                     sqlx::query("DELETE FROM sessions WHERE token_digest = $1")
                         .bind(old.as_str())

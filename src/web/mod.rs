@@ -15,7 +15,7 @@ pub mod teams;
 
 use std::sync::Arc;
 
-use actix_web::web::{self, FormConfig, ServiceConfig};
+use actix_web::web::{self, FormConfig, PathConfig, QueryConfig, ServiceConfig};
 
 use crate::secret_key::SecretKey;
 use crate::store::Store;
@@ -47,6 +47,18 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(invites::invite_page)
         .service(invites::accept)
         .default_service(web::to(error::not_found));
+}
+
+/// An address whose parts do not parse, such as `/teams/abc/manage`, names no page: 404.
+pub fn path_config() -> PathConfig {
+    PathConfig::default().error_handler(|_error, _request| WebError::NotFound.into())
+}
+
+/// A query string that does not parse gets the 400 page.
+pub fn query_config() -> QueryConfig {
+    QueryConfig::default().error_handler(|error, _request| {
+        WebError::BadRequest(format!("The address could not be read: {error}.")).into()
+    })
 }
 
 /// Form bodies that do not parse get the 400 page rather than actix's plain-text answer.

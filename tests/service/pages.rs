@@ -36,8 +36,12 @@ store_test! {
         assert_eq!(page.status, 404);
         assert!(page.body.contains("Page not found"), "{}", page.body);
         assert!(page.body.contains(r#"<main id="main""#), "{}", page.body);
-        // A team or invitation that does not exist is a 404 too.
+        // A team or invitation that does not exist is a 404 too, in the same layout.
         assert_eq!(ctx.browser().get("/invites/not-a-token").await.status, 404);
+        let page = ctx.browser().get("/teams/not-a-number/manage").await;
+        assert_eq!(page.status, 404);
+        assert!(page.body.contains("Page not found"), "{}", page.body);
+        assert_eq!(ctx.browser().get("/teams/9999/manage").await.status, 404);
     }
 }
 

@@ -95,6 +95,11 @@ store_test! {
 
         ctx.store.end_session(&live).await.unwrap();
         assert_eq!(ctx.store.session_user(&live, Utc::now()).await.unwrap(), None);
+        // Only the expired session is left, and the next login clears it away.
+        assert_eq!(ctx.store.count_sessions(user.id).await.unwrap(), 1);
+        let (_, next) = session_for(user.id, Duration::days(1));
+        ctx.store.start_session(&next, None).await.unwrap();
+        assert_eq!(ctx.store.count_sessions(user.id).await.unwrap(), 1);
     }
 }
 
