@@ -193,6 +193,9 @@ fn reachable_counts(ruleset: &Ruleset) -> BTreeSet<u32> {
         }
     }
     while let Some((shape, placed)) = queue.pop_front() {
+        if seen.len() > MAX_SHAPES {
+            return counts_bound(ruleset);
+        }
         let base = shape.double_count();
         // Plain ends take any value once a tile can go on one (the set alone is exact).
         if placed > 1 || (placed < budget && shape.plain_ends > 0) {
@@ -231,6 +234,36 @@ fn reachable_counts(ruleset: &Ruleset) -> BTreeSet<u32> {
         }
     }
     counts
+}
+
+/// Beyond this many layout shapes (large sets with many spinners) the enumeration gives way
+/// to [`counts_bound`].
+const MAX_SHAPES: usize = 200_000;
+
+/// Every count up to a bound no layout can pass: each open end is a distinct tile showing at
+/// most its higher half, or a double at a tip showing both halves, and a layout has at most
+/// two open ends plus two for every spinner.
+fn counts_bound(ruleset: &Ruleset) -> BTreeSet<u32> {
+    let tiles = ruleset.options().set.tiles();
+    let doubles = tiles.iter().filter(|t| t.is_double()).count();
+    let max_ends = match ruleset.options().spinners {
+        Spinners::AllDoubles => 2 + 2 * doubles,
+        Spinners::FirstDouble => 4,
+        Spinners::None | Spinners::Sniff => 2,
+    };
+    let mut shows: Vec<u32> = tiles
+        .iter()
+        .map(|t| {
+            if t.is_double() {
+                t.pips()
+            } else {
+                t.high() as u32
+            }
+        })
+        .collect();
+    shows.sort_unstable_by(|a, b| b.cmp(a));
+    let bound: u32 = shows.iter().take(max_ends).sum();
+    (0..=bound).collect()
 }
 
 /// The most pips `tiles` tiles of the set can hold.
@@ -434,6 +467,19 @@ mod tests {
         let five_up = facts(&Ruleset::preset(Preset::FiveUp, 4).unwrap());
         assert_eq!(five_up.max_placements_seat, 5 + 8);
         assert_eq!(five_up.max_placements_side, 10 + 8 - 1);
+    }
+
+    #[test]
+    fn large_sets_fall_back_to_a_sound_bound() {
+        let mut spec = RulesetSpec::preset(Preset::FiveUp);
+        spec.overrides.set = Some(crate::tile::DominoSet::DoubleNine);
+        let ruleset = spec.build(2).unwrap();
+        let bound = counts_bound(&ruleset);
+        let derived = facts(&ruleset);
+        assert!(derived.counts.is_subset(&bound) || derived.counts == bound);
+        // The double-six enumeration stays within the bound of its own set.
+        let six = Ruleset::preset(Preset::FiveUp, 2).unwrap();
+        assert!(facts(&six).counts.is_subset(&counts_bound(&six)));
     }
 
     #[test]

@@ -688,7 +688,7 @@ impl<'a> Checker<'a> {
         for (seat, list) in pegs.iter().enumerate() {
             for (i, &peg) in list.iter().enumerate() {
                 let last = i + 1 == list.len();
-                if facts.pegs.contains(&(peg as u32)) {
+                if u32::try_from(peg).is_ok_and(|peg| facts.pegs.contains(&peg)) {
                     continue;
                 }
                 if bonus && peg == 1 && last {
@@ -854,7 +854,7 @@ impl<'a> Checker<'a> {
         let mut nets = vec![0i32; score.len()];
         for (side, &net) in score.iter().enumerate() {
             let reachable = reachable_nets(&self.ruleset, &facts, start[side]);
-            if !reachable.contains(&(net as i32)) || net.unsigned_abs() > i32::MAX as u64 {
+            if !i32::try_from(net).is_ok_and(|net| reachable.contains(&net)) {
                 return Err(at(
                     Some(h),
                     format!(
