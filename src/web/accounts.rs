@@ -10,7 +10,7 @@ use serde::Deserialize;
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, redirect_with_cookie, render, render_with_status};
-use super::session::{Viewer, expired_session_cookie, new_session, session_cookie};
+use super::session::{Viewer, after_login, expired_session_cookie, new_session, session_cookie};
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::domain::authorisation::Permission;
 use crate::password;
@@ -35,23 +35,36 @@ struct LoginPage {
     layout: Layout,
     email: String,
     error: Option<String>,
+    /// The page to go to after logging in, when it is one of this site's.
+    next: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct LoginQuery {
+    next: Option<String>,
 }
 
 #[derive(Deserialize)]
 pub struct LoginForm {
     email: String,
     password: String,
+    next: Option<String>,
 }
 
 #[get("/login")]
-pub async fn login_form(viewer: Viewer) -> Result<HttpResponse, WebError> {
+pub async fn login_form(
+    viewer: Viewer,
+    query: Query<LoginQuery>,
+) -> Result<HttpResponse, WebError> {
+    let next = after_login(query.next.as_deref());
     if viewer.signed_in.is_some() {
-        return Ok(redirect("/dashboard"));
+        return Ok(redirect(next));
     }
     render(&LoginPage {
         layout: viewer.layout("Log in"),
         email: String::new(),
         error: None,
+        next: Some(next.to_string()),
     })
 }
 
@@ -62,7 +75,12 @@ pub async fn login(
     state: Data<AppState>,
     form: Form<LoginForm>,
 ) -> Result<HttpResponse, WebError> {
-    let LoginForm { email, password } = form.into_inner();
+    let LoginForm {
+        email,
+        password,
+        next,
+    } = form.into_inner();
+    let next = after_login(next.as_deref()).to_string();
     let show_again = |status: StatusCode, error: String| {
         render_with_status(
             status,
@@ -70,6 +88,7 @@ pub async fn login(
                 layout: viewer.layout("Log in"),
                 email: email.clone(),
                 error: Some(error),
+                next: Some(next.clone()),
             },
         )
     };
@@ -109,7 +128,7 @@ pub async fn login(
     store.start_session(&session, previous.as_ref()).await?;
     tracing::info!(user = %user.id, "logged in");
     Ok(redirect_with_cookie(
-        "/dashboard",
+        &next,
         session_cookie(&token, viewer.secure),
     ))
 }

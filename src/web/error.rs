@@ -13,8 +13,9 @@ use crate::store::StoreError;
 pub enum WebError {
     #[error("not found")]
     NotFound,
+    /// Answered with a redirect to the login page, which comes back to `return_to` afterwards.
     #[error("signing in is required")]
-    NotSignedIn,
+    NotSignedIn { return_to: Option<String> },
     #[error("forbidden")]
     Forbidden,
     #[error("the form's CSRF token is missing or wrong")]
@@ -57,7 +58,7 @@ impl ResponseError for WebError {
     fn status_code(&self) -> StatusCode {
         match self {
             Self::NotFound => StatusCode::NOT_FOUND,
-            Self::NotSignedIn => StatusCode::SEE_OTHER,
+            Self::NotSignedIn { .. } => StatusCode::SEE_OTHER,
             Self::Forbidden | Self::BadCsrfToken => StatusCode::FORBIDDEN,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Gone(_) => StatusCode::GONE,
@@ -66,9 +67,16 @@ impl ResponseError for WebError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        if let Self::NotSignedIn = self {
+        if let Self::NotSignedIn { return_to } = self {
+            let login = match return_to {
+                Some(path) => format!(
+                    "/login?{}",
+                    serde_urlencoded::to_string([("next", path)]).unwrap_or_default()
+                ),
+                None => "/login".to_string(),
+            };
             return HttpResponse::SeeOther()
-                .insert_header((header::LOCATION, "/login"))
+                .insert_header((header::LOCATION, login))
                 .finish();
         }
         let (heading, message) = match self {
@@ -93,7 +101,7 @@ impl ResponseError for WebError {
                     "The server could not finish this request and nothing more was changed. Try again in a moment.".to_string(),
                 )
             }
-            Self::NotSignedIn => unreachable!("answered above with a redirect"),
+            Self::NotSignedIn { .. } => unreachable!("answered above with a redirect"),
         };
         let page = ErrorPage {
             layout: Layout::neutral(heading),
@@ -145,9 +153,17 @@ mod tests {
     }
 
     #[test]
-    fn not_signed_in_redirects_to_the_login_page() {
-        let response = WebError::NotSignedIn.error_response();
+    fn not_signed_in_redirects_to_the_login_page_and_back() {
+        let response = WebError::NotSignedIn { return_to: None }.error_response();
         assert_eq!(response.status(), StatusCode::SEE_OTHER);
         assert_eq!(response.headers().get(header::LOCATION).unwrap(), "/login");
+        let response = WebError::NotSignedIn {
+            return_to: Some("/teams/3/manage?tab=a&b".to_string()),
+        }
+        .error_response();
+        assert_eq!(
+            response.headers().get(header::LOCATION).unwrap(),
+            "/login?next=%2Fteams%2F3%2Fmanage%3Ftab%3Da%26b"
+        );
     }
 }

@@ -136,7 +136,7 @@ pub async fn accept(
                     token: token.as_str().to_string(),
                     email: typed_email,
                     error: Some(
-                        "An account with that email address exists. Log in first, then open this link again."
+                        "An account with that email address exists. Log in first, and come back to this link."
                             .to_string(),
                     ),
                 },

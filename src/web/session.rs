@@ -2,6 +2,7 @@
 //! authorisation check every handler goes through ([`Viewer::require`]).
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::http::Method;
 use actix_web::web::Data;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload};
 use chrono::{Duration, Utc};
@@ -35,6 +36,8 @@ pub struct Viewer {
     pub csrf_token: String,
     /// Whether the request came over TLS, so cookies are marked `Secure`.
     pub secure: bool,
+    /// For a GET, the page asked for, to come back to after logging in.
+    pub return_to: Option<String>,
 }
 
 impl Viewer {
@@ -42,11 +45,14 @@ impl Viewer {
     /// that tells the person to sign in (303 to the login page) or that they may not (403).
     pub fn require(&self, what: Permission) -> Result<&SignedIn, WebError> {
         let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
+        let not_signed_in = || WebError::NotSignedIn {
+            return_to: self.return_to.clone(),
+        };
         authorise(roles, what).map_err(|refusal| match refusal {
-            Refusal::NotSignedIn => WebError::NotSignedIn,
+            Refusal::NotSignedIn => not_signed_in(),
             Refusal::Forbidden => WebError::Forbidden,
         })?;
-        self.signed_in.as_ref().ok_or(WebError::NotSignedIn)
+        self.signed_in.as_ref().ok_or_else(not_signed_in)
     }
 
     pub fn layout(&self, title: impl Into<String>) -> Layout {
@@ -73,6 +79,8 @@ impl FromRequest for Viewer {
             .and_then(|cookie| SecretToken::parse(cookie.value()));
         let csrf_token = req.extensions().get::<CsrfToken>().map(|t| t.0.clone());
         let secure = req.connection_info().scheme() == "https";
+        // A form posted after the session ended cannot be posted again by a redirect.
+        let return_to = (req.method() == Method::GET).then(|| req.uri().to_string());
         Box::pin(async move {
             let state = state.ok_or_else(|| anyhow::anyhow!("no application state"))?;
             let csrf_token = csrf_token.ok_or_else(|| anyhow::anyhow!("no CSRF middleware"))?;
@@ -85,6 +93,7 @@ impl FromRequest for Viewer {
                 session_token,
                 csrf_token,
                 secure,
+                return_to,
             })
         })
     }
@@ -124,6 +133,22 @@ pub fn session_cookie(token: &SecretToken, secure: bool) -> Cookie<'static> {
         .finish()
 }
 
+/// Where to go after logging in: `next` when it is a page of this site, else the dashboard.
+/// Only a path is accepted, so a crafted login link cannot send someone to another site.
+pub fn after_login(next: Option<&str>) -> &str {
+    match next {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.starts_with("/\\")
+                && !path.chars().any(|c| c.is_control() || c == '\\') =>
+        {
+            path
+        }
+        _ => "/dashboard",
+    }
+}
+
 /// A cookie that tells the browser to forget its session cookie.
 pub fn expired_session_cookie() -> Cookie<'static> {
     let mut cookie = Cookie::build(SESSION_COOKIE, "")
@@ -133,4 +158,27 @@ pub fn expired_session_cookie() -> Cookie<'static> {
         .finish();
     cookie.make_removal();
     cookie
+}
+
+#[cfg(test)]
+mod tests {
+    use super::after_login;
+
+    #[test]
+    fn after_login_goes_only_to_pages_of_this_site() {
+        assert_eq!(after_login(Some("/teams/3/manage")), "/teams/3/manage");
+        assert_eq!(after_login(Some("/invites/ab12?x=1")), "/invites/ab12?x=1");
+        for elsewhere in [
+            "https://evil.example/",
+            "//evil.example/",
+            "/\\evil.example",
+            "/\\/evil.example",
+            "evil",
+            "",
+            "/a\nb",
+        ] {
+            assert_eq!(after_login(Some(elsewhere)), "/dashboard", "{elsewhere:?}");
+        }
+        assert_eq!(after_login(None), "/dashboard");
+    }
 }

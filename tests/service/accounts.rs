@@ -8,7 +8,7 @@ store_test! {
     async fn logging_in_shows_the_dashboard_and_logging_out_ends_the_session(ctx) {
         ctx.user("sam@example.org").await;
         let browser = ctx.browser();
-        assert_eq!(browser.get("/dashboard").await.location.as_deref(), Some("/login"));
+        browser.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
 
         browser.login_ok("Sam@Example.org").await;
         let dashboard = browser.get("/dashboard").await;
@@ -19,7 +19,7 @@ store_test! {
         browser.get("/login").await.assert_redirect_to("/dashboard");
 
         browser.submit("/logout", &[]).await.assert_redirect_to("/");
-        browser.get("/dashboard").await.assert_redirect_to("/login");
+        browser.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
         let user = ctx.store.credentials(&"sam@example.org".try_into().unwrap()).await.unwrap().unwrap().user;
         assert_eq!(ctx.store.count_sessions(user.id).await.unwrap(), 0);
     }
@@ -119,7 +119,7 @@ store_test! {
         assert!(confirmation.body.contains("logged out everywhere else"), "{}", confirmation.body);
 
         // The phone's session has ended; the laptop has a new one.
-        phone.get("/dashboard").await.assert_redirect_to("/login");
+        phone.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
         assert_eq!(laptop.get("/dashboard").await.status, 200);
         assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
 
@@ -153,5 +153,33 @@ store_test! {
         assert_eq!(browser.get("/dashboard").await.status, 200);
         assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
         ctx.browser().login_ok("sam@example.org").await;
+    }
+}
+
+store_test! {
+    async fn logging_in_comes_back_to_the_page_that_asked_for_it(ctx) {
+        ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        let asked = browser.get("/account/password").await;
+        asked.assert_redirect_to("/login?next=%2Faccount%2Fpassword");
+        let form = browser.get(asked.location.as_deref().unwrap()).await;
+        assert!(form.body.contains(r#"name="next" value="/account/password""#), "{}", form.body);
+        browser
+            .submit("/login", &[("email", "sam@example.org"), ("password", PASSWORD), ("next", "/account/password")])
+            .await
+            .assert_redirect_to("/account/password");
+    }
+}
+
+store_test! {
+    async fn a_login_link_cannot_send_you_to_another_site(ctx) {
+        ctx.user("sam@example.org").await;
+        for elsewhere in ["https://evil.example/", "//evil.example/", "/\\evil.example"] {
+            let browser = ctx.browser();
+            browser
+                .submit("/login", &[("email", "sam@example.org"), ("password", PASSWORD), ("next", elsewhere)])
+                .await
+                .assert_redirect_to("/dashboard");
+        }
     }
 }

@@ -97,9 +97,11 @@ store_test! {
     async fn the_public_is_sent_to_log_in_and_changes_nothing(ctx) {
         let leagues = leagues(&ctx).await;
         let public = ctx.browser();
-        public.get(&format!("/teams/{}/manage", leagues.crown.id)).await.assert_redirect_to("/login");
-        public.get("/organise/north").await.assert_redirect_to("/login");
-        public.get("/admin").await.assert_redirect_to("/login");
+        public.get(&format!("/teams/{}/manage", leagues.crown.id)).await.assert_redirect_to(&format!("/login?next=%2Fteams%2F{}%2Fmanage", leagues.crown.id));
+        public.get("/organise/north").await.assert_redirect_to("/login?next=%2Forganise%2Fnorth");
+        public.get("/admin").await.assert_redirect_to("/login?next=%2Fadmin");
+        // A form posted without a session cannot be repeated by a redirect, so it does not
+        // come back to it.
         public.submit(&format!("/teams/{}/contact", leagues.crown.id), &[("contact", "Hijacked")]).await.assert_redirect_to("/login");
         public.submit("/organise/north/teams", &[("name", "Anon")]).await.assert_redirect_to("/login");
         assert_eq!(contact_of(&ctx, &leagues.crown).await, "");

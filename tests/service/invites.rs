@@ -52,8 +52,14 @@ store_test! {
         let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
         let path = format!("/invites/{}", token.as_str());
 
+        // The invitation's login link comes back to the invitation.
         let browser = ctx.browser();
-        browser.login_ok("pat@example.org").await;
+        let invitation = browser.get(&path).await;
+        assert!(invitation.body.contains(&format!(r#"href="/login?next={path}""#)), "{}", invitation.body);
+        browser
+            .submit("/login", &[("email", "pat@example.org"), ("password", crate::support::PASSWORD), ("next", &path)])
+            .await
+            .assert_redirect_to(&path);
         assert!(browser.get(&path).await.body.contains("Become a captain as pat@example.org"));
         browser.submit(&path, &[]).await.assert_redirect_to(&format!("/teams/{}/manage", crown.id));
         assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![pat]);
