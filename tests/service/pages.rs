@@ -53,3 +53,24 @@ store_test! {
         assert!(response.text().await.unwrap().contains(":focus-visible"));
     }
 }
+
+/// PostgreSQL only: there a test can take the database away from under the running service.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_answers_503_when_the_database_does_not_answer() {
+    crate::support::run(crate::support::Backend::Postgres, |ctx| async move {
+        let url = ctx.database_url.clone().unwrap();
+        let (server, name) = url.rsplit_once('/').unwrap();
+        let mut admin =
+            <sqlx::PgConnection as sqlx::Connection>::connect(&format!("{server}/postgres"))
+                .await
+                .unwrap();
+        sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)"))
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        let page = ctx.browser().get("/healthz").await;
+        assert_eq!(page.status, 503, "{}", page.body);
+        assert_eq!(page.body, "the database does not answer\n");
+    })
+    .await;
+}
