@@ -172,26 +172,30 @@ impl fmt::Display for DealError {
 impl Deal {
     /// A uniformly random deal.
     pub fn random(ruleset: &Ruleset, rng: &mut impl Rng) -> Deal {
-        let all = ruleset.options().set.tiles();
+        let set = ruleset.options().set;
+        let list = set.tile_list();
         let mut tiles = [Tile::from_index(0); crate::tile::MAX_TILES];
-        let n = all.len();
-        for (slot, tile) in tiles.iter_mut().zip(all) {
-            *slot = tile;
-        }
+        let tiles = &mut tiles[..list.len()];
+        tiles.copy_from_slice(list);
         // A partial Fisher-Yates shuffle: only the dealt positions need drawing.
         let size = ruleset.hand_size();
         let dealt = ruleset.players() * size;
+        let n = tiles.len();
         for i in 0..dealt {
             let j = i + random::below(rng, n - i);
             tiles.swap(i, j);
         }
         let mut hands = [TileSet::EMPTY; 4];
-        let mut boneyard = all;
-        for (i, &tile) in tiles[..dealt].iter().enumerate() {
-            hands[i / size].insert(tile);
-            boneyard.remove(tile);
+        for (hand, tiles) in hands.iter_mut().zip(tiles[..dealt].chunks_exact(size)) {
+            *hand = tiles.iter().copied().collect();
         }
-        Deal { hands, boneyard }
+        let dealt_tiles = hands
+            .iter()
+            .fold(TileSet::EMPTY, |all, &hand| all.union(hand));
+        Deal {
+            hands,
+            boneyard: set.tiles().difference(dealt_tiles),
+        }
     }
 
     /// A deal of given tiles, checked against the ruleset.
@@ -320,10 +324,22 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+const POINTS_TABLE: usize = 128;
+
+fn points_table(ruleset: &Ruleset) -> [u8; POINTS_TABLE] {
+    let mut table = [0u8; POINTS_TABLE];
+    for (count, points) in table.iter_mut().enumerate() {
+        *points = count_points(ruleset.options().scoring, count as u32).min(u8::MAX as u32) as u8;
+    }
+    table
+}
+
 /// The state of one hand.
 #[derive(Clone, Debug)]
 pub struct Hand {
     ruleset: Ruleset,
+    /// The points of each small count, looked up rather than computed on every placement.
+    points: [u8; POINTS_TABLE],
     hands: [TileSet; 4],
     /// Tiles of a seat that the hand does not know (a record without a deal).
     hidden: [u8; 4],
@@ -343,6 +359,7 @@ impl Hand {
     pub fn new(ruleset: &Ruleset, deal: &Deal, leader: usize) -> Hand {
         let mut hand = Hand {
             ruleset: *ruleset,
+            points: points_table(ruleset),
             hands: [TileSet::EMPTY; 4],
             hidden: [0; 4],
             boneyard: TileSet::EMPTY,
@@ -369,6 +386,7 @@ impl Hand {
         }
         Hand {
             ruleset: *ruleset,
+            points: points_table(ruleset),
             hands: known,
             hidden,
             boneyard: ruleset.options().set.tiles().difference(all_known),
@@ -594,7 +612,10 @@ impl Hand {
         self.layout.place(tile, target, lengthwise);
         self.knocks = 0;
         let count = self.layout.count();
-        let points = count_points(self.ruleset.options().scoring, count);
+        let points = match self.points.get(count as usize) {
+            Some(&points) => points as u32,
+            None => count_points(self.ruleset.options().scoring, count),
+        };
         let mut ending = None;
         let mut bonus = 0;
         if self.tiles_held(seat) == 0 {
@@ -624,7 +645,11 @@ impl Hand {
     fn advance(&mut self) {
         let players = self.ruleset.players();
         for _ in 0..players {
-            self.turn = (self.turn + 1) % players;
+            self.turn = if self.turn + 1 == players {
+                0
+            } else {
+                self.turn + 1
+            };
             if !self.out[self.turn] {
                 return;
             }
@@ -634,8 +659,7 @@ impl Hand {
     /// Plays a uniformly random legal move (a draw takes a random tile of the boneyard).
     /// `moves` is scratch space.
     pub fn play_random(&mut self, rng: &mut impl Rng, moves: &mut Vec<Move>) -> (Move, Outcome) {
-        let playable = self.playable();
-        if playable.is_empty() {
+        if self.playable().is_empty() {
             let mv = if self.can_draw() {
                 Move::Draw(random::pick(rng, self.boneyard))
             } else {

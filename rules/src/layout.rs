@@ -342,8 +342,13 @@ impl Layout {
                 host.cover(value);
                 let host = *host;
                 self.count = self.count + host.count() - before;
-                if !host.open_values().contains(&Some(value)) {
-                    self.ends.retain(|&end| end != (target as u8, value));
+                if !host.open_values().contains(&Some(value))
+                    && let Some(at) = self
+                        .ends
+                        .iter()
+                        .position(|&end| end == (target as u8, value))
+                {
+                    self.ends.remove(at);
                 }
                 if tile.is_double() {
                     self.double_piece(value, 1, lengthwise)

@@ -325,6 +325,34 @@ impl DominoSet {
     pub fn contains(self, tile: Tile) -> bool {
         self.tiles().contains(tile)
     }
+
+    /// Every tile of the set in index order, as a list (for dealing).
+    pub fn tile_list(self) -> &'static [Tile] {
+        const fn list(max: u8, doubles: bool) -> ([Tile; MAX_TILES], usize) {
+            let mut tiles = [Tile(0); MAX_TILES];
+            let mut n = 0;
+            let mut index = 0;
+            while index < MAX_TILES {
+                let (high, low) = HALVES[index];
+                if high <= max && (doubles || high != low) {
+                    tiles[n] = Tile(index as u8);
+                    n += 1;
+                }
+                index += 1;
+            }
+            (tiles, n)
+        }
+        const SIX: ([Tile; MAX_TILES], usize) = list(6, true);
+        const SIX_NO_DOUBLES: ([Tile; MAX_TILES], usize) = list(6, false);
+        const NINE: ([Tile; MAX_TILES], usize) = list(9, true);
+        const TWELVE: ([Tile; MAX_TILES], usize) = list(12, true);
+        match self {
+            DominoSet::DoubleSix => &SIX.0[..SIX.1],
+            DominoSet::DoubleSixNoDoubles => &SIX_NO_DOUBLES.0[..SIX_NO_DOUBLES.1],
+            DominoSet::DoubleNine => &NINE.0[..NINE.1],
+            DominoSet::DoubleTwelve => &TWELVE.0[..TWELVE.1],
+        }
+    }
 }
 
 impl fmt::Display for DominoSet {
@@ -358,6 +386,11 @@ mod tests {
         assert_eq!(DominoSet::DoubleNine.tiles().len(), 55);
         assert_eq!(DominoSet::DoubleTwelve.tiles().len(), 91);
         assert_eq!(DominoSet::DoubleSix.tiles().pips(), 168);
+        for set in DominoSet::ALL {
+            let listed: TileSet = set.tile_list().iter().copied().collect();
+            assert_eq!(listed, set.tiles());
+            assert_eq!(set.tile_list().len(), set.tiles().len());
+        }
         for tile in DominoSet::DoubleSix.tiles() {
             assert!(tile.high() <= 6);
         }
