@@ -294,3 +294,33 @@ store_test! {
         assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![newcomer]);
     }
 }
+
+store_test! {
+    async fn two_people_taking_up_one_invitation_at_once_make_one_captain(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        for round in 0..5 {
+            let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
+            let existing = ctx.user(&format!("existing{round}@example.org")).await;
+            let by_existing = InviteAcceptor::Existing(existing.id);
+            let by_newcomer = InviteAcceptor::NewAccount(new_user(&format!("new{round}@example.org")));
+            let digest = token.digest();
+            let (first, second) = tokio::join!(
+                ctx.store.accept_captain_invite(&digest, &by_existing, Utc::now()),
+                ctx.store.accept_captain_invite(&digest, &by_newcomer, Utc::now()),
+            );
+            let outcomes = [&first, &second];
+            let accepted = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+            let refused = outcomes
+                .iter()
+                .filter(|outcome| matches!(outcome, Err(StoreError::InviteUsed)))
+                .count();
+            assert_eq!((accepted, refused), (1, 1), "{first:?} {second:?}");
+            // The newcomer's account exists only if their acceptance went through.
+            let newcomer = ctx.store.credentials(&email(&format!("new{round}@example.org"))).await.unwrap();
+            assert_eq!(newcomer.is_some(), second.is_ok());
+        }
+        assert_eq!(ctx.store.captains_of(crown.id).await.unwrap().len(), 5);
+    }
+}
