@@ -96,6 +96,29 @@ mod tests {
         assert_ne!(a, b);
     }
 
+    /// Without the dummy hash an unknown email would be answered in a fraction of the time.
+    #[tokio::test]
+    async fn checking_no_account_takes_as_long_as_checking_a_wrong_password() {
+        let stored = hash(new_password("correct horse battery")).await.unwrap();
+        verify("warm up".into(), None).await.unwrap();
+        let mut wrong_password = std::time::Duration::MAX;
+        let mut no_account = std::time::Duration::MAX;
+        for _ in 0..3 {
+            let started = std::time::Instant::now();
+            verify("wrong password".into(), Some(stored.clone()))
+                .await
+                .unwrap();
+            wrong_password = wrong_password.min(started.elapsed());
+            let started = std::time::Instant::now();
+            verify("wrong password".into(), None).await.unwrap();
+            no_account = no_account.min(started.elapsed());
+        }
+        assert!(
+            no_account * 2 >= wrong_password,
+            "no account: {no_account:?}, wrong password: {wrong_password:?}"
+        );
+    }
+
     #[tokio::test]
     async fn no_account_never_verifies() {
         assert!(!verify("anything at all".into(), None).await.unwrap());
