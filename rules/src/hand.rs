@@ -458,7 +458,7 @@ impl Hand {
 
     /// How many tiles a seat holds.
     pub fn tiles_held(&self, seat: usize) -> usize {
-        self.hands[seat].len() + self.hidden[seat] as usize
+        self.hands[seat].len_few() + self.hidden[seat] as usize
     }
 
     /// Whether every seat's tiles are known, so pips left can be counted.
@@ -659,40 +659,41 @@ impl Hand {
     /// Plays a uniformly random legal move (a draw takes a random tile of the boneyard).
     /// `moves` is scratch space.
     pub fn play_random(&mut self, rng: &mut impl Rng, moves: &mut Vec<Move>) -> (Move, Outcome) {
-        if self.playable().is_empty() {
-            let mv = if self.can_draw() {
-                Move::Draw(random::pick(rng, self.boneyard))
-            } else {
-                Move::Knock
-            };
-            let outcome = self.play(mv).expect("a forced draw or knock is legal");
-            return (mv, outcome);
-        }
-        if self.layout.is_empty()
-            || self.ruleset.options().spinners == crate::ruleset::Spinners::Sniff
-        {
+        let simple = !self.layout.is_empty()
+            && self.ruleset.options().spinners != crate::ruleset::Spinners::Sniff;
+        if simple {
+            // Every legal placement is one (open end, tile showing its value) pair: pick one
+            // of them uniformly without listing them.
+            let hand = self.hands[self.turn];
+            let ends = self.layout.ends();
+            let fits = |value: u8| hand.intersection(TileSet::with_value(value));
+            let total: usize = ends.iter().map(|&(_, value)| fits(value).len_few()).sum();
+            if total > 0 {
+                let mut pick = random::below(rng, total);
+                for &(index, value) in ends {
+                    let tiles = fits(value);
+                    let n = tiles.len_few();
+                    if pick < n {
+                        let tile = tiles.nth(pick).expect("within the count");
+                        let mv = Move::place(tile, Some(index as usize));
+                        let placement = self.place(tile, Some(index as usize), false);
+                        return (mv, Outcome::Placed(placement));
+                    }
+                    pick -= n;
+                }
+            }
+        } else if !self.playable().is_empty() {
             self.legal_moves(moves);
             let mv = moves[random::below(rng, moves.len())];
             return (mv, self.play(mv).expect("a legal move plays"));
         }
-        // Every legal placement is one (open end, tile showing its value) pair: pick one of
-        // them uniformly without listing them.
-        let hand = self.hands[self.turn];
-        let ends = self.layout.ends();
-        let fits = |value: u8| hand.intersection(TileSet::with_value(value));
-        let total: usize = ends.iter().map(|&(_, value)| fits(value).len()).sum();
-        let mut pick = random::below(rng, total);
-        for &(index, value) in ends {
-            let tiles = fits(value);
-            if pick < tiles.len() {
-                let tile = tiles.nth(pick).expect("within the count");
-                let mv = Move::place(tile, Some(index as usize));
-                let placement = self.place(tile, Some(index as usize), false);
-                return (mv, Outcome::Placed(placement));
-            }
-            pick -= tiles.len();
-        }
-        unreachable!("the pick is below the number of legal placements")
+        let mv = if self.can_draw() {
+            Move::Draw(random::pick(rng, self.boneyard))
+        } else {
+            Move::Knock
+        };
+        let outcome = self.play(mv).expect("a forced draw or knock is legal");
+        (mv, outcome)
     }
 }
 

@@ -79,31 +79,6 @@ impl Piece {
             } => [(sides_free + arms_free > 0).then_some(value), None],
         }
     }
-
-    /// Covers the spot a tile showing `value` attaches to.
-    fn cover(&mut self, value: u8) {
-        match self {
-            Piece::Line { free } => {
-                let spot = free
-                    .iter_mut()
-                    .find(|spot| **spot == Some(value))
-                    .expect("covering a spot that is open");
-                *spot = None;
-            }
-            Piece::Cross { free, .. } => *free -= 1,
-            Piece::Spinner {
-                sides_free,
-                arms_free,
-                ..
-            } => {
-                if *sides_free > 0 {
-                    *sides_free -= 1;
-                } else {
-                    *arms_free -= 1;
-                }
-            }
-        }
-    }
 }
 
 /// A tile in the layout.
@@ -331,18 +306,8 @@ impl Layout {
                 }
             }
             Some(target) => {
-                let host = &mut self.placed[target].piece;
-                let value = host
-                    .open_values()
-                    .into_iter()
-                    .flatten()
-                    .find(|&value| tile.has(value))
-                    .expect("target resolved before placing");
-                let before = host.count();
-                host.cover(value);
-                let host = *host;
-                self.count = self.count + host.count() - before;
-                if !host.open_values().contains(&Some(value))
+                let (value, closed) = self.cover(target, tile);
+                if closed
                     && let Some(at) = self
                         .ends
                         .iter()
@@ -350,13 +315,20 @@ impl Layout {
                 {
                     self.ends.remove(at);
                 }
-                if tile.is_double() {
-                    self.double_piece(value, 1, lengthwise)
-                } else {
-                    Piece::Line {
-                        free: [Some(tile.other_half(value)), None],
-                    }
+                if !tile.is_double() {
+                    // The common case, kept short: a plain tile showing its other half.
+                    let shows = tile.other_half(value);
+                    self.count += shows as u32;
+                    self.ends.push((self.placed.len() as u8, shows));
+                    self.placed.push(Placed {
+                        tile,
+                        piece: Piece::Line {
+                            free: [Some(shows), None],
+                        },
+                    });
+                    return;
                 }
+                self.double_piece(value, 1, lengthwise)
             }
         };
         self.count += piece.count();
@@ -367,6 +339,42 @@ impl Layout {
     fn push_ends(&mut self, index: usize, piece: &Piece) {
         for value in piece.open_values().into_iter().flatten() {
             self.ends.push((index as u8, value));
+        }
+    }
+
+    /// Covers the spot of the target that the tile attaches to, keeping the count up to date.
+    /// Returns the value covered and whether the target no longer shows it.
+    fn cover(&mut self, target: usize, tile: Tile) -> (u8, bool) {
+        match &mut self.placed[target].piece {
+            Piece::Line { free } => {
+                let spot = usize::from(!free[0].is_some_and(|v| tile.has(v)));
+                let value = free[spot].expect("target resolved before placing");
+                free[spot] = None;
+                self.count -= value as u32;
+                (value, free[1 - spot] != Some(value))
+            }
+            Piece::Cross { value, free } => {
+                *free -= 1;
+                if *free == 0 {
+                    self.count -= 2 * *value as u32;
+                }
+                (*value, *free == 0)
+            }
+            Piece::Spinner {
+                value,
+                sides_free,
+                arms_free,
+            } => {
+                if *sides_free > 0 {
+                    *sides_free -= 1;
+                    if *sides_free == 0 {
+                        self.count -= 2 * *value as u32;
+                    }
+                } else {
+                    *arms_free -= 1;
+                }
+                (*value, *sides_free + *arms_free == 0)
+            }
         }
     }
 
