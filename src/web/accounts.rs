@@ -14,13 +14,13 @@ use super::session::{Viewer, after_login, expired_session_cookie, new_session, s
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::domain::authorisation::Permission;
 use crate::password;
-use crate::store::{Organisation, Team};
+use crate::store::{Organisation, Store, Team};
 
 /// The one answer to a wrong password and to an unknown email alike, so that the login form
 /// does not tell who has an account.
 pub const WRONG_CREDENTIALS: &str = "That email address and password do not match an account.";
 pub const TOO_MANY_ATTEMPTS: &str =
-    "Too many failed logins. Wait 15 minutes, then try again or ask an organiser for help.";
+    "Too many wrong passwords. Wait 15 minutes, then try again or ask an organiser for help.";
 
 /// Failed logins count for this long.
 const THROTTLE_WINDOW: Duration = Duration::minutes(15);
@@ -98,14 +98,7 @@ pub async fn login(
     };
     let store = &state.store;
     let client = client_address(&req);
-    let now = Utc::now();
-    let failures = store
-        .login_failures_since(&client, address.as_str(), now - THROTTLE_WINDOW)
-        .await?;
-    if failures.for_account >= MAX_FAILURES_PER_ACCOUNT
-        || failures.from_address >= MAX_FAILURES_PER_ADDRESS
-    {
-        tracing::warn!(%client, "login throttled");
+    if is_throttled(store.as_ref(), &client, &address).await? {
         return show_again(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_ATTEMPTS.to_string());
     }
 
@@ -115,9 +108,7 @@ pub async fn login(
     let user = match credentials {
         Some(credentials) if verified => credentials.user,
         _ => {
-            store
-                .record_login_failure(&client, address.as_str(), now, now - THROTTLE_WINDOW)
-                .await?;
+            record_failure(store.as_ref(), &client, &address).await?;
             return show_again(StatusCode::UNAUTHORIZED, WRONG_CREDENTIALS.to_string());
         }
     };
@@ -131,6 +122,36 @@ pub async fn login(
         &next,
         session_cookie(&token, viewer.secure),
     ))
+}
+
+/// Whether too many passwords were got wrong lately for this account or from this address.
+async fn is_throttled(
+    store: &dyn Store,
+    client: &str,
+    account: &EmailAddress,
+) -> Result<bool, WebError> {
+    let since = Utc::now() - THROTTLE_WINDOW;
+    let failures = store
+        .login_failures_since(client, account.as_str(), since)
+        .await?;
+    let throttled = failures.for_account >= MAX_FAILURES_PER_ACCOUNT
+        || failures.from_address >= MAX_FAILURES_PER_ADDRESS;
+    if throttled {
+        tracing::warn!(%client, "password attempts throttled");
+    }
+    Ok(throttled)
+}
+
+async fn record_failure(
+    store: &dyn Store,
+    client: &str,
+    account: &EmailAddress,
+) -> Result<(), WebError> {
+    let now = Utc::now();
+    store
+        .record_login_failure(client, account.as_str(), now, now - THROTTLE_WINDOW)
+        .await?;
+    Ok(())
 }
 
 /// The address a login comes from. A proxy in front of fives makes every login come from the
@@ -208,9 +229,12 @@ pub async fn password_form(
 }
 
 /// Changes the password and ends every session of the account, everywhere; this browser gets a
-/// new one so that the person changing it stays logged in.
+/// new one so that the person changing it stays logged in. Wrong current passwords count
+/// towards the same limit as failed logins, so a borrowed session cannot guess its way to
+/// taking the account over.
 #[post("/account/password")]
 pub async fn change_password(
+    req: HttpRequest,
     viewer: Viewer,
     state: Data<AppState>,
     form: Form<PasswordForm>,
@@ -229,12 +253,17 @@ pub async fn change_password(
     };
     let email = EmailAddress::try_from(user.email.as_str())
         .map_err(|error| anyhow::anyhow!("a stored email does not parse: {error}"))?;
+    let client = client_address(&req);
+    if is_throttled(state.store.as_ref(), &client, &email).await? {
+        return show_error(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_ATTEMPTS.to_string());
+    }
     let stored_hash = state
         .store
         .credentials(&email)
         .await?
         .map(|credentials| credentials.password_hash);
     if !password::verify(form.current_password, stored_hash).await? {
+        record_failure(state.store.as_ref(), &client, &email).await?;
         return show_error(
             StatusCode::UNPROCESSABLE_ENTITY,
             "Your current password is not right.".to_string(),

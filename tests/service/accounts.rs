@@ -183,3 +183,32 @@ store_test! {
         }
     }
 }
+
+store_test! {
+    async fn guessing_the_current_password_is_throttled_like_logins(ctx) {
+        let sam = ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        browser.login_ok("sam@example.org").await;
+        let change = |current: &'static str| {
+            let browser = &browser;
+            async move {
+                browser
+                    .submit(
+                        "/account/password",
+                        &[("current_password", current), ("new_password", "a much better password"), ("confirm_password", "a much better password")],
+                    )
+                    .await
+            }
+        };
+        for _ in 0..5 {
+            assert_eq!(change("a wrong guess").await.status, 422);
+        }
+        let page = change(PASSWORD).await;
+        assert_eq!(page.status, 429);
+        assert_eq!(page.error_message().as_deref(), Some(TOO_MANY_ATTEMPTS));
+        // The password did not change.
+        assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
+        let stored = ctx.store.credentials(&"sam@example.org".try_into().unwrap()).await.unwrap().unwrap();
+        assert!(fives::password::verify(PASSWORD.to_string(), Some(stored.password_hash)).await.unwrap());
+    }
+}
