@@ -237,6 +237,17 @@ impl Game {
         self.hands_started
     }
 
+    /// Starts the next hand from a deal, reusing the last hand's storage.
+    pub fn deal_hand(&mut self, deal: &crate::hand::Deal, leader: usize) {
+        match self.hand.take() {
+            Some(mut hand) => {
+                hand.reset(deal, leader);
+                self.start_hand(hand);
+            }
+            None => self.start_hand(Hand::new(&self.ruleset, deal, leader)),
+        }
+    }
+
     /// Starts the next hand (dealt by the caller).
     pub fn start_hand(&mut self, hand: Hand) {
         self.hand_start = self.board.totals;

@@ -9,7 +9,7 @@ use rand_core::Rng;
 use crate::layout::{Layout, PlaceError};
 use crate::random;
 use crate::ruleset::{Drawing, Ruleset};
-use crate::scoring::{HandEnding, count_points};
+use crate::scoring::{HandEnding, POINTS_TABLE, count_points, points_table};
 use crate::tile::{Tile, TileParseError, TileSet};
 
 /// A turn's action.
@@ -93,16 +93,19 @@ impl FromStr for Move {
             Some(body) => (body, true),
             None => (text, false),
         };
-        let (tile, target) = match body.split_once('@') {
-            Some((tile, target)) => {
-                let target: usize = (!target.is_empty()
-                    && target.len() <= 3
-                    && target.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| target.parse().ok())
-                .flatten()
-                .filter(|&n| (1..=u8::MAX as usize).contains(&n))
-                .ok_or_else(error)?;
-                (tile, Some((target - 1) as u8))
+        let (tile, target) = match body.bytes().position(|b| b == b'@') {
+            Some(at) => {
+                let digits = &body.as_bytes()[at + 1..];
+                if digits.is_empty() || digits.len() > 3 || !digits.iter().all(u8::is_ascii_digit) {
+                    return Err(error());
+                }
+                let target = digits
+                    .iter()
+                    .fold(0usize, |n, d| n * 10 + (d - b'0') as usize);
+                if !(1..=u8::MAX as usize).contains(&target) {
+                    return Err(error());
+                }
+                (&body[..at], Some((target - 1) as u8))
             }
             None => (body, None),
         };
@@ -324,22 +327,12 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-const POINTS_TABLE: usize = 128;
-
-fn points_table(ruleset: &Ruleset) -> [u8; POINTS_TABLE] {
-    let mut table = [0u8; POINTS_TABLE];
-    for (count, points) in table.iter_mut().enumerate() {
-        *points = count_points(ruleset.options().scoring, count as u32).min(u8::MAX as u32) as u8;
-    }
-    table
-}
-
 /// The state of one hand.
 #[derive(Clone, Debug)]
 pub struct Hand {
     ruleset: Ruleset,
     /// The points of each small count, looked up rather than computed on every placement.
-    points: [u8; POINTS_TABLE],
+    points: &'static [u8; POINTS_TABLE],
     hands: [TileSet; 4],
     /// Tiles of a seat that the hand does not know (a record without a deal).
     hidden: [u8; 4],
@@ -359,7 +352,7 @@ impl Hand {
     pub fn new(ruleset: &Ruleset, deal: &Deal, leader: usize) -> Hand {
         let mut hand = Hand {
             ruleset: *ruleset,
-            points: points_table(ruleset),
+            points: points_table(ruleset.options().scoring),
             hands: [TileSet::EMPTY; 4],
             hidden: [0; 4],
             boneyard: TileSet::EMPTY,
@@ -386,7 +379,7 @@ impl Hand {
         }
         Hand {
             ruleset: *ruleset,
-            points: points_table(ruleset),
+            points: points_table(ruleset.options().scoring),
             hands: known,
             hidden,
             boneyard: ruleset.options().set.tiles().difference(all_known),

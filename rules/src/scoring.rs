@@ -3,24 +3,16 @@
 use crate::ruleset::{HandEnd, Ruleset, Scoring};
 
 /// The points a count scores (rules.md section 2, `scoring`).
-pub fn count_points(scoring: Scoring, count: u32) -> u32 {
+pub const fn count_points(scoring: Scoring, count: u32) -> u32 {
     if count == 0 {
         return 0;
     }
-    let fives = if count.is_multiple_of(5) {
-        count / 5
-    } else {
-        0
-    };
-    let threes = if count.is_multiple_of(3) {
-        count / 3
-    } else {
-        0
-    };
+    let fives = if count % 5 == 0 { count / 5 } else { 0 };
+    let threes = if count % 3 == 0 { count / 3 } else { 0 };
     match scoring {
         Scoring::None => 0,
         Scoring::FivesSum => {
-            if count.is_multiple_of(5) {
+            if count % 5 == 0 {
                 count
             } else {
                 0
@@ -29,30 +21,69 @@ pub fn count_points(scoring: Scoring, count: u32) -> u32 {
         Scoring::FivesCount => fives,
         Scoring::ThreesCount => threes,
         Scoring::FivesAndThrees => fives + threes,
-        Scoring::OddPrimes => odd_prime_factors(count).map(|p| count / p).sum(),
+        Scoring::OddPrimes => odd_prime_points(count),
     }
 }
 
-/// The distinct odd primes dividing `n`.
-fn odd_prime_factors(mut n: u32) -> impl Iterator<Item = u32> {
-    let mut factors = Vec::new();
-    while n.is_multiple_of(2) && n > 0 {
+/// `count / p` summed over the distinct odd primes `p` dividing the count.
+const fn odd_prime_points(count: u32) -> u32 {
+    let mut n = count;
+    while n % 2 == 0 {
         n /= 2;
     }
+    let mut points = 0;
     let mut p = 3;
     while p * p <= n {
-        if n.is_multiple_of(p) {
-            factors.push(p);
-            while n.is_multiple_of(p) {
+        if n % p == 0 {
+            points += count / p;
+            while n % p == 0 {
                 n /= p;
             }
         }
         p += 2;
     }
     if n > 1 {
-        factors.push(n);
+        points += count / n;
     }
-    factors.into_iter()
+    points
+}
+
+/// Counts below this are scored from a table.
+pub const POINTS_TABLE: usize = 128;
+
+/// The points of every count below [`POINTS_TABLE`], for each scoring rule, computed once.
+pub fn points_table(scoring: Scoring) -> &'static [u8; POINTS_TABLE] {
+    const fn table(scoring: Scoring) -> [u8; POINTS_TABLE] {
+        let mut table = [0u8; POINTS_TABLE];
+        let mut count = 0;
+        while count < POINTS_TABLE {
+            let points = count_points(scoring, count as u32);
+            table[count] = if points > u8::MAX as u32 {
+                u8::MAX
+            } else {
+                points as u8
+            };
+            count += 1;
+        }
+        table
+    }
+    const TABLES: [[u8; POINTS_TABLE]; 6] = [
+        table(Scoring::None),
+        table(Scoring::FivesSum),
+        table(Scoring::FivesCount),
+        table(Scoring::ThreesCount),
+        table(Scoring::FivesAndThrees),
+        table(Scoring::OddPrimes),
+    ];
+    let index = match scoring {
+        Scoring::None => 0,
+        Scoring::FivesSum => 1,
+        Scoring::FivesCount => 2,
+        Scoring::ThreesCount => 3,
+        Scoring::FivesAndThrees => 4,
+        Scoring::OddPrimes => 5,
+    };
+    &TABLES[index]
 }
 
 /// `x` rounded to the nearest multiple of 5; remainders 3 and 4 round up.
@@ -202,6 +233,19 @@ mod tests {
         assert_eq!(count_points(Scoring::OddPrimes, 8), 0);
         for &scoring in Scoring::ALL {
             assert_eq!(count_points(scoring, 0), 0);
+        }
+    }
+
+    #[test]
+    fn the_points_tables_agree_with_the_rules() {
+        for &scoring in Scoring::ALL {
+            let table = points_table(scoring);
+            for count in 0..POINTS_TABLE {
+                assert_eq!(
+                    table[count] as u32,
+                    count_points(scoring, count as u32).min(255)
+                );
+            }
         }
     }
 

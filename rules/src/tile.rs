@@ -125,18 +125,19 @@ impl FromStr for Tile {
     type Err = TileParseError;
 
     fn from_str(text: &str) -> Result<Tile, TileParseError> {
-        let error = || TileParseError(text.to_string());
-        let (a, b) = text.split_once('-').ok_or_else(error)?;
-        let half = |half: &str| -> Result<u8, TileParseError> {
-            if half.is_empty() || half.len() > 2 || !half.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(error());
-            }
-            half.parse::<u8>()
-                .ok()
-                .filter(|&v| v <= MAX_PIP)
-                .ok_or_else(error)
-        };
-        Ok(Tile::new(half(a)?, half(b)?))
+        // One or two digits, a dash, one or two digits, each half at most MAX_PIP.
+        fn half(digits: &[u8]) -> Option<u8> {
+            let value = match digits {
+                [d] if d.is_ascii_digit() => d - b'0',
+                [t, d] if t.is_ascii_digit() && d.is_ascii_digit() => (t - b'0') * 10 + (d - b'0'),
+                _ => return None,
+            };
+            (value <= MAX_PIP).then_some(value)
+        }
+        let bytes = text.as_bytes();
+        let dash = bytes.iter().position(|&b| b == b'-');
+        dash.and_then(|dash| Some(Tile::new(half(&bytes[..dash])?, half(&bytes[dash + 1..])?)))
+            .ok_or_else(|| TileParseError(text.to_string()))
     }
 }
 

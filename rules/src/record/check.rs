@@ -194,6 +194,9 @@ struct Checker<'a> {
     won_in: Option<usize>,
     hands: Vec<CheckedHand>,
     facts: Option<Arc<Facts>>,
+    /// Scratch space kept from hand to hand.
+    moves: Vec<Move>,
+    sources: [Vec<PegSource>; 4],
 }
 
 impl<'a> Checker<'a> {
@@ -217,6 +220,8 @@ impl<'a> Checker<'a> {
             won_in: None,
             hands: Vec::new(),
             facts: None,
+            moves: Vec::new(),
+            sources: Default::default(),
         }
     }
 
@@ -436,24 +441,52 @@ impl<'a> Checker<'a> {
         texts: &[String],
         in_progress: bool,
     ) -> Result<(), CheckError> {
-        let mut moves = Vec::with_capacity(texts.len());
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         for (m, text) in texts.iter().enumerate() {
             let mv: Move = text
                 .parse()
                 .map_err(|e: crate::hand::MoveParseError| at_move(h, m + 1, e.to_string()))?;
             moves.push(mv);
         }
-        let hand = match deal {
-            Some(deal) => Hand::new(&self.ruleset, deal, leader),
-            None => Hand::partly_known(
-                &self.ruleset,
-                infer_dealt(&self.ruleset, leader, &moves),
-                leader,
-            ),
-        };
+        match deal {
+            Some(deal) => self.game.deal_hand(deal, leader),
+            None => {
+                let dealt = infer_dealt(&self.ruleset, leader, &moves);
+                self.game
+                    .start_hand(Hand::partly_known(&self.ruleset, dealt, leader));
+            }
+        }
         let known_deal = deal.is_some();
-        self.game.start_hand(hand);
-        let mut sources: [Vec<PegSource>; 4] = Default::default();
+        let mut sources = std::mem::take(&mut self.sources);
+        for list in &mut sources {
+            list.clear();
+        }
+        let result = self.replay(
+            h,
+            record,
+            leader,
+            &moves,
+            &mut sources,
+            known_deal,
+            in_progress,
+        );
+        self.moves = moves;
+        self.sources = sources;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn replay(
+        &mut self,
+        h: usize,
+        record: &HandRecord,
+        leader: usize,
+        moves: &[Move],
+        sources: &mut [Vec<PegSource>; 4],
+        known_deal: bool,
+        in_progress: bool,
+    ) -> Result<(), CheckError> {
         let mut last_placement = 0;
         for (m, &mv) in moves.iter().enumerate() {
             if self.game.winner().is_some() {
@@ -511,7 +544,7 @@ impl<'a> Checker<'a> {
             ));
         }
         if let Some(pegs) = &record.pegs {
-            self.compare_pegs(h, pegs, &sources)?;
+            self.compare_pegs(h, pegs, sources)?;
         }
         let ending = hand.ending();
         let pips = hand.fully_known().then(|| hand.pips());
