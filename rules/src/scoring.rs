@@ -7,12 +7,20 @@ pub const fn count_points(scoring: Scoring, count: u32) -> u32 {
     if count == 0 {
         return 0;
     }
-    let fives = if count % 5 == 0 { count / 5 } else { 0 };
-    let threes = if count % 3 == 0 { count / 3 } else { 0 };
+    let fives = if count.is_multiple_of(5) {
+        count / 5
+    } else {
+        0
+    };
+    let threes = if count.is_multiple_of(3) {
+        count / 3
+    } else {
+        0
+    };
     match scoring {
         Scoring::None => 0,
         Scoring::FivesSum => {
-            if count % 5 == 0 {
+            if count.is_multiple_of(5) {
                 count
             } else {
                 0
@@ -28,15 +36,15 @@ pub const fn count_points(scoring: Scoring, count: u32) -> u32 {
 /// `count / p` summed over the distinct odd primes `p` dividing the count.
 const fn odd_prime_points(count: u32) -> u32 {
     let mut n = count;
-    while n % 2 == 0 {
+    while n.is_multiple_of(2) {
         n /= 2;
     }
     let mut points = 0;
     let mut p = 3;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             points += count / p;
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }
