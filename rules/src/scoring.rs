@@ -248,11 +248,8 @@ mod tests {
     fn the_points_tables_agree_with_the_rules() {
         for &scoring in Scoring::ALL {
             let table = points_table(scoring);
-            for count in 0..POINTS_TABLE {
-                assert_eq!(
-                    table[count] as u32,
-                    count_points(scoring, count as u32).min(255)
-                );
+            for (count, &points) in table.iter().enumerate() {
+                assert_eq!(points as u32, count_points(scoring, count as u32).min(255));
             }
         }
     }
