@@ -19,7 +19,7 @@ use crate::ruleset::{
 use crate::tile::DominoSet;
 
 pub use check::{CheckError, CheckReport, CheckedGame, CheckedHand, check, check_text};
-pub use play::{PlayError, play_game, play_games};
+pub use play::{PlayError, play_game, play_games, ruleset_field};
 
 /// One game as a scorer submits it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
