@@ -582,19 +582,24 @@ impl Hand {
                             - self.ruleset.options().boneyard_reserve as usize,
                     });
                 }
-                self.knocks += 1;
-                let holding = (0..self.ruleset.players())
-                    .filter(|&s| !self.out[s])
-                    .count();
-                let blocked = self.knocks as usize >= holding;
-                if blocked {
-                    self.ending = Some(HandEnding::Blocked);
-                } else {
-                    self.advance();
-                }
-                Ok(Outcome::Knocked { blocked })
+                Ok(self.knock())
             }
         }
+    }
+
+    /// Passes for a seat already known to be unable to play or draw.
+    fn knock(&mut self) -> Outcome {
+        self.knocks += 1;
+        let holding = (0..self.ruleset.players())
+            .filter(|&s| !self.out[s])
+            .count();
+        let blocked = self.knocks as usize >= holding;
+        if blocked {
+            self.ending = Some(HandEnding::Blocked);
+        } else {
+            self.advance();
+        }
+        Outcome::Knocked { blocked }
     }
 
     /// Places a tile already checked to fit.
@@ -680,13 +685,18 @@ impl Hand {
             let mv = moves[random::below(rng, moves.len())];
             return (mv, self.play(mv).expect("a legal move plays"));
         }
-        let mv = if self.can_draw() {
-            Move::Draw(random::pick(rng, self.boneyard))
+        if self.can_draw() {
+            let mv = Move::Draw(random::pick(rng, self.boneyard));
+            (mv, self.play(mv).expect("a forced draw is legal"))
+        } else if simple {
+            // Nothing fits and nothing can be drawn: the knock needs no second look.
+            (Move::Knock, self.knock())
         } else {
-            Move::Knock
-        };
-        let outcome = self.play(mv).expect("a forced draw or knock is legal");
-        (mv, outcome)
+            (
+                Move::Knock,
+                self.play(Move::Knock).expect("a forced knock is legal"),
+            )
+        }
     }
 }
 

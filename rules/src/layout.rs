@@ -282,6 +282,7 @@ impl Layout {
                     (Some(first), Some(second)) => {
                         let mut all = vec![first + 1, second + 1];
                         all.extend(targets.map(|t| t + 1));
+                        all.sort_unstable();
                         Err(PlaceError::Ambiguous { tile, targets: all })
                     }
                 }
@@ -307,19 +308,20 @@ impl Layout {
             }
             Some(target) => {
                 let (value, closed) = self.cover(target, tile);
-                if closed
-                    && let Some(at) = self
-                        .ends
-                        .iter()
-                        .position(|&end| end == (target as u8, value))
-                {
-                    self.ends.remove(at);
-                }
+                let covered = self
+                    .ends
+                    .iter()
+                    .position(|&end| end == (target as u8, value));
                 if !tile.is_double() {
-                    // The common case, kept short: a plain tile showing its other half.
+                    // The common case, kept short: a plain tile showing its other half, in the
+                    // place of the end it covered where that end is gone.
                     let shows = tile.other_half(value);
                     self.count += shows as u32;
-                    self.ends.push((self.placed.len() as u8, shows));
+                    let end = (self.placed.len() as u8, shows);
+                    match covered {
+                        Some(at) if closed => self.ends[at] = end,
+                        _ => self.ends.push(end),
+                    }
                     self.placed.push(Placed {
                         tile,
                         piece: Piece::Line {
@@ -327,6 +329,9 @@ impl Layout {
                         },
                     });
                     return;
+                }
+                if closed && let Some(at) = covered {
+                    self.ends.remove(at);
                 }
                 self.double_piece(value, 1, lengthwise)
             }
