@@ -336,6 +336,8 @@ pub struct Hand {
     hands: [TileSet; 4],
     /// Tiles of a seat that the hand does not know (a record without a deal).
     hidden: [u8; 4],
+    /// How many tiles each seat holds, known or hidden.
+    held: [u8; 4],
     /// Tiles that may be in the boneyard.
     boneyard: TileSet,
     boneyard_left: u8,
@@ -355,6 +357,7 @@ impl Hand {
             points: points_table(ruleset.options().scoring),
             hands: [TileSet::EMPTY; 4],
             hidden: [0; 4],
+            held: [0; 4],
             boneyard: TileSet::EMPTY,
             boneyard_left: 0,
             layout: Layout::new(ruleset.options().spinners),
@@ -377,11 +380,16 @@ impl Hand {
         for seat in 0..ruleset.players() {
             hidden[seat] = ruleset.hand_size().saturating_sub(known[seat].len()) as u8;
         }
+        let mut held = [0u8; 4];
+        for seat in 0..ruleset.players() {
+            held[seat] = known[seat].len() as u8 + hidden[seat];
+        }
         Hand {
             ruleset: *ruleset,
             points: points_table(ruleset.options().scoring),
             hands: known,
             hidden,
+            held,
             boneyard: ruleset.options().set.tiles().difference(all_known),
             boneyard_left: ruleset.boneyard_size() as u8,
             layout: Layout::new(ruleset.options().spinners),
@@ -409,6 +417,7 @@ impl Hand {
     pub fn reset(&mut self, deal: &Deal, leader: usize) {
         self.hands = deal.hands;
         self.hidden = [0; 4];
+        self.held = deal.hands.map(|hand| hand.len() as u8);
         self.boneyard = deal.boneyard;
         self.boneyard_left = deal.boneyard.len() as u8;
         self.layout.clear();
@@ -451,7 +460,7 @@ impl Hand {
 
     /// How many tiles a seat holds.
     pub fn tiles_held(&self, seat: usize) -> usize {
-        self.hands[seat].len_few() + self.hidden[seat] as usize
+        self.held[seat] as usize
     }
 
     /// Whether every seat's tiles are known, so pips left can be counted.
@@ -569,6 +578,7 @@ impl Hand {
                 self.boneyard.remove(tile);
                 self.boneyard_left -= 1;
                 self.hands[seat].insert(tile);
+                self.held[seat] += 1;
                 Ok(Outcome::Drew)
             }
             Move::Knock => {
@@ -607,6 +617,7 @@ impl Hand {
         let seat = self.turn;
         let is_set = self.layout.is_empty();
         self.hands[seat].remove(tile);
+        self.held[seat] -= 1;
         self.layout.place(tile, target, lengthwise);
         self.knocks = 0;
         let count = self.layout.count();
@@ -663,14 +674,23 @@ impl Hand {
             // Every legal placement is one (open end, tile showing its value) pair: pick one
             // of them uniformly without listing them.
             let hand = self.hands[self.turn];
-            let ends = self.layout.ends();
-            let fits = |value: u8| hand.intersection(TileSet::with_value(value));
-            let total: usize = ends.iter().map(|&(_, value)| fits(value).len_few()).sum();
-            if total > 0 {
-                let mut pick = random::below(rng, total);
-                for &(index, value) in ends {
-                    let tiles = fits(value);
+            let mut fits = [(0u8, TileSet::EMPTY, 0usize); 8];
+            let mut total = 0;
+            let mut listed = 0;
+            for &(index, value) in self.layout.ends() {
+                let tiles = hand.intersection(TileSet::with_value(value));
+                if !tiles.is_empty() {
                     let n = tiles.len_few();
+                    if listed < fits.len() {
+                        fits[listed] = (index, tiles, n);
+                    }
+                    listed += 1;
+                    total += n;
+                }
+            }
+            if total > 0 && listed <= fits.len() {
+                let mut pick = random::below(rng, total);
+                for &(index, tiles, n) in &fits[..listed] {
                     if pick < n {
                         let tile = tiles.nth(pick).expect("within the count");
                         let mv = Move::place(tile, Some(index as usize));
@@ -679,6 +699,11 @@ impl Hand {
                     }
                     pick -= n;
                 }
+            } else if total > 0 {
+                // More ends with tiles to fit than the short list holds (large sets).
+                self.legal_moves(moves);
+                let mv = moves[random::below(rng, moves.len())];
+                return (mv, self.play(mv).expect("a legal move plays"));
             }
         } else if !self.playable().is_empty() {
             self.legal_moves(moves);
