@@ -83,6 +83,27 @@ impl FromStr for Move {
 
     fn from_str(text: &str) -> Result<Move, MoveParseError> {
         let error = || MoveParseError(text.to_string());
+        // Most moves are written `d-d@n`: read those straight from the bytes.
+        if let [
+            a @ b'0'..=b'9',
+            b'-',
+            b @ b'0'..=b'9',
+            b'@',
+            ref target @ ..,
+        ] = *text.as_bytes()
+            && let [first @ b'1'..=b'9', ref rest @ ..] = *target
+            && rest.len() <= 1
+            && rest.iter().all(u8::is_ascii_digit)
+        {
+            let target = rest
+                .iter()
+                .fold((first - b'0') as usize, |n, d| n * 10 + (d - b'0') as usize);
+            return Ok(Move::Place {
+                tile: Tile::new(a - b'0', b - b'0'),
+                target: Some((target - 1) as u8),
+                lengthwise: false,
+            });
+        }
         if text == "knock" {
             return Ok(Move::Knock);
         }

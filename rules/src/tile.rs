@@ -135,6 +135,10 @@ impl FromStr for Tile {
             (value <= MAX_PIP).then_some(value)
         }
         let bytes = text.as_bytes();
+        // Most tiles are written `d-d`.
+        if let [a @ b'0'..=b'9', b'-', b @ b'0'..=b'9'] = *bytes {
+            return Ok(Tile::new(a - b'0', b - b'0'));
+        }
         let dash = bytes.iter().position(|&b| b == b'-');
         dash.and_then(|dash| Some(Tile::new(half(&bytes[..dash])?, half(&bytes[dash + 1..])?)))
             .ok_or_else(|| TileParseError(text.to_string()))

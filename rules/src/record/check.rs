@@ -196,6 +196,7 @@ struct Checker<'a> {
     facts: Option<Arc<Facts>>,
     /// Scratch space kept from hand to hand.
     moves: Vec<Move>,
+    dealt: Vec<Vec<Tile>>,
     sources: [Vec<PegSource>; 4],
 }
 
@@ -221,6 +222,7 @@ impl<'a> Checker<'a> {
             hands: Vec::new(),
             facts: None,
             moves: Vec::new(),
+            dealt: Vec::new(),
             sources: Default::default(),
         }
     }
@@ -404,19 +406,22 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn deal(&self, h: usize, deal: &[Vec<String>]) -> Result<Deal, CheckError> {
-        let mut hands = Vec::with_capacity(deal.len());
-        for tiles in deal {
-            let mut parsed = Vec::with_capacity(tiles.len());
+    fn deal(&mut self, h: usize, deal: &[Vec<String>]) -> Result<Deal, CheckError> {
+        let mut hands = std::mem::take(&mut self.dealt);
+        hands.resize_with(deal.len(), Vec::new);
+        hands.truncate(deal.len());
+        for (tiles, parsed) in deal.iter().zip(hands.iter_mut()) {
+            parsed.clear();
             for text in tiles {
                 let tile: Tile = text
                     .parse()
                     .map_err(|e| at(Some(h), format!("deal: {e}")))?;
                 parsed.push(tile);
             }
-            hands.push(parsed);
         }
-        Deal::from_hands(&self.ruleset, &hands).map_err(|error| {
+        let result = Deal::from_hands(&self.ruleset, &hands);
+        self.dealt = hands;
+        result.map_err(|error| {
             let message = match error {
                 crate::hand::DealError::HandSize {
                     seat,
