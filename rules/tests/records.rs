@@ -366,3 +366,29 @@ fn a_hand_that_stops_early_is_only_accepted_as_the_last_of_a_game_in_progress() 
         "hand 1: the moves stop before the hand is over (Cat to play)"
     );
 }
+
+#[test]
+fn a_fives_and_threes_partnership_hand_ends_when_both_partners_are_out() {
+    // Ann goes out first; the hand goes on without her until Cat, her partner, is out too.
+    // The go point is Cat's, pegged after her last placement's 8 (6-6 and 3 at the tips: 15).
+    let record = json!({
+        "ruleset": {"preset": "fives-and-threes", "hand_size": 2},
+        "seats": ["Ann", "Bob", "Cat", "Dan"],
+        "complete": false,
+        "hands": [{
+            "leader": 0,
+            "deal": [["6-6", "6-5"], ["0-0", "1-1"], ["5-4", "4-3"], ["2-2", "2-1"]],
+            "moves": ["6-6", "knock", "knock", "knock", "6-5@1", "knock", "5-4@2", "knock",
+                      "knock", "4-3@3"],
+            "pegs": [[4], [], [8, 1], []],
+            "score": [13, 0]
+        }]
+    });
+    let report = assert_valid(record.clone());
+    assert_eq!(report["hands"][0]["totals"], json!([13, 0]));
+    // Ann's turn is skipped once she is out: a move for her is Bob's move.
+    let mut wrong = record;
+    wrong["hands"][0]["moves"] = json!(["6-6", "knock", "knock", "knock", "6-5@1", "6-6@1"]);
+    let message = error_of(wrong);
+    assert_eq!(message, "hand 1, move 6: Bob does not hold 6-6");
+}
