@@ -59,6 +59,14 @@ pub enum UserCommand {
         #[command(flatten)]
         store: StoreArgs,
     },
+    /// Set an account's password, as for a person who has forgotten theirs, and end all of its
+    /// sessions. The password is read as for `add`.
+    Password {
+        /// The account's email address.
+        email: String,
+        #[command(flatten)]
+        store: StoreArgs,
+    },
 }
 
 pub async fn user(command: UserCommand) -> anyhow::Result<()> {
@@ -68,7 +76,23 @@ pub async fn user(command: UserCommand) -> anyhow::Result<()> {
             admin,
             store,
         } => add_user(&email, admin, &store).await,
+        UserCommand::Password { email, store } => set_password(&email, &store).await,
     }
+}
+
+async fn set_password(email: &str, args: &StoreArgs) -> anyhow::Result<()> {
+    let email = EmailAddress::try_from(email)?;
+    let store = open_store(args).await?;
+    let Some(account) = store.credentials(&email).await? else {
+        bail!("no account has the email address {email}");
+    };
+    let password = NewPassword::try_from(read_new_password()?)?;
+    let password_hash = password::hash(password).await?;
+    store
+        .change_password(account.user.id, &password_hash, None)
+        .await?;
+    println!("Set the password of {email} and ended its sessions.");
+    Ok(())
 }
 
 async fn add_user(email: &str, admin: bool, args: &StoreArgs) -> anyhow::Result<()> {

@@ -142,13 +142,13 @@ pub trait Store: Send + Sync + 'static {
     async fn create_user(&self, user: &NewUser) -> Result<User, StoreError>;
     async fn user(&self, id: UserId) -> Result<Option<User>, StoreError>;
     async fn credentials(&self, email: &EmailAddress) -> Result<Option<Credentials>, StoreError>;
-    /// Sets a new password hash, ends every session of the account and starts `session` for
-    /// the browser that made the change.
+    /// Sets a new password hash, ends every session of the account and, when given, starts
+    /// `session` for the browser that made the change.
     async fn change_password(
         &self,
         user: UserId,
         password_hash: &str,
-        session: &NewSession,
+        session: Option<&NewSession>,
     ) -> Result<(), StoreError>;
 
     /// Starts a session, ending `replacing` (the browser's previous session) in the same

@@ -80,7 +80,7 @@ macro_rules! sql_store {
                 &self,
                 user: UserId,
                 password_hash: &str,
-                session: &NewSession,
+                session: Option<&NewSession>,
             ) -> Result<(), StoreError> {
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 let updated = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
@@ -95,7 +95,9 @@ macro_rules! sql_store {
                     .bind(user.0)
                     .execute(&mut *tx)
                     .await?;
-                insert_session(&mut tx, session).await?;
+                if let Some(session) = session {
+                    insert_session(&mut tx, session).await?;
+                }
                 tx.commit().await?;
                 Ok(())
             }

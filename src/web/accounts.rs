@@ -283,7 +283,7 @@ pub async fn change_password(
     let (token, session) = new_session(user.id);
     state
         .store
-        .change_password(user.id, &hash, &session)
+        .change_password(user.id, &hash, Some(&session))
         .await?;
     tracing::info!(user = %user.id, "password changed; all sessions ended");
     // The new session changes this browser's CSRF token, so the page must come from a new

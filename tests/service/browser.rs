@@ -19,7 +19,8 @@ use crate::support::PASSWORD;
 struct Chromium {
     driver: Child,
     client: Option<Client>,
-    _profile: tempfile::TempDir,
+    /// A fresh Chromium profile, removed when this is dropped.
+    profile: tempfile::TempDir,
 }
 
 impl Chromium {
@@ -57,7 +58,7 @@ impl Chromium {
         let mut chromium_session = Chromium {
             driver,
             client: None,
-            _profile: profile,
+            profile,
         };
         let webdriver = format!("http://127.0.0.1:{port}");
         wait_until_ready(&webdriver).await;
@@ -78,7 +79,7 @@ impl Chromium {
                     "--disable-sync",
                     "--disable-dev-shm-usage",
                     "--window-size=1024,768",
-                    format!("--user-data-dir={}", chromium_session._profile.path().display()),
+                    format!("--user-data-dir={}", chromium_session.profile.path().display()),
                 ]
             }
         });

@@ -70,6 +70,24 @@ store_test! {
 }
 
 store_test! {
+    async fn user_password_sets_a_forgotten_password_and_ends_every_session(ctx) {
+        ctx.user("pat@example.org").await;
+        let browser = ctx.browser();
+        browser.login_ok("pat@example.org").await;
+
+        let output = run_with_stdin(fives(&ctx, &["user", "password", "pat@example.org"]), "a brand new password\n").await;
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), "Set the password of pat@example.org and ended its sessions.\n");
+        browser.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
+        ctx.browser().login("pat@example.org", "a brand new password").await.assert_redirect_to("/dashboard");
+
+        let unknown = run_with_stdin(fives(&ctx, &["user", "password", "kim@example.org"]), "a brand new password\n").await;
+        assert!(!unknown.status.success());
+        assert!(text(&unknown.stderr).contains("no account has the email address kim@example.org"), "{}", text(&unknown.stderr));
+    }
+}
+
+store_test! {
     async fn migrate_brings_the_database_up_to_date(ctx) {
         let output = run_with_stdin(fives(&ctx, &["migrate"]), "").await;
         assert!(output.status.success(), "{}", text(&output.stderr));
@@ -157,4 +175,19 @@ fn an_unknown_kind_of_database_url_is_refused() {
         "{}",
         text(&output.stderr)
     );
+}
+
+#[test]
+fn a_sqlite_url_names_the_database_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("league.db");
+    let output = Command::new(env!("CARGO_BIN_EXE_fives"))
+        .args(["migrate", "--database"])
+        .arg(format!("sqlite://{}", file.display()))
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "The sqlite database is up to date.\n");
+    assert!(file.is_file());
 }

@@ -130,7 +130,7 @@ store_test! {
         ctx.store.start_session(&session, None).await.unwrap();
 
         let (fresh, session) = session_for(sam.id, Duration::days(1));
-        ctx.store.change_password(sam.id, "$argon2id$new", &session).await.unwrap();
+        ctx.store.change_password(sam.id, "$argon2id$new", Some(&session)).await.unwrap();
 
         for old in &sams {
             assert_eq!(ctx.store.session_user(old, Utc::now()).await.unwrap(), None);
@@ -146,7 +146,7 @@ store_test! {
 store_test! {
     async fn changing_the_password_of_no_account_changes_nothing(ctx) {
         let (_, session) = session_for(UserId(4242), Duration::days(1));
-        let outcome = ctx.store.change_password(UserId(4242), "$argon2id$new", &session).await;
+        let outcome = ctx.store.change_password(UserId(4242), "$argon2id$new", Some(&session)).await;
         assert!(matches!(outcome, Err(StoreError::NoSuchAccount)), "{outcome:?}");
     }
 }
