@@ -58,7 +58,7 @@ pub fn play_games(
     }))
 }
 
-/// One random game, played to its end (or [`MAX_HANDS`]), as a fully detailed record.
+/// One random game, played to its end (or 300 hands), as a fully detailed record.
 /// The record names the ruleset as `spec` does (a preset name, or the preset and its
 /// overrides); `ruleset` is `spec` built for the number of players.
 pub fn play_game(spec: &RulesetSpec, ruleset: &Ruleset, rng: &mut GameRng) -> Record {
