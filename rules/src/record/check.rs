@@ -891,7 +891,18 @@ impl<'a> Checker<'a> {
         let start = self.game.board().totals().to_vec();
         let mut nets = vec![0i32; score.len()];
         for (side, &net) in score.iter().enumerate() {
-            let reachable = reachable_nets(&self.ruleset, &facts, start[side]);
+            // Far from the target the finish rule changes nothing: the derived hand scores are
+            // the answer, with no search.
+            let most = facts.hand_scores.last().copied().unwrap_or(0);
+            let far = self.ruleset.options().finish == Finish::CompleteHand
+                || start[side].saturating_add(most) < self.ruleset.target() as i32;
+            let searched;
+            let reachable = if far {
+                &facts.hand_scores
+            } else {
+                searched = reachable_nets(&self.ruleset, &facts, start[side]);
+                &searched
+            };
             if !i32::try_from(net).is_ok_and(|net| reachable.contains(&net)) {
                 return Err(at(
                     Some(h),
@@ -1073,4 +1084,22 @@ fn reachable_nets(ruleset: &Ruleset, facts: &Facts, start: i32) -> BTreeSet<i32>
         }
     }
     nets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Preset;
+
+    #[test]
+    fn far_from_the_target_the_search_gives_the_derived_hand_scores() {
+        for &preset in Preset::ALL {
+            for players in preset.players() {
+                let ruleset = Ruleset::preset(preset, players).unwrap();
+                let facts = facts(&ruleset);
+                let searched = reachable_nets(&ruleset, &facts, -10_000);
+                assert_eq!(searched, facts.hand_scores, "{preset} {players}");
+            }
+        }
+    }
 }
