@@ -14,4 +14,5 @@ mod cli;
 mod csrf;
 mod invites;
 mod pages;
+mod record_command;
 mod store_conformance;
