@@ -222,6 +222,11 @@ impl Deal {
         }
     }
 
+    /// The deal a seed gives: the same seed, the same deal.
+    pub fn from_seed(ruleset: &Ruleset, seed: u64) -> Deal {
+        Deal::random(ruleset, &mut random::seeded(seed))
+    }
+
     /// A deal of given tiles, checked against the ruleset.
     pub fn from_hands(ruleset: &Ruleset, hands: &[Vec<Tile>]) -> Result<Deal, DealError> {
         if hands.len() != ruleset.players() {
@@ -835,6 +840,21 @@ mod tests {
                 tile: "6-4".parse().unwrap()
             })
         );
+    }
+
+    #[test]
+    fn a_seed_deals_the_same_tiles_every_time() {
+        let ruleset = Ruleset::preset(Preset::Muggins, 3).unwrap();
+        let deal = Deal::from_seed(&ruleset, 99);
+        assert_eq!(deal, Deal::from_seed(&ruleset, 99));
+        assert_ne!(deal, Deal::from_seed(&ruleset, 100));
+        let dealt = deal.hands.iter().fold(TileSet::EMPTY, |all, &hand| {
+            assert_eq!(hand.len(), 5);
+            assert!(all.intersection(hand).is_empty());
+            all.union(hand)
+        });
+        assert_eq!(dealt.union(deal.boneyard), ruleset.options().set.tiles());
+        assert!(dealt.intersection(deal.boneyard).is_empty());
     }
 
     #[test]
