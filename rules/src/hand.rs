@@ -848,7 +848,8 @@ mod tests {
         let deal = Deal::from_seed(&ruleset, 99);
         assert_eq!(deal, Deal::from_seed(&ruleset, 99));
         assert_ne!(deal, Deal::from_seed(&ruleset, 100));
-        let dealt = deal.hands.iter().fold(TileSet::EMPTY, |all, &hand| {
+        assert!(deal.hands[3].is_empty(), "three players, three hands");
+        let dealt = deal.hands[..3].iter().fold(TileSet::EMPTY, |all, &hand| {
             assert_eq!(hand.len(), 5);
             assert!(all.intersection(hand).is_empty());
             all.union(hand)
