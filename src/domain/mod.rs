@@ -3,4 +3,6 @@
 pub mod account;
 pub mod authorisation;
 pub mod ids;
+pub mod match_format;
 pub mod organisation;
+pub mod standings;

@@ -1,0 +1,650 @@
+//! A competition's match format: the games that make a fixture, who may play them, how a
+//! fixture's games become league points, and what a walkover scores. All of it is data an
+//! organiser fills in, checked by [`MatchFormat::validate`].
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A game played once round the board.
+pub const ONCE_ROUND_THE_BOARD: u32 = 61;
+/// A game played twice round the board.
+pub const TWICE_ROUND_THE_BOARD: u32 = 121;
+
+/// Whether the games of a leg are one player against one, or two against two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LegKind {
+    Singles,
+    Pairs,
+}
+
+impl LegKind {
+    /// How many of a team's players take part in one game of this kind.
+    pub fn players_per_side(self) -> u32 {
+        match self {
+            LegKind::Singles => 1,
+            LegKind::Pairs => 2,
+        }
+    }
+}
+
+impl fmt::Display for LegKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LegKind::Singles => "singles",
+            LegKind::Pairs => "pairs",
+        })
+    }
+}
+
+/// One part of a fixture: a number of games of one kind, each played to the same target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    pub kind: LegKind,
+    pub games: u32,
+    /// The points that win a game: [`ONCE_ROUND_THE_BOARD`] or [`TWICE_ROUND_THE_BOARD`].
+    pub target: u32,
+}
+
+/// How many games of each kind one player may play in a fixture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerLimits {
+    pub singles_per_player: u32,
+    pub pairs_per_player: u32,
+}
+
+impl Default for PlayerLimits {
+    /// The usual pub-league rule: at most one singles and one pairs game each.
+    fn default() -> Self {
+        Self {
+            singles_per_player: 1,
+            pairs_per_player: 1,
+        }
+    }
+}
+
+impl PlayerLimits {
+    fn per_player(&self, kind: LegKind) -> u32 {
+        match kind {
+            LegKind::Singles => self.singles_per_player,
+            LegKind::Pairs => self.pairs_per_player,
+        }
+    }
+}
+
+/// When a losing side still earns its bonus, judged on the games of the fixture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BonusCondition {
+    /// The side lost by at most this many games (1 rewards a 5-4 loss).
+    LostByAtMost(u32),
+    /// The side won at least this many games (4 rewards a 5-4 loss in a 9-game fixture).
+    WonAtLeast(u32),
+}
+
+impl BonusCondition {
+    /// Whether a side that won `own` games and lost the fixture to `other` earns the bonus.
+    pub fn is_met(self, own: u32, other: u32) -> bool {
+        match self {
+            BonusCondition::LostByAtMost(margin) => other.saturating_sub(own) <= margin,
+            BonusCondition::WonAtLeast(games) => own >= games,
+        }
+    }
+}
+
+/// Points a losing side earns when the condition holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LosingBonus {
+    pub points: u32,
+    pub condition: BonusCondition,
+}
+
+/// A league's own way of turning a fixture's games into points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsScheme {
+    pub per_game_won: u32,
+    pub per_match_won: u32,
+    pub per_match_drawn: u32,
+    pub losing_bonus: Option<LosingBonus>,
+}
+
+impl PointsScheme {
+    /// Each side's points, home first, from the games each side won.
+    pub fn points(&self, home_games: u32, away_games: u32) -> (u32, u32) {
+        (
+            self.side_points(home_games, away_games),
+            self.side_points(away_games, home_games),
+        )
+    }
+
+    fn side_points(&self, own: u32, other: u32) -> u32 {
+        let for_the_match = match own.cmp(&other) {
+            Ordering::Greater => self.per_match_won,
+            Ordering::Equal => self.per_match_drawn,
+            Ordering::Less => match self.losing_bonus {
+                Some(bonus) if bonus.condition.is_met(own, other) => bonus.points,
+                _ => 0,
+            },
+        };
+        for_the_match + self.per_game_won * own
+    }
+}
+
+/// The games a side that turns up is awarded when the other does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalkoverScore {
+    pub winner_games: u32,
+    pub loser_games: u32,
+}
+
+/// Home or away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Home,
+    Away,
+}
+
+/// How a fixture ended: its games were played, or one side did not turn up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FixtureScore {
+    Played { home_games: u32, away_games: u32 },
+    Walkover { conceded_by: Side },
+}
+
+/// Everything a competition says about how a fixture is played and scored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchFormat {
+    pub legs: Vec<Leg>,
+    pub player_limits: PlayerLimits,
+    pub points: PointsScheme,
+    pub walkover: WalkoverScore,
+}
+
+/// Why a match format cannot be used. Legs are numbered from 1, as an organiser sees them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MatchFormatError {
+    #[error("A fixture needs at least one leg of games.")]
+    NoLegs,
+    #[error("Leg {leg} has no games; a leg has at least one.")]
+    NoGames { leg: usize },
+    #[error("Leg {leg} has games played to 0 points; once round the board is 61.")]
+    NoTarget { leg: usize },
+    #[error(
+        "The fixture has {kind} games, but no player may play a {kind} game; allow at least one."
+    )]
+    KindNotAllowed { kind: LegKind },
+    #[error("The points scheme awards no points at all.")]
+    NoPoints,
+    #[error("A drawn match ({drawn} points) cannot be worth more than a win ({won} points).")]
+    DrawWorthMoreThanWin { drawn: u32, won: u32 },
+    #[error("A losing bonus ({bonus} points) cannot be worth more than a win ({won} points).")]
+    BonusWorthMoreThanWin { bonus: u32, won: u32 },
+    #[error("No losing side can ever meet the losing bonus's condition in a {games}-game fixture.")]
+    BonusNeverEarned { games: u32 },
+    #[error("A walkover must be a win for the side that turns up, not {winner}-{loser}.")]
+    WalkoverNotAWin { winner: u32, loser: u32 },
+    #[error("A walkover of {winner}-{loser} has more games than the {games} in a fixture.")]
+    WalkoverTooManyGames { winner: u32, loser: u32, games: u32 },
+}
+
+/// Why a played score does not fit the format.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("A fixture has {games} games, but {home}-{away} adds up to {}.", home + away)]
+pub struct ScoreDoesNotFit {
+    pub home: u32,
+    pub away: u32,
+    pub games: u32,
+}
+
+impl MatchFormat {
+    /// The number of games in a fixture, over all legs.
+    pub fn games_per_fixture(&self) -> u32 {
+        self.legs.iter().map(|leg| leg.games).sum()
+    }
+
+    /// The fewest players a team needs to fill every game within the player limits.
+    pub fn players_needed(&self) -> u32 {
+        [LegKind::Singles, LegKind::Pairs]
+            .into_iter()
+            .map(|kind| {
+                let places: u32 = self
+                    .legs
+                    .iter()
+                    .filter(|leg| leg.kind == kind)
+                    .map(|leg| leg.games * kind.players_per_side())
+                    .sum();
+                match self.player_limits.per_player(kind) {
+                    0 => 0,
+                    per_player => places.div_ceil(per_player),
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The first reason this format cannot be used, if any.
+    pub fn validate(&self) -> Result<(), MatchFormatError> {
+        match self.problems().into_iter().next() {
+            Some(problem) => Err(problem),
+            None => Ok(()),
+        }
+    }
+
+    /// Every reason this format cannot be used, for a form to show all at once.
+    pub fn problems(&self) -> Vec<MatchFormatError> {
+        let mut problems = Vec::new();
+        if self.legs.is_empty() {
+            problems.push(MatchFormatError::NoLegs);
+        }
+        for (index, leg) in self.legs.iter().enumerate() {
+            if leg.games == 0 {
+                problems.push(MatchFormatError::NoGames { leg: index + 1 });
+            }
+            if leg.target == 0 {
+                problems.push(MatchFormatError::NoTarget { leg: index + 1 });
+            }
+        }
+        for kind in [LegKind::Singles, LegKind::Pairs] {
+            let has_games = self.legs.iter().any(|l| l.kind == kind && l.games > 0);
+            if has_games && self.player_limits.per_player(kind) == 0 {
+                problems.push(MatchFormatError::KindNotAllowed { kind });
+            }
+        }
+        let games = self.games_per_fixture();
+        problems.extend(self.points_problems(games));
+        problems.extend(self.walkover_problems(games));
+        problems
+    }
+
+    fn points_problems(&self, games: u32) -> Vec<MatchFormatError> {
+        let scheme = &self.points;
+        let mut problems = Vec::new();
+        let bonus_points = scheme.losing_bonus.map_or(0, |bonus| bonus.points);
+        if scheme.per_game_won == 0
+            && scheme.per_match_won == 0
+            && scheme.per_match_drawn == 0
+            && bonus_points == 0
+        {
+            problems.push(MatchFormatError::NoPoints);
+        }
+        if scheme.per_match_drawn > scheme.per_match_won {
+            problems.push(MatchFormatError::DrawWorthMoreThanWin {
+                drawn: scheme.per_match_drawn,
+                won: scheme.per_match_won,
+            });
+        }
+        if let Some(bonus) = scheme.losing_bonus {
+            if bonus.points > scheme.per_match_won {
+                problems.push(MatchFormatError::BonusWorthMoreThanWin {
+                    bonus: bonus.points,
+                    won: scheme.per_match_won,
+                });
+            }
+            // A loser won fewer than half the games: try every losing score there is.
+            let earnable = (0..games)
+                .filter(|own| 2 * own < games)
+                .any(|own| bonus.condition.is_met(own, games - own));
+            if games > 0 && !earnable {
+                problems.push(MatchFormatError::BonusNeverEarned { games });
+            }
+        }
+        problems
+    }
+
+    fn walkover_problems(&self, games: u32) -> Vec<MatchFormatError> {
+        let WalkoverScore {
+            winner_games: winner,
+            loser_games: loser,
+        } = self.walkover;
+        let mut problems = Vec::new();
+        if winner <= loser {
+            problems.push(MatchFormatError::WalkoverNotAWin { winner, loser });
+        }
+        if winner + loser > games {
+            problems.push(MatchFormatError::WalkoverTooManyGames {
+                winner,
+                loser,
+                games,
+            });
+        }
+        problems
+    }
+
+    /// Checks that a played score accounts for every game of the fixture.
+    pub fn check_score(&self, home_games: u32, away_games: u32) -> Result<(), ScoreDoesNotFit> {
+        let games = self.games_per_fixture();
+        if home_games + away_games == games {
+            Ok(())
+        } else {
+            Err(ScoreDoesNotFit {
+                home: home_games,
+                away: away_games,
+                games,
+            })
+        }
+    }
+
+    /// The games each side is credited with, home first; a walkover counts as its score.
+    pub fn games(&self, score: FixtureScore) -> (u32, u32) {
+        let WalkoverScore {
+            winner_games,
+            loser_games,
+        } = self.walkover;
+        match score {
+            FixtureScore::Played {
+                home_games,
+                away_games,
+            } => (home_games, away_games),
+            FixtureScore::Walkover {
+                conceded_by: Side::Away,
+            } => (winner_games, loser_games),
+            FixtureScore::Walkover {
+                conceded_by: Side::Home,
+            } => (loser_games, winner_games),
+        }
+    }
+
+    /// Each side's points, home first, under this format's scheme.
+    pub fn points(&self, score: FixtureScore) -> (u32, u32) {
+        let (home_games, away_games) = self.games(score);
+        self.points.points(home_games, away_games)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// 2 for winning the match plus 1 per game won.
+    pub(crate) fn two_per_match_one_per_game() -> PointsScheme {
+        PointsScheme {
+            per_game_won: 1,
+            per_match_won: 2,
+            per_match_drawn: 1,
+            losing_bonus: None,
+        }
+    }
+
+    /// 3 for a win and 1 to a side that loses by a single game (5-4 of 9).
+    pub(crate) fn three_for_a_win_one_for_a_close_loss() -> PointsScheme {
+        PointsScheme {
+            per_game_won: 0,
+            per_match_won: 3,
+            per_match_drawn: 1,
+            losing_bonus: Some(LosingBonus {
+                points: 1,
+                condition: BonusCondition::LostByAtMost(1),
+            }),
+        }
+    }
+
+    /// 6 singles and 3 pairs, once round the board, 9-0 for a walkover.
+    pub(crate) fn six_singles_three_pairs(points: PointsScheme) -> MatchFormat {
+        MatchFormat {
+            legs: vec![
+                Leg {
+                    kind: LegKind::Singles,
+                    games: 6,
+                    target: ONCE_ROUND_THE_BOARD,
+                },
+                Leg {
+                    kind: LegKind::Pairs,
+                    games: 3,
+                    target: ONCE_ROUND_THE_BOARD,
+                },
+            ],
+            player_limits: PlayerLimits::default(),
+            points,
+            walkover: WalkoverScore {
+                winner_games: 9,
+                loser_games: 0,
+            },
+        }
+    }
+
+    #[test]
+    fn two_per_match_and_one_per_game_makes_a_six_three_win_worth_eight() {
+        let scheme = two_per_match_one_per_game();
+        // Winner: 2 + 6 × 1 = 8; loser: 0 + 3 × 1 = 3.
+        assert_eq!(scheme.points(6, 3), (8, 3));
+        assert_eq!(scheme.points(3, 6), (3, 8));
+        // 9-0: 2 + 9 = 11 and nothing.
+        assert_eq!(scheme.points(9, 0), (11, 0));
+    }
+
+    #[test]
+    fn three_for_a_win_and_one_for_losing_five_four() {
+        let scheme = three_for_a_win_one_for_a_close_loss();
+        assert_eq!(scheme.points(5, 4), (3, 1));
+        assert_eq!(scheme.points(4, 5), (1, 3));
+        assert_eq!(scheme.points(6, 3), (3, 0));
+        assert_eq!(scheme.points(0, 9), (0, 3));
+
+        // The same scheme said the other way: a loser with at least 4 of 9 games.
+        let by_games_won = PointsScheme {
+            losing_bonus: Some(LosingBonus {
+                points: 1,
+                condition: BonusCondition::WonAtLeast(4),
+            }),
+            ..scheme
+        };
+        for home in 0..=9 {
+            assert_eq!(
+                by_games_won.points(home, 9 - home),
+                scheme.points(home, 9 - home),
+                "{home}-{}",
+                9 - home
+            );
+        }
+    }
+
+    #[test]
+    fn a_draw_needs_an_even_number_of_games() {
+        let nine_games = six_singles_three_pairs(two_per_match_one_per_game());
+        // Nine games split 4.5 each is impossible: 4-4 leaves a game unaccounted for.
+        assert_eq!(
+            nine_games.check_score(4, 4),
+            Err(ScoreDoesNotFit {
+                home: 4,
+                away: 4,
+                games: 9
+            })
+        );
+        assert!((0..=9).all(|home| home != 9 - home));
+
+        let mut eight_games = nine_games.clone();
+        eight_games.legs[0].games = 5;
+        assert_eq!(eight_games.games_per_fixture(), 8);
+        assert_eq!(eight_games.check_score(4, 4), Ok(()));
+        // Drawn: 1 for the draw + 4 × 1 per game = 5 each.
+        let draw = FixtureScore::Played {
+            home_games: 4,
+            away_games: 4,
+        };
+        assert_eq!(eight_games.points(draw), (5, 5));
+
+        // Under 3-for-a-win a draw is worth its drawn point, and no losing bonus.
+        eight_games.points = three_for_a_win_one_for_a_close_loss();
+        assert_eq!(eight_games.points(draw), (1, 1));
+    }
+
+    #[test]
+    fn a_walkover_scores_as_the_walkover_result() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        let away_absent = FixtureScore::Walkover {
+            conceded_by: Side::Away,
+        };
+        let home_absent = FixtureScore::Walkover {
+            conceded_by: Side::Home,
+        };
+        assert_eq!(format.games(away_absent), (9, 0));
+        // 9-0: 2 + 9 = 11 to the side that turned up.
+        assert_eq!(format.points(away_absent), (11, 0));
+        assert_eq!(format.points(home_absent), (0, 11));
+
+        // A league that awards only the singles, 6-0.
+        format.walkover = WalkoverScore {
+            winner_games: 6,
+            loser_games: 0,
+        };
+        assert_eq!(format.validate(), Ok(()));
+        assert_eq!(format.points(home_absent), (0, 8));
+    }
+
+    #[test]
+    fn the_usual_formats_are_valid() {
+        for scheme in [
+            two_per_match_one_per_game(),
+            three_for_a_win_one_for_a_close_loss(),
+        ] {
+            let format = six_singles_three_pairs(scheme);
+            assert_eq!(format.validate(), Ok(()));
+            assert_eq!(format.games_per_fixture(), 9);
+            // Six singles need six players; three pairs need six more places, one each.
+            assert_eq!(format.players_needed(), 6);
+        }
+    }
+
+    #[test]
+    fn a_player_allowed_two_pairs_games_lets_fewer_players_fill_the_pairs() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.legs[0].games = 2;
+        assert_eq!(format.players_needed(), 6);
+        format.player_limits.pairs_per_player = 2;
+        // Six pairs places, two each: three players; two singles need two.
+        assert_eq!(format.players_needed(), 3);
+    }
+
+    #[test]
+    fn a_format_without_legs_or_games_is_refused() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.legs[1].games = 0;
+        format.legs[1].target = 0;
+        assert_eq!(
+            format.problems(),
+            vec![
+                MatchFormatError::NoGames { leg: 2 },
+                MatchFormatError::NoTarget { leg: 2 },
+                // The 9-0 walkover no longer fits six games.
+                MatchFormatError::WalkoverTooManyGames {
+                    winner: 9,
+                    loser: 0,
+                    games: 6
+                },
+            ]
+        );
+
+        format.legs.clear();
+        assert_eq!(format.validate(), Err(MatchFormatError::NoLegs));
+    }
+
+    #[test]
+    fn a_kind_of_game_no_player_may_play_is_refused() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.player_limits.pairs_per_player = 0;
+        let error = format.validate().unwrap_err();
+        assert_eq!(
+            error,
+            MatchFormatError::KindNotAllowed {
+                kind: LegKind::Pairs
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "The fixture has pairs games, but no player may play a pairs game; allow at least one."
+        );
+    }
+
+    #[test]
+    fn schemes_that_reward_losing_or_nothing_are_refused() {
+        let mut format = six_singles_three_pairs(three_for_a_win_one_for_a_close_loss());
+        format.points.losing_bonus = Some(LosingBonus {
+            points: 4,
+            condition: BonusCondition::LostByAtMost(1),
+        });
+        assert_eq!(
+            format.validate(),
+            Err(MatchFormatError::BonusWorthMoreThanWin { bonus: 4, won: 3 })
+        );
+
+        format.points.losing_bonus = None;
+        format.points.per_match_drawn = 5;
+        assert_eq!(
+            format.validate(),
+            Err(MatchFormatError::DrawWorthMoreThanWin { drawn: 5, won: 3 })
+        );
+
+        format.points = PointsScheme {
+            per_game_won: 0,
+            per_match_won: 0,
+            per_match_drawn: 0,
+            losing_bonus: None,
+        };
+        assert_eq!(format.validate(), Err(MatchFormatError::NoPoints));
+    }
+
+    #[test]
+    fn a_losing_bonus_no_loser_can_earn_is_refused() {
+        let mut format = six_singles_three_pairs(three_for_a_win_one_for_a_close_loss());
+        // Winning 5 of 9 games is a win, never a loss.
+        format.points.losing_bonus = Some(LosingBonus {
+            points: 1,
+            condition: BonusCondition::WonAtLeast(5),
+        });
+        assert_eq!(
+            format.validate(),
+            Err(MatchFormatError::BonusNeverEarned { games: 9 })
+        );
+        // A loss is by at least one game.
+        format.points.losing_bonus = Some(LosingBonus {
+            points: 1,
+            condition: BonusCondition::LostByAtMost(0),
+        });
+        assert_eq!(
+            format.validate(),
+            Err(MatchFormatError::BonusNeverEarned { games: 9 })
+        );
+    }
+
+    #[test]
+    fn a_walkover_must_be_a_win_within_the_fixture() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.walkover = WalkoverScore {
+            winner_games: 10,
+            loser_games: 0,
+        };
+        let error = format.validate().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "A walkover of 10-0 has more games than the 9 in a fixture."
+        );
+
+        format.walkover = WalkoverScore {
+            winner_games: 0,
+            loser_games: 0,
+        };
+        assert_eq!(
+            format.validate(),
+            Err(MatchFormatError::WalkoverNotAWin {
+                winner: 0,
+                loser: 0
+            })
+        );
+    }
+
+    #[test]
+    fn a_format_is_stored_and_read_back_as_it_was() {
+        let format = six_singles_three_pairs(three_for_a_win_one_for_a_close_loss());
+        let json = serde_json::to_string(&format).unwrap();
+        assert!(
+            json.contains(r#""condition":{"lost_by_at_most":1}"#),
+            "{json}"
+        );
+        let read: MatchFormat = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, format);
+    }
+}
