@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod authorisation;
+pub mod fixtures;
 pub mod ids;
 pub mod match_format;
 pub mod organisation;
