@@ -87,24 +87,12 @@ const WORDS: &[&str] = &[
     "",
 ];
 
-const RULESET_OPTIONS: &[&str] = &[
-    "set",
-    "hand_size",
-    "partnerships",
-    "partnership_end",
-    "drawing",
-    "boneyard_reserve",
-    "spinners",
-    "scoring",
-    "domino_bonus",
-    "hand_end",
-    "target",
-    "finish",
-    "set_can_win",
-    "leader",
-    "preset",
-    "_note",
-];
+/// Keys a ruleset object might hold: every option, and some that are not options.
+fn ruleset_keys() -> Vec<&'static str> {
+    let mut keys = fives_rules::record::OPTIONS.to_vec();
+    keys.extend(["preset", "_note"]);
+    keys
+}
 
 fn word() -> impl Strategy<Value = String> {
     prop::sample::select(WORDS).prop_map(str::to_string)
@@ -142,7 +130,7 @@ fn key() -> impl Strategy<Value = String> {
         prop::sample::select(&["ruleset", "seats", "hands", "complete", "leader", "deal"][..])
             .prop_map(str::to_string),
         prop::sample::select(&["moves", "pegs", "score", "_comment"][..]).prop_map(str::to_string),
-        prop::sample::select(RULESET_OPTIONS).prop_map(str::to_string),
+        prop::sample::select(ruleset_keys()).prop_map(str::to_string),
         "[a-z_]{0,6}",
     ]
 }
@@ -154,7 +142,7 @@ fn ruleset() -> impl Strategy<Value = Value> {
         3 => preset.clone(),
         2 => (
             preset,
-            prop::collection::vec((prop::sample::select(RULESET_OPTIONS), option_value()), 0..4),
+            prop::collection::vec((prop::sample::select(ruleset_keys()), option_value()), 0..4),
         )
             .prop_map(|(preset, options)| {
                 let mut object = Map::new();

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use fives_rules::DominoSet;
+use fives_rules::record::OPTIONS;
 use fives_rules::record::{self, Record, RulesetField, check_text};
 use fives_rules::ruleset::{
     DominoBonus, Drawing, Finish, HandEnd, LeaderRule, PartnershipEnd, Preset, Scoring, Spinners,
@@ -192,23 +193,6 @@ enum OptionValue {
     Number(u32),
     Flag(bool),
 }
-
-const OPTIONS: &[&str] = &[
-    "set",
-    "hand_size",
-    "partnerships",
-    "partnership_end",
-    "drawing",
-    "boneyard_reserve",
-    "spinners",
-    "scoring",
-    "domino_bonus",
-    "hand_end",
-    "target",
-    "finish",
-    "set_can_win",
-    "leader",
-];
 
 /// The names a ruleset option accepts, from the rules crate's own lists, so that a `Name`
 /// edit is usually a legal value; none for the options that take numbers or flags.

@@ -156,7 +156,8 @@ fn preset_named(name: &str) -> Result<Preset, NotARecord> {
     })
 }
 
-const OPTIONS: &[&str] = &[
+/// The options a ruleset object may override (rules.md section 2).
+pub const OPTIONS: &[&str] = &[
     "set",
     "hand_size",
     "partnerships",
