@@ -4,7 +4,9 @@
 pub mod accounts;
 pub mod admin;
 pub mod assets;
+pub mod calendar;
 pub mod csrf;
+pub mod csv_export;
 pub mod error;
 pub mod invites;
 pub mod layout;
