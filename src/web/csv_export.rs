@@ -100,7 +100,7 @@ pub fn standings_csv(rows: &[StandingsRow], team_name: impl Fn(TeamId) -> String
             &mut writer,
             [
                 row.position.to_string(),
-                team_name(row.team),
+                inert(team_name(row.team)),
                 row.played.to_string(),
                 row.won.to_string(),
                 row.drawn.to_string(),
@@ -135,8 +135,8 @@ pub fn results_csv(rows: &[ResultRow]) -> String {
             [
                 row.fixture_id.to_string(),
                 row.date.format("%Y-%m-%d").to_string(),
-                row.home.clone(),
-                row.away.clone(),
+                inert(row.home.clone()),
+                inert(row.away.clone()),
                 home_games,
                 away_games,
                 home_points,
@@ -146,6 +146,17 @@ pub fn results_csv(rows: &[ResultRow]) -> String {
         );
     }
     finish(writer)
+}
+
+/// A name that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a tab or carriage
+/// return first) gets a leading apostrophe, which spreadsheets show as text. The files are
+/// public and names are typed by people, so a name must never run as a formula on a reader's
+/// machine; every other name is written as it is.
+fn inert(name: String) -> String {
+    match name.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{name}"),
+        _ => name,
+    }
 }
 
 fn csv_writer() -> csv::Writer<Vec<u8>> {
@@ -291,6 +302,32 @@ mod tests {
                 "confirmed",
                 "walkover"
             ]
+        );
+    }
+
+    #[test]
+    fn names_a_spreadsheet_would_run_as_formulas_are_written_as_text() {
+        let rows: Vec<ResultRow> = ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "Crown"]
+            .iter()
+            .enumerate()
+            .map(|(index, name)| ResultRow {
+                fixture_id: index as i64,
+                date: date(2026, 10, 6),
+                home: (*name).to_owned(),
+                away: "Bell".to_owned(),
+                score: None,
+                status: ResultStatus::Scheduled,
+            })
+            .collect();
+        let document = results_csv(&rows);
+        let mut reader = csv::Reader::from_reader(document.as_bytes());
+        let homes: Vec<String> = reader
+            .records()
+            .map(|record| record.unwrap()[2].to_owned())
+            .collect();
+        assert_eq!(
+            homes,
+            ["'=HYPERLINK(\"x\")", "'+1", "'-2", "'@SUM(A1)", "Crown"]
         );
     }
 
