@@ -34,3 +34,19 @@ id_type!(
     /// A team in an organisation.
     TeamId
 );
+id_type!(
+    /// A competition (a league) run by an organisation.
+    CompetitionId
+);
+id_type!(
+    /// A season of a competition.
+    SeasonId
+);
+id_type!(
+    /// A division of a season.
+    DivisionId
+);
+id_type!(
+    /// A player registered with an organisation.
+    PlayerId
+);

@@ -4,6 +4,7 @@ pub mod account;
 pub mod authorisation;
 pub mod fixtures;
 pub mod ids;
+pub mod league;
 pub mod match_format;
 pub mod organisation;
 pub mod standings;

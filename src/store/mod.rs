@@ -3,6 +3,8 @@
 //! Every method that writes does so in one transaction. The store keeps data and enforces
 //! uniqueness; it never decides a rule of the league.
 
+mod league;
+mod league_sql;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -19,6 +21,9 @@ use crate::domain::ids::{OrganisationId, TeamId, UserId};
 use crate::domain::organisation::{DisplayName, Slug, TeamContact};
 use crate::token::TokenDigest;
 
+pub use league::{
+    Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
+};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -32,6 +37,22 @@ pub enum StoreError {
     SlugTaken,
     #[error("that organisation already has a team of that name")]
     TeamNameTaken,
+    #[error("that organisation already has a competition of that name")]
+    CompetitionNameTaken,
+    #[error("that competition already has a season of that name")]
+    SeasonNameTaken,
+    #[error("that season already has a division of that name")]
+    DivisionNameTaken,
+    #[error("that team already plays in a division of this season")]
+    TeamAlreadyInSeason,
+    #[error("that player is already in the team's squad")]
+    PlayerAlreadyInSquad,
+    #[error("that {0} belongs to another organisation")]
+    OfAnotherOrganisation(&'static str),
+    #[error("there is no such {0}")]
+    NotFound(&'static str),
+    #[error("the stored data cannot be read: {0}")]
+    Corrupt(String),
     #[error("the invitation is not known")]
     InviteNotFound,
     #[error("the invitation has expired")]
@@ -132,7 +153,7 @@ pub struct LoginFailures {
 }
 
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: LeagueStore + Send + Sync + 'static {
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;
     async fn migrate(&self) -> Result<(), StoreError>;
@@ -259,6 +280,27 @@ pub async fn connect(
 fn unique_violation_as(error: sqlx::Error, taken: StoreError) -> StoreError {
     match &error {
         sqlx::Error::Database(db) if db.is_unique_violation() => taken,
+        _ => StoreError::Database(error),
+    }
+}
+
+/// Maps a unique-constraint violation to `taken` and a foreign-key violation (a row that
+/// refers to one that does not exist) to `missing`, leaving every other error as it is.
+fn constraint_violation_as(
+    error: sqlx::Error,
+    taken: StoreError,
+    missing: StoreError,
+) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => missing,
+        _ => unique_violation_as(error, taken),
+    }
+}
+
+/// Maps a foreign-key violation to `missing`, leaving every other error as it is.
+fn foreign_key_violation_as(error: sqlx::Error, missing: StoreError) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_foreign_key_violation() => missing,
         _ => StoreError::Database(error),
     }
 }

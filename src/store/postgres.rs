@@ -5,10 +5,12 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
+use super::league_sql::league_sql_store;
 use super::sql::sql_store;
 use super::{
     CaptainInvite, Credentials, InviteAcceptor, LoginFailures, NewCaptainInvite, NewOrganisation,
-    NewSession, NewUser, Organisation, StoreError, Team, User, unique_violation_as,
+    NewSession, NewUser, Organisation, StoreError, Team, User, constraint_violation_as,
+    foreign_key_violation_as, unique_violation_as,
 };
 use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Roles;
@@ -39,3 +41,4 @@ impl PostgresStore {
 }
 
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
+league_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

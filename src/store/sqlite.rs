@@ -7,10 +7,12 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
+use super::league_sql::league_sql_store;
 use super::sql::sql_store;
 use super::{
     CaptainInvite, Credentials, InviteAcceptor, LoginFailures, NewCaptainInvite, NewOrganisation,
-    NewSession, NewUser, Organisation, StoreError, Team, User, unique_violation_as,
+    NewSession, NewUser, Organisation, StoreError, Team, User, constraint_violation_as,
+    foreign_key_violation_as, unique_violation_as,
 };
 use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Roles;
@@ -59,3 +61,4 @@ impl SqliteStore {
 // IMMEDIATE takes the write lock at the start, so two writers queue on the busy timeout
 // instead of one failing when it upgrades a read lock.
 sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
+league_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");

@@ -13,6 +13,7 @@ mod browser;
 mod cli;
 mod csrf;
 mod invites;
+mod league_store;
 mod pages;
 mod record_command;
 mod store_conformance;

@@ -1,0 +1,155 @@
+//! The league's structure in the store: competitions, seasons, divisions and the teams in
+//! them, players and squads, and a team's pub. [`LeagueStore`] is part of every
+//! [`Store`](super::Store).
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc, Weekday};
+use fives_rules::RulesetSpec;
+
+use super::{StoreError, Team};
+use crate::domain::ids::{CompetitionId, DivisionId, OrganisationId, PlayerId, SeasonId, TeamId};
+use crate::domain::league::{SeasonCalendar, Venue};
+use crate::domain::match_format::MatchFormat;
+use crate::domain::organisation::DisplayName;
+use crate::domain::standings::TiebreakOrder;
+
+pub struct NewCompetition {
+    pub organisation: OrganisationId,
+    pub name: DisplayName,
+    pub ruleset: RulesetSpec,
+    pub match_format: MatchFormat,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Competition {
+    pub id: CompetitionId,
+    pub organisation_id: OrganisationId,
+    pub name: String,
+    pub ruleset: RulesetSpec,
+    pub match_format: MatchFormat,
+}
+
+pub struct NewSeason {
+    pub competition: CompetitionId,
+    pub name: DisplayName,
+    pub calendar: SeasonCalendar,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Season {
+    pub id: SeasonId,
+    pub competition_id: CompetitionId,
+    pub name: String,
+    pub start: NaiveDate,
+    pub league_night: Weekday,
+    /// In date order.
+    pub blackout_dates: Vec<NaiveDate>,
+}
+
+pub struct NewDivision {
+    pub season: SeasonId,
+    pub name: DisplayName,
+    pub tiebreaks: TiebreakOrder,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Division {
+    pub id: DivisionId,
+    pub season_id: SeasonId,
+    pub name: String,
+    pub tiebreaks: TiebreakOrder,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub organisation_id: OrganisationId,
+    pub name: String,
+}
+
+#[async_trait]
+pub trait LeagueStore: Send + Sync {
+    async fn create_competition(
+        &self,
+        competition: &NewCompetition,
+    ) -> Result<Competition, StoreError>;
+    /// By name.
+    async fn competitions_of(
+        &self,
+        organisation: OrganisationId,
+    ) -> Result<Vec<Competition>, StoreError>;
+
+    async fn create_season(&self, season: &NewSeason) -> Result<Season, StoreError>;
+    /// Latest start first.
+    async fn seasons_of(&self, competition: CompetitionId) -> Result<Vec<Season>, StoreError>;
+
+    /// Deletes a season with its blackout dates, its divisions and which teams were in them;
+    /// the teams, their squads and the competition stay.
+    async fn delete_season(&self, season: SeasonId) -> Result<(), StoreError>;
+
+    async fn create_division(&self, division: &NewDivision) -> Result<Division, StoreError>;
+    /// In the order they were created, which is how organisers number them.
+    async fn divisions_of(&self, season: SeasonId) -> Result<Vec<Division>, StoreError>;
+    /// Puts a team of the division's organisation into the division; a team plays in at most
+    /// one division of a season.
+    async fn add_team_to_division(
+        &self,
+        division: DivisionId,
+        team: TeamId,
+    ) -> Result<(), StoreError>;
+    /// By name.
+    async fn teams_of(&self, division: DivisionId) -> Result<Vec<Team>, StoreError>;
+
+    /// Sets (or, with `None`, clears) the team's pub.
+    async fn set_team_venue(&self, team: TeamId, venue: Option<&Venue>) -> Result<(), StoreError>;
+    async fn team_venue(&self, team: TeamId) -> Result<Option<Venue>, StoreError>;
+
+    async fn create_player(
+        &self,
+        organisation: OrganisationId,
+        name: &DisplayName,
+        at: DateTime<Utc>,
+    ) -> Result<Player, StoreError>;
+    /// Puts a player of the team's organisation into its squad.
+    async fn add_player_to_squad(&self, team: TeamId, player: PlayerId) -> Result<(), StoreError>;
+    /// By name.
+    async fn squad_of(&self, team: TeamId) -> Result<Vec<Player>, StoreError>;
+}
+
+/// Weekdays are kept as ISO numbers, 1 for Monday to 7 for Sunday.
+pub(super) fn weekday_number(day: Weekday) -> i32 {
+    day.number_from_monday() as i32
+}
+
+pub(super) fn weekday_from_number(number: i32) -> Result<Weekday, StoreError> {
+    u8::try_from(number - 1)
+        .ok()
+        .and_then(|index| Weekday::try_from(index).ok())
+        .ok_or_else(|| StoreError::Corrupt(format!("{number} is not an ISO weekday number")))
+}
+
+pub(super) fn ruleset_json(ruleset: &RulesetSpec) -> String {
+    serde_json::to_string(&fives_rules::record::ruleset_field(ruleset))
+        .expect("a ruleset field is plain JSON")
+}
+
+pub(super) fn ruleset_from_json(text: &str) -> Result<RulesetSpec, StoreError> {
+    let field = serde_json::from_str(text)
+        .map_err(|error| StoreError::Corrupt(format!("ruleset {text:?}: {error}")))?;
+    fives_rules::record::ruleset_spec(&field)
+        .map_err(|error| StoreError::Corrupt(format!("ruleset {text:?}: {error}")))
+}
+
+pub(super) fn to_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("the league's settings serialise to JSON")
+}
+
+pub(super) fn from_json<T: serde::de::DeserializeOwned>(
+    what: &str,
+    text: &str,
+) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|error| StoreError::Corrupt(format!("{what}: {error}")))
+}

@@ -1,0 +1,439 @@
+//! The [`LeagueStore`](super::LeagueStore) methods, written once in SQL both dialects accept,
+//! like those of `sql.rs`.
+
+macro_rules! league_sql_store {
+    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+        /// The organisation that the row `query` finds by `id` belongs to.
+        async fn organisation_of<'e, E>(
+            executor: E,
+            query: &'static str,
+            id: i64,
+            what: &'static str,
+        ) -> Result<i64, $crate::store::StoreError>
+        where
+            E: sqlx::Executor<'e, Database = $db>,
+        {
+            sqlx::query_scalar::<_, i64>(query)
+                .bind(id)
+                .fetch_optional(executor)
+                .await?
+                .ok_or($crate::store::StoreError::NotFound(what))
+        }
+
+        type CompetitionRow = (i64, i64, String, String, String);
+
+        fn competition_from_row(
+            (id, organisation_id, name, ruleset, match_format): CompetitionRow,
+        ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
+            Ok($crate::store::Competition {
+                id: $crate::domain::ids::CompetitionId(id),
+                organisation_id: $crate::domain::ids::OrganisationId(organisation_id),
+                name,
+                ruleset: $crate::store::league::ruleset_from_json(&ruleset)?,
+                match_format: $crate::store::league::from_json("match format", &match_format)?,
+            })
+        }
+
+        type DivisionRow = (i64, i64, String, String);
+
+        fn division_from_row(
+            (id, season_id, name, tiebreaks): DivisionRow,
+        ) -> Result<$crate::store::Division, $crate::store::StoreError> {
+            Ok($crate::store::Division {
+                id: $crate::domain::ids::DivisionId(id),
+                season_id: $crate::domain::ids::SeasonId(season_id),
+                name,
+                tiebreaks: $crate::store::league::from_json("tiebreak order", &tiebreaks)?,
+            })
+        }
+
+        #[async_trait::async_trait]
+        impl $crate::store::LeagueStore for $store {
+            async fn create_competition(
+                &self,
+                competition: &$crate::store::NewCompetition,
+            ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let row: CompetitionRow = sqlx::query_as(
+                    "INSERT INTO competitions \
+                     (organisation_id, name, ruleset, match_format, created_at) \
+                     VALUES ($1, $2, $3, $4, $5) \
+                     RETURNING id, organisation_id, name, ruleset, match_format",
+                )
+                .bind(competition.organisation.0)
+                .bind(competition.name.as_str())
+                .bind($crate::store::league::ruleset_json(&competition.ruleset))
+                .bind($crate::store::league::to_json(&competition.match_format))
+                .bind(competition.created_at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| {
+                    constraint_violation_as(
+                        e,
+                        StoreError::CompetitionNameTaken,
+                        StoreError::NotFound("organisation"),
+                    )
+                })?;
+                tx.commit().await?;
+                competition_from_row(row)
+            }
+
+            async fn competitions_of(
+                &self,
+                organisation: $crate::domain::ids::OrganisationId,
+            ) -> Result<Vec<$crate::store::Competition>, $crate::store::StoreError> {
+                let rows: Vec<CompetitionRow> = sqlx::query_as(
+                    "SELECT id, organisation_id, name, ruleset, match_format FROM competitions \
+                     WHERE organisation_id = $1 ORDER BY name, id",
+                )
+                .bind(organisation.0)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(competition_from_row).collect()
+            }
+
+            async fn create_season(
+                &self,
+                season: &$crate::store::NewSeason,
+            ) -> Result<$crate::store::Season, $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let calendar = &season.calendar;
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO seasons \
+                     (competition_id, name, starts_on, league_night, created_at) \
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                )
+                .bind(season.competition.0)
+                .bind(season.name.as_str())
+                .bind(calendar.start())
+                .bind($crate::store::league::weekday_number(calendar.league_night()))
+                .bind(season.created_at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| {
+                    constraint_violation_as(
+                        e,
+                        StoreError::SeasonNameTaken,
+                        StoreError::NotFound("competition"),
+                    )
+                })?;
+                for date in calendar.blackout_dates() {
+                    sqlx::query(
+                        "INSERT INTO season_blackout_dates (season_id, blackout_on) \
+                         VALUES ($1, $2)",
+                    )
+                    .bind(id)
+                    .bind(date)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok($crate::store::Season {
+                    id: $crate::domain::ids::SeasonId(id),
+                    competition_id: season.competition,
+                    name: season.name.as_str().to_string(),
+                    start: calendar.start(),
+                    league_night: calendar.league_night(),
+                    blackout_dates: calendar.blackout_dates().collect(),
+                })
+            }
+
+            async fn seasons_of(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+            ) -> Result<Vec<$crate::store::Season>, $crate::store::StoreError> {
+                let rows: Vec<(i64, String, chrono::NaiveDate, i32)> = sqlx::query_as(
+                    "SELECT id, name, starts_on, league_night FROM seasons \
+                     WHERE competition_id = $1 ORDER BY starts_on DESC, id DESC",
+                )
+                .bind(competition.0)
+                .fetch_all(&self.pool)
+                .await?;
+                let blackouts: Vec<(i64, chrono::NaiveDate)> = sqlx::query_as(
+                    "SELECT season_blackout_dates.season_id, season_blackout_dates.blackout_on \
+                     FROM season_blackout_dates \
+                     JOIN seasons ON seasons.id = season_blackout_dates.season_id \
+                     WHERE seasons.competition_id = $1 \
+                     ORDER BY season_blackout_dates.blackout_on",
+                )
+                .bind(competition.0)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter()
+                    .map(|(id, name, start, night)| {
+                        Ok($crate::store::Season {
+                            id: $crate::domain::ids::SeasonId(id),
+                            competition_id: competition,
+                            name,
+                            start,
+                            league_night: $crate::store::league::weekday_from_number(night)?,
+                            blackout_dates: blackouts
+                                .iter()
+                                .filter(|(season, _)| *season == id)
+                                .map(|(_, date)| *date)
+                                .collect(),
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn delete_season(
+                &self,
+                season: $crate::domain::ids::SeasonId,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                // The schema's ON DELETE CASCADE takes the rest.
+                let deleted = sqlx::query("DELETE FROM seasons WHERE id = $1")
+                    .bind(season.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if deleted.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("season"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn create_division(
+                &self,
+                division: &$crate::store::NewDivision,
+            ) -> Result<$crate::store::Division, $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let row: DivisionRow = sqlx::query_as(
+                    "INSERT INTO divisions (season_id, name, tiebreaks, created_at) \
+                     VALUES ($1, $2, $3, $4) RETURNING id, season_id, name, tiebreaks",
+                )
+                .bind(division.season.0)
+                .bind(division.name.as_str())
+                .bind($crate::store::league::to_json(&division.tiebreaks))
+                .bind(division.created_at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| {
+                    constraint_violation_as(
+                        e,
+                        StoreError::DivisionNameTaken,
+                        StoreError::NotFound("season"),
+                    )
+                })?;
+                tx.commit().await?;
+                division_from_row(row)
+            }
+
+            async fn divisions_of(
+                &self,
+                season: $crate::domain::ids::SeasonId,
+            ) -> Result<Vec<$crate::store::Division>, $crate::store::StoreError> {
+                let rows: Vec<DivisionRow> = sqlx::query_as(
+                    "SELECT id, season_id, name, tiebreaks FROM divisions \
+                     WHERE season_id = $1 ORDER BY id",
+                )
+                .bind(season.0)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(division_from_row).collect()
+            }
+
+            async fn add_team_to_division(
+                &self,
+                division: $crate::domain::ids::DivisionId,
+                team: $crate::domain::ids::TeamId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let division_organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT competitions.organisation_id FROM divisions \
+                     JOIN seasons ON seasons.id = divisions.season_id \
+                     JOIN competitions ON competitions.id = seasons.competition_id \
+                     WHERE divisions.id = $1",
+                    division.0,
+                    "division",
+                )
+                .await?;
+                let team_organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM teams WHERE id = $1",
+                    team.0,
+                    "team",
+                )
+                .await?;
+                if team_organisation != division_organisation {
+                    return Err(StoreError::OfAnotherOrganisation("team"));
+                }
+                sqlx::query(
+                    "INSERT INTO division_teams (division_id, season_id, team_id) \
+                     SELECT id, season_id, $2 FROM divisions WHERE id = $1",
+                )
+                .bind(division.0)
+                .bind(team.0)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| unique_violation_as(e, StoreError::TeamAlreadyInSeason))?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn teams_of(
+                &self,
+                division: $crate::domain::ids::DivisionId,
+            ) -> Result<Vec<$crate::store::Team>, $crate::store::StoreError> {
+                Ok(sqlx::query_as::<_, $crate::store::Team>(
+                    "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \
+                     FROM teams JOIN division_teams ON division_teams.team_id = teams.id \
+                     WHERE division_teams.division_id = $1 ORDER BY teams.name, teams.id",
+                )
+                .bind(division.0)
+                .fetch_all(&self.pool)
+                .await?)
+            }
+
+            async fn set_team_venue(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                venue: Option<&$crate::domain::league::Venue>,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let updated = sqlx::query(
+                    "UPDATE teams SET venue_name = $1, venue_address = $2, venue_night = $3 \
+                     WHERE id = $4",
+                )
+                .bind(venue.map(|venue| venue.name.as_str()))
+                .bind(venue.map(|venue| venue.address.as_str()))
+                .bind(
+                    venue
+                        .and_then(|venue| venue.night)
+                        .map($crate::store::league::weekday_number),
+                )
+                .bind(team.0)
+                .execute(&mut *tx)
+                .await?;
+                if updated.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("team"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn team_venue(
+                &self,
+                team: $crate::domain::ids::TeamId,
+            ) -> Result<Option<$crate::domain::league::Venue>, $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let row: Option<(Option<String>, Option<String>, Option<i32>)> =
+                    sqlx::query_as(
+                        "SELECT venue_name, venue_address, venue_night FROM teams WHERE id = $1",
+                    )
+                    .bind(team.0)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                let Some((name, address, night)) = row else {
+                    return Err(StoreError::NotFound("team"));
+                };
+                let (Some(name), Some(address)) = (name, address) else {
+                    return Ok(None);
+                };
+                let corrupt = |error: &dyn std::fmt::Display| {
+                    StoreError::Corrupt(format!("the venue of team {team}: {error}"))
+                };
+                Ok(Some($crate::domain::league::Venue {
+                    name: $crate::domain::organisation::DisplayName::try_from(name.as_str())
+                        .map_err(|e| corrupt(&e))?,
+                    address: $crate::domain::league::VenueAddress::try_from(address.as_str())
+                        .map_err(|e| corrupt(&e))?,
+                    night: night
+                        .map($crate::store::league::weekday_from_number)
+                        .transpose()?,
+                }))
+            }
+
+            async fn create_player(
+                &self,
+                organisation: $crate::domain::ids::OrganisationId,
+                name: &$crate::domain::organisation::DisplayName,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<$crate::store::Player, $crate::store::StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO players (organisation_id, name, created_at) \
+                     VALUES ($1, $2, $3) RETURNING id",
+                )
+                .bind(organisation.0)
+                .bind(name.as_str())
+                .bind(at)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(|e| {
+                    foreign_key_violation_as(e, $crate::store::StoreError::NotFound("organisation"))
+                })?;
+                tx.commit().await?;
+                Ok($crate::store::Player {
+                    id: $crate::domain::ids::PlayerId(id),
+                    organisation_id: organisation,
+                    name: name.as_str().to_string(),
+                })
+            }
+
+            async fn add_player_to_squad(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                player: $crate::domain::ids::PlayerId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let team_organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM teams WHERE id = $1",
+                    team.0,
+                    "team",
+                )
+                .await?;
+                let player_organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM players WHERE id = $1",
+                    player.0,
+                    "player",
+                )
+                .await?;
+                if player_organisation != team_organisation {
+                    return Err(StoreError::OfAnotherOrganisation("player"));
+                }
+                sqlx::query("INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2)")
+                    .bind(team.0)
+                    .bind(player.0)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| unique_violation_as(e, StoreError::PlayerAlreadyInSquad))?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn squad_of(
+                &self,
+                team: $crate::domain::ids::TeamId,
+            ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
+                let rows: Vec<(i64, i64, String)> = sqlx::query_as(
+                    "SELECT players.id, players.organisation_id, players.name \
+                     FROM players JOIN squad_members ON squad_members.player_id = players.id \
+                     WHERE squad_members.team_id = $1 ORDER BY players.name, players.id",
+                )
+                .bind(team.0)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(id, organisation_id, name)| $crate::store::Player {
+                        id: $crate::domain::ids::PlayerId(id),
+                        organisation_id: $crate::domain::ids::OrganisationId(organisation_id),
+                        name,
+                    })
+                    .collect())
+            }
+        }
+    };
+}
+
+pub(super) use league_sql_store;
