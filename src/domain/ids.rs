@@ -50,3 +50,7 @@ id_type!(
     /// A player registered with an organisation.
     PlayerId
 );
+id_type!(
+    /// A fixture: one match between two teams of a division.
+    FixtureId
+);

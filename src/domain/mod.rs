@@ -7,4 +7,5 @@ pub mod ids;
 pub mod league;
 pub mod match_format;
 pub mod organisation;
+pub mod season_fixtures;
 pub mod standings;

@@ -3,6 +3,8 @@
 //! Every method that writes does so in one transaction. The store keeps data and enforces
 //! uniqueness; it never decides a rule of the league.
 
+mod fixture;
+mod fixture_sql;
 mod league;
 mod league_sql;
 mod postgres;
@@ -21,6 +23,7 @@ use crate::domain::ids::{OrganisationId, TeamId, UserId};
 use crate::domain::organisation::{DisplayName, Slug, TeamContact};
 use crate::token::TokenDigest;
 
+pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
 };
@@ -49,6 +52,14 @@ pub enum StoreError {
     PlayerAlreadyInSquad,
     #[error("that {0} belongs to another organisation")]
     OfAnotherOrganisation(&'static str),
+    #[error("that division's fixtures have already been made")]
+    FixturesAlreadyGenerated,
+    #[error("a division needs at least two teams to make fixtures; this one has {teams}")]
+    TooFewTeams { teams: usize },
+    #[error("{0}")]
+    CannotScheduleFixtures(crate::domain::season_fixtures::SeasonFixturesError),
+    #[error("that fixture has a result, so it can no longer be moved or postponed")]
+    FixtureHasResult,
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]
@@ -153,7 +164,7 @@ pub struct LoginFailures {
 }
 
 #[async_trait]
-pub trait Store: LeagueStore + Send + Sync + 'static {
+pub trait Store: LeagueStore + FixtureStore + Send + Sync + 'static {
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;
     async fn migrate(&self) -> Result<(), StoreError>;
