@@ -69,4 +69,7 @@ pub trait FixtureStore: Send + Sync {
     async fn move_fixture(&self, id: FixtureId, date: NaiveDate) -> Result<Fixture, StoreError>;
     /// Postpones a fixture that has no result yet, keeping its date until it is given a new one.
     async fn postpone_fixture(&self, id: FixtureId) -> Result<Fixture, StoreError>;
+    /// Swaps home and away of a fixture that has no result yet (when the home team's pub is
+    /// unavailable, say); the venue becomes the other team's pub as it is now.
+    async fn reverse_fixture(&self, id: FixtureId) -> Result<Fixture, StoreError>;
 }

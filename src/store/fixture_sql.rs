@@ -317,6 +317,36 @@ macro_rules! fixture_sql_store {
                 )
                 .await
             }
+
+            async fn reverse_fixture(
+                &self,
+                id: $crate::domain::ids::FixtureId,
+            ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                // The round's teams stay the same, so what each team does in the round keeps
+                // pointing at this fixture.
+                let updated = sqlx::query(
+                    "UPDATE fixtures SET home_team_id = away_team_id, \
+                     away_team_id = home_team_id, \
+                     venue_name = (SELECT CASE WHEN venue_address IS NULL THEN NULL \
+                         ELSE venue_name END FROM teams WHERE teams.id = fixtures.away_team_id), \
+                     venue_address = (SELECT CASE WHEN venue_name IS NULL THEN NULL \
+                         ELSE venue_address END FROM teams WHERE teams.id = fixtures.away_team_id) \
+                     WHERE id = $1 AND status IN ('scheduled', 'postponed')",
+                )
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+                let fixture = fixture_in(&mut *tx, id)
+                    .await?
+                    .ok_or(StoreError::NotFound("fixture"))?;
+                if updated.rows_affected() != 1 {
+                    return Err(StoreError::FixtureHasResult);
+                }
+                tx.commit().await?;
+                Ok(fixture)
+            }
         }
     };
 }

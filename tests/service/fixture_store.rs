@@ -377,3 +377,42 @@ store_test! {
         assert_eq!(ctx.store.fixtures_of_team(crown, league.season).await.unwrap(), fixtures);
     }
 }
+
+store_test! {
+    async fn a_reversed_fixture_is_played_at_the_other_pub_as_it_is_now(ctx) {
+        let league = league(&ctx, 3).await;
+        let before = ctx.store.generate_fixtures(league.division, Legs::Single).await.unwrap();
+        let reversed = before[1].clone();
+        // The away team has moved pub since the fixtures were made.
+        ctx.store
+            .set_team_venue(reversed.away_team_id, Some(&pub_of("Harbour")))
+            .await
+            .unwrap();
+
+        let after = ctx.store.reverse_fixture(reversed.id).await.unwrap();
+        assert_eq!(
+            after,
+            Fixture {
+                home_team_id: reversed.away_team_id,
+                home_team: reversed.away_team.clone(),
+                away_team_id: reversed.home_team_id,
+                away_team: reversed.home_team.clone(),
+                venue: Some(FixtureVenue {
+                    name: "The Harbour".to_string(),
+                    address: "Harbour Street\nBideford".to_string(),
+                }),
+                ..reversed.clone()
+            }
+        );
+        let fixtures = ctx.store.fixtures_of_division(league.division).await.unwrap();
+        assert_eq!(without(&fixtures, reversed.id), without(&before, reversed.id));
+
+        // To a team without a pub, the venue is left open.
+        ctx.store.set_team_venue(reversed.home_team_id, None).await.unwrap();
+        let back = ctx.store.reverse_fixture(reversed.id).await.unwrap();
+        assert_eq!(back, Fixture { venue: None, ..reversed.clone() });
+
+        let unknown = ctx.store.reverse_fixture(FixtureId(9999)).await;
+        assert!(matches!(unknown, Err(StoreError::NotFound("fixture"))), "{unknown:?}");
+    }
+}
