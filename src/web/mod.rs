@@ -12,6 +12,7 @@ pub mod invites;
 pub mod layout;
 pub mod organiser;
 pub mod public;
+pub mod public_league;
 pub mod session;
 pub mod teams;
 
@@ -32,6 +33,14 @@ pub struct AppState {
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(public::home)
         .service(public::healthz)
+        .service(public_league::organisation_page)
+        .service(public_league::competition_page)
+        .service(public_league::division_page)
+        .service(public_league::standings_csv)
+        .service(public_league::results_csv)
+        .service(public_league::division_calendar)
+        .service(public_league::team_page)
+        .service(public_league::team_calendar)
         .service(assets::stylesheet)
         .service(accounts::login_form)
         .service(accounts::login)

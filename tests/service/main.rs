@@ -16,5 +16,6 @@ mod fixture_store;
 mod invites;
 mod league_store;
 mod pages;
+mod public_league;
 mod record_command;
 mod store_conformance;

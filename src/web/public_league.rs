@@ -1,0 +1,560 @@
+//! The public league pages, readable without an account: an organisation's competitions, a
+//! competition's seasons and divisions, a division's standings and fixtures by round with its
+//! CSV exports and iCalendar feed, and a team's page and feed. Everything sits under the
+//! organisation's address, so an id of another organisation's division or team is a 404 here.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpRequest, HttpResponse, get};
+use askama::Template;
+use chrono::{NaiveDate, Utc};
+
+use super::AppState;
+use super::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
+use super::csv_export::{self, ResultRow, ResultStatus};
+use super::error::WebError;
+use super::layout::{Layout, render};
+use super::session::Viewer;
+use crate::domain::ids::{CompetitionId, DivisionId, TeamId};
+use crate::domain::season_fixtures::FixtureStatus;
+use crate::domain::standings::{self, FixtureResult, StandingsRow};
+use crate::store::{
+    Bye, Competition, Division, Fixture, Organisation, Player, Season, Store, Team,
+};
+
+/// Pub leagues are local; until an organisation can choose its zone, feeds use the UK's.
+const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+
+/// A division with the season and competition it belongs to.
+struct DivisionPlace {
+    competition: Competition,
+    season: Season,
+    division: Division,
+}
+
+async fn organisation_by_slug(store: &dyn Store, slug: &str) -> Result<Organisation, WebError> {
+    store
+        .organisation_by_slug(slug)
+        .await?
+        .ok_or(WebError::NotFound)
+}
+
+async fn competition_of(
+    store: &dyn Store,
+    organisation: &Organisation,
+    id: CompetitionId,
+) -> Result<Competition, WebError> {
+    store
+        .competitions_of(organisation.id)
+        .await?
+        .into_iter()
+        .find(|competition| competition.id == id)
+        .ok_or(WebError::NotFound)
+}
+
+/// Every division of the organisation, found through its competitions and seasons, so that a
+/// division of another organisation is never found.
+async fn divisions_of_organisation(
+    store: &dyn Store,
+    organisation: &Organisation,
+) -> Result<Vec<DivisionPlace>, WebError> {
+    let mut places = Vec::new();
+    for competition in store.competitions_of(organisation.id).await? {
+        for season in store.seasons_of(competition.id).await? {
+            for division in store.divisions_of(season.id).await? {
+                places.push(DivisionPlace {
+                    competition: competition.clone(),
+                    season: season.clone(),
+                    division,
+                });
+            }
+        }
+    }
+    Ok(places)
+}
+
+async fn division_of(
+    store: &dyn Store,
+    organisation: &Organisation,
+    id: DivisionId,
+) -> Result<DivisionPlace, WebError> {
+    divisions_of_organisation(store, organisation)
+        .await?
+        .into_iter()
+        .find(|place| place.division.id == id)
+        .ok_or(WebError::NotFound)
+}
+
+/// The division's confirmed results, which its standings are computed from. There is no
+/// results table yet, so there are none; when results are kept, this is where they are read.
+async fn confirmed_results_of(
+    _store: &dyn Store,
+    _division: DivisionId,
+) -> Result<Vec<FixtureResult>, WebError> {
+    Ok(Vec::new())
+}
+
+/// The division's table with each row's team, in table order.
+async fn division_standings(
+    store: &dyn Store,
+    place: &DivisionPlace,
+) -> Result<Vec<(StandingsRow, Team)>, WebError> {
+    let teams = store.teams_of(place.division.id).await?;
+    let team_ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();
+    let results = confirmed_results_of(store, place.division.id).await?;
+    let rows = standings::standings(
+        &place.competition.match_format,
+        &team_ids,
+        &results,
+        &[],
+        &place.division.tiebreaks,
+    )
+    .map_err(|error| WebError::Internal(anyhow::anyhow!("the standings: {error}")))?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let team = teams.iter().find(|team| team.id == row.team)?.clone();
+            Some((row, team))
+        })
+        .collect())
+}
+
+/// A fixture as a page lists it.
+struct FixtureLine {
+    date: String,
+    home_id: TeamId,
+    home: String,
+    away_id: TeamId,
+    away: String,
+    venue: String,
+    status: &'static str,
+}
+
+impl From<&Fixture> for FixtureLine {
+    fn from(fixture: &Fixture) -> Self {
+        Self {
+            date: long_date(fixture.date),
+            home_id: fixture.home_team_id,
+            home: fixture.home_team.clone(),
+            away_id: fixture.away_team_id,
+            away: fixture.away_team.clone(),
+            venue: fixture.venue.as_ref().map_or_else(
+                || "Venue to be arranged".to_string(),
+                |venue| venue.name.clone(),
+            ),
+            status: status_label(fixture.status),
+        }
+    }
+}
+
+/// One round of a division: its fixtures and who sits it out.
+struct RoundLine {
+    number: u32,
+    /// The date of its earliest fixture; each fixture also shows its own, as one may be moved.
+    date: String,
+    fixtures: Vec<FixtureLine>,
+    byes: Vec<Bye>,
+}
+
+fn rounds(fixtures: &[Fixture], byes: Vec<Bye>) -> Vec<RoundLine> {
+    fn round(by_round: &mut BTreeMap<u32, RoundLine>, number: u32) -> &mut RoundLine {
+        by_round.entry(number).or_insert_with(|| RoundLine {
+            number,
+            date: String::new(),
+            fixtures: Vec::new(),
+            byes: Vec::new(),
+        })
+    }
+    let mut by_round = BTreeMap::new();
+    // Fixtures come by date, so a round is headed with its earliest fixture's date.
+    for fixture in fixtures {
+        let line = round(&mut by_round, fixture.round);
+        if line.fixtures.is_empty() {
+            line.date = long_date(fixture.date);
+        }
+        line.fixtures.push(FixtureLine::from(fixture));
+    }
+    for bye in byes {
+        round(&mut by_round, bye.round).byes.push(bye);
+    }
+    by_round.into_values().collect()
+}
+
+fn long_date(date: NaiveDate) -> String {
+    date.format("%a %-d %b %Y").to_string()
+}
+
+fn status_label(status: FixtureStatus) -> &'static str {
+    match status {
+        FixtureStatus::Scheduled => "Scheduled",
+        FixtureStatus::Postponed => "Postponed",
+        FixtureStatus::AwaitingConfirmation => "Awaiting confirmation",
+        FixtureStatus::Disputed => "Disputed",
+        FixtureStatus::Confirmed => "Confirmed",
+        FixtureStatus::Walkover => "Walkover",
+    }
+}
+
+fn result_status(status: FixtureStatus) -> ResultStatus {
+    match status {
+        FixtureStatus::Scheduled => ResultStatus::Scheduled,
+        FixtureStatus::Postponed => ResultStatus::Postponed,
+        FixtureStatus::AwaitingConfirmation => ResultStatus::AwaitingConfirmation,
+        FixtureStatus::Disputed => ResultStatus::Disputed,
+        FixtureStatus::Confirmed => ResultStatus::Confirmed,
+        FixtureStatus::Walkover => ResultStatus::Walkover,
+    }
+}
+
+fn calendar_fixture(fixture: &Fixture) -> CalendarFixture {
+    let venue = fixture.venue.as_ref().map_or_else(
+        || calendar::Venue {
+            name: "Venue to be arranged".to_string(),
+            address: String::new(),
+        },
+        |venue| calendar::Venue {
+            name: venue.name.clone(),
+            address: venue.address.clone(),
+        },
+    );
+    CalendarFixture {
+        id: fixture.id.0,
+        home: fixture.home_team.clone(),
+        away: fixture.away_team.clone(),
+        venue,
+        date: fixture.date,
+        // The league night has no start time yet, so fixtures are all-day events.
+        start: None,
+        // Scores arrive with results; until then a fixture is scheduled or postponed.
+        status: match fixture.status {
+            FixtureStatus::Postponed => CalendarStatus::Postponed,
+            _ => CalendarStatus::Scheduled,
+        },
+    }
+}
+
+fn calendar_response(request: &HttpRequest, name: &str, fixtures: &[Fixture]) -> HttpResponse {
+    let connection = request.connection_info();
+    let host = host_without_port(connection.host());
+    let feed = CalendarFeed {
+        name,
+        host,
+        time_zone: LEAGUE_TIME_ZONE,
+        generated_at: Utc::now(),
+    };
+    let events: Vec<CalendarFixture> = fixtures.iter().map(calendar_fixture).collect();
+    HttpResponse::Ok()
+        .content_type("text/calendar; charset=utf-8")
+        .body(calendar::fixtures_calendar(&feed, &events))
+}
+
+/// The host name of a `Host` header, for the events' UIDs: `league.example.org:8080` and
+/// `[::1]:8080` lose their ports, and an IPv6 address keeps its colons.
+fn host_without_port(host: &str) -> &str {
+    match host.rsplit_once(':') {
+        Some((name, port))
+            if !name.is_empty() && port.parse::<u16>().is_ok() && !host.ends_with(']') =>
+        {
+            name
+        }
+        _ => host,
+    }
+}
+
+fn csv_response(filename: String, body: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            ContentDisposition {
+                disposition: DispositionType::Attachment,
+                parameters: vec![DispositionParam::Filename(filename)],
+            },
+        ))
+        .body(body)
+}
+
+#[derive(Template)]
+#[template(path = "public/organisation.html")]
+struct OrganisationPage {
+    layout: Layout,
+    organisation: Organisation,
+    competitions: Vec<Competition>,
+}
+
+#[get("/leagues/{slug}")]
+pub async fn organisation_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &path).await?;
+    let competitions = store.competitions_of(organisation.id).await?;
+    render(&OrganisationPage {
+        layout: viewer.layout(organisation.name.clone()),
+        organisation,
+        competitions,
+    })
+}
+
+struct SeasonLine {
+    season: Season,
+    start: String,
+    divisions: Vec<Division>,
+}
+
+#[derive(Template)]
+#[template(path = "public/competition.html")]
+struct CompetitionPage {
+    layout: Layout,
+    organisation: Organisation,
+    competition: Competition,
+    seasons: Vec<SeasonLine>,
+}
+
+#[get("/leagues/{slug}/competitions/{id}")]
+pub async fn competition_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let competition = competition_of(store, &organisation, CompetitionId(id)).await?;
+    let mut seasons = Vec::new();
+    for season in store.seasons_of(competition.id).await? {
+        let divisions = store.divisions_of(season.id).await?;
+        seasons.push(SeasonLine {
+            start: long_date(season.start),
+            season,
+            divisions,
+        });
+    }
+    render(&CompetitionPage {
+        layout: viewer.layout(competition.name.clone()),
+        organisation,
+        competition,
+        seasons,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "public/division.html")]
+struct DivisionPage {
+    layout: Layout,
+    organisation: Organisation,
+    competition: Competition,
+    season: Season,
+    division: Division,
+    standings: Vec<(StandingsRow, Team)>,
+    rounds: Vec<RoundLine>,
+}
+
+#[get("/leagues/{slug}/divisions/{id}")]
+pub async fn division_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let standings = division_standings(store, &place).await?;
+    let fixtures = store.fixtures_of_division(place.division.id).await?;
+    let byes = store.byes_of_division(place.division.id).await?;
+    let DivisionPlace {
+        competition,
+        season,
+        division,
+    } = place;
+    render(&DivisionPage {
+        layout: viewer.layout(format!("{}: {}", competition.name, division.name)),
+        organisation,
+        competition,
+        season,
+        division,
+        standings,
+        rounds: rounds(&fixtures, byes),
+    })
+}
+
+#[get("/leagues/{slug}/divisions/{id}/standings.csv")]
+pub async fn standings_csv(
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let table = division_standings(store, &place).await?;
+    let rows: Vec<StandingsRow> = table.iter().map(|(row, _)| row.clone()).collect();
+    let body = csv_export::standings_csv(&rows, |team_id| {
+        table
+            .iter()
+            .find(|(_, team)| team.id == team_id)
+            .map(|(_, team)| team.name.clone())
+            .unwrap_or_default()
+    });
+    Ok(csv_response(format!("division-{id}-standings.csv"), body))
+}
+
+#[get("/leagues/{slug}/divisions/{id}/results.csv")]
+pub async fn results_csv(
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let fixtures = store.fixtures_of_division(place.division.id).await?;
+    let rows: Vec<ResultRow> = fixtures
+        .iter()
+        .map(|fixture| ResultRow {
+            fixture_id: fixture.id.0,
+            date: fixture.date,
+            home: fixture.home_team.clone(),
+            away: fixture.away_team.clone(),
+            // Games and points arrive with results, which are not kept yet.
+            score: None,
+            status: result_status(fixture.status),
+        })
+        .collect();
+    Ok(csv_response(
+        format!("division-{id}-results.csv"),
+        csv_export::results_csv(&rows),
+    ))
+}
+
+#[get("/leagues/{slug}/divisions/{id}/fixtures.ics")]
+pub async fn division_calendar(
+    request: HttpRequest,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let fixtures = store.fixtures_of_division(place.division.id).await?;
+    let name = format!(
+        "{} {}: fixtures",
+        place.competition.name, place.division.name
+    );
+    Ok(calendar_response(&request, &name, &fixtures))
+}
+
+/// A team of the organisation, with the division it plays in this season (the latest season
+/// it has a division in), if any.
+async fn team_of(
+    store: &dyn Store,
+    organisation: &Organisation,
+    id: TeamId,
+) -> Result<(Team, Option<DivisionPlace>), WebError> {
+    let team = store
+        .team(id)
+        .await?
+        .filter(|team| team.organisation_id == organisation.id)
+        .ok_or(WebError::NotFound)?;
+    let mut current: Option<DivisionPlace> = None;
+    for place in divisions_of_organisation(store, organisation).await? {
+        let is_later = current
+            .as_ref()
+            .is_none_or(|found| place.season.start > found.season.start);
+        if is_later
+            && store
+                .teams_of(place.division.id)
+                .await?
+                .iter()
+                .any(|member| member.id == team.id)
+        {
+            current = Some(place);
+        }
+    }
+    Ok((team, current))
+}
+
+#[derive(Template)]
+#[template(path = "public/team.html")]
+struct TeamPage {
+    layout: Layout,
+    organisation: Organisation,
+    team: Team,
+    current: Option<DivisionPlace>,
+    fixtures: Vec<FixtureLine>,
+    squad: Vec<Player>,
+    venue: Option<crate::domain::league::Venue>,
+}
+
+#[get("/leagues/{slug}/teams/{id}")]
+pub async fn team_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let (team, current) = team_of(store, &organisation, TeamId(id)).await?;
+    let fixtures = match &current {
+        Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
+        None => Vec::new(),
+    };
+    let squad = store.squad_of(team.id).await?;
+    let venue = store.team_venue(team.id).await?;
+    render(&TeamPage {
+        layout: viewer.layout(team.name.clone()),
+        organisation,
+        fixtures: fixtures.iter().map(FixtureLine::from).collect(),
+        team,
+        current,
+        squad,
+        venue,
+    })
+}
+
+#[get("/leagues/{slug}/teams/{id}/fixtures.ics")]
+pub async fn team_calendar(
+    request: HttpRequest,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let (team, current) = team_of(store, &organisation, TeamId(id)).await?;
+    let fixtures = match &current {
+        Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
+        None => Vec::new(),
+    };
+    Ok(calendar_response(
+        &request,
+        &format!("{}: fixtures", team.name),
+        &fixtures,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_without_port;
+
+    #[test]
+    fn a_host_loses_its_port_but_not_an_ipv6_address() {
+        assert_eq!(
+            host_without_port("league.example.org"),
+            "league.example.org"
+        );
+        assert_eq!(
+            host_without_port("league.example.org:8080"),
+            "league.example.org"
+        );
+        assert_eq!(host_without_port("[::1]:8080"), "[::1]");
+        assert_eq!(host_without_port("[::1]"), "[::1]");
+    }
+}
