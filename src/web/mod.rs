@@ -11,6 +11,7 @@ pub mod error;
 pub mod invites;
 pub mod layout;
 pub mod organiser;
+pub mod organiser_league;
 pub mod public;
 pub mod public_league;
 pub mod session;
@@ -52,6 +53,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(admin::create_organisation)
         .service(organiser::organisation_page)
         .service(organiser::create_team)
+        .service(organiser_league::competitions_page)
+        .service(organiser_league::create_competition)
+        .service(organiser_league::seasons_page)
+        .service(organiser_league::create_season)
         .service(teams::team_page)
         .service(teams::set_contact)
         .service(teams::invite_captain)

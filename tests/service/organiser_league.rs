@@ -1,0 +1,227 @@
+//! An organiser sets up a league through the organiser pages: competitions with their ruleset
+//! and match format filled in as a form. Only the organisation's organisers may, every POST
+//! with its CSRF token, and a form with problems is shown again with them and stores nothing.
+
+use fives::domain::match_format::{BonusCondition, LegKind, LosingBonus};
+use fives_rules::Preset;
+
+use crate::support::TestContext;
+
+/// The "2 per match won + 1 per game" scheme: 6 singles and 3 pairs games to 61.
+fn two_per_match_plus_one_per_game(name: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("name", name.to_string()),
+        ("preset", "fives-and-threes".into()),
+        ("ruleset_target", "".into()),
+        ("singles_games", "6".into()),
+        ("pairs_games", "3".into()),
+        ("game_target", "61".into()),
+        ("per_game_won", "1".into()),
+        ("per_match_won", "2".into()),
+        ("per_match_drawn", "1".into()),
+        ("bonus_points", "".into()),
+        ("bonus_lost_by", "".into()),
+        ("walkover_for", "5".into()),
+        ("walkover_against", "0".into()),
+    ]
+}
+
+fn set(fields: &mut [(&'static str, String)], name: &str, value: &str) {
+    let field = fields.iter_mut().find(|(n, _)| *n == name).unwrap();
+    field.1 = value.to_string();
+}
+
+fn as_pairs<'a>(fields: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    fields.iter().map(|(n, v)| (*n, v.as_str())).collect()
+}
+
+async fn two_organisations(ctx: &TestContext) {
+    let north_organiser = ctx.user("north@example.org").await;
+    let south_organiser = ctx.user("south@example.org").await;
+    let captain = ctx.user("crown@example.org").await;
+    let north = ctx.organisation("north", &north_organiser).await;
+    ctx.organisation("south", &south_organiser).await;
+    let crown = ctx.team(north.id, "The Crown").await;
+    ctx.make_captain(crown.id, &captain, &north_organiser).await;
+}
+
+store_test! {
+    async fn an_organiser_fills_in_both_schemes_of_the_issue(ctx) {
+        two_organisations(&ctx).await;
+        let north = ctx.store.organisation_by_slug("north").await.unwrap().unwrap();
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let page = organiser.get("/organise/north/competitions").await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains(r#"<label for="bonus_lost_by">"#));
+
+        let fields = two_per_match_plus_one_per_game("Winter League");
+        organiser
+            .submit("/organise/north/competitions", &as_pairs(&fields))
+            .await
+            .assert_redirect_to("/organise/north/competitions");
+
+        // 3 for a win and 1 to a side that loses 5-4, to 121, on the five-up rules to 121.
+        let mut fields = two_per_match_plus_one_per_game("Summer Cup");
+        set(&mut fields, "preset", "five-up");
+        set(&mut fields, "ruleset_target", "121");
+        set(&mut fields, "game_target", "121");
+        set(&mut fields, "per_game_won", "0");
+        set(&mut fields, "per_match_won", "3");
+        set(&mut fields, "per_match_drawn", "1");
+        set(&mut fields, "bonus_points", "1");
+        set(&mut fields, "bonus_lost_by", "1");
+        organiser
+            .submit("/organise/north/competitions", &as_pairs(&fields))
+            .await
+            .assert_redirect_to("/organise/north/competitions");
+
+        let competitions = ctx.store.competitions_of(north.id).await.unwrap();
+        let names: Vec<&str> = competitions.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Summer Cup", "Winter League"]);
+
+        let winter = &competitions[1];
+        assert_eq!(winter.ruleset.preset, Preset::FivesAndThrees);
+        assert_eq!(winter.ruleset.overrides.target, None);
+        let legs: Vec<(LegKind, u32, u32)> = winter.match_format.legs.iter().map(|l| (l.kind, l.games, l.target)).collect();
+        assert_eq!(legs, [(LegKind::Singles, 6, 61), (LegKind::Pairs, 3, 61)]);
+        // A 6-3 win is worth 8, the loser's 3 games worth 3.
+        assert_eq!(winter.match_format.points.points(6, 3), (8, 3));
+
+        let summer = &competitions[0];
+        assert_eq!(summer.ruleset.preset, Preset::FiveUp);
+        assert_eq!(summer.ruleset.overrides.target.map(|t| t.partners), Some(121));
+        assert_eq!(
+            summer.match_format.points.losing_bonus,
+            Some(LosingBonus { points: 1, condition: BonusCondition::LostByAtMost(1) })
+        );
+        assert_eq!(summer.match_format.points.points(5, 4), (3, 1));
+        assert_eq!(summer.match_format.points.points(3, 6), (0, 3));
+
+        let page = organiser.get("/organise/north/competitions").await;
+        assert!(page.body.contains("Winter League") && page.body.contains("Summer Cup"));
+    }
+}
+
+store_test! {
+    async fn a_competition_with_problems_is_shown_again_as_typed_and_not_saved(ctx) {
+        two_organisations(&ctx).await;
+        let north = ctx.store.organisation_by_slug("north").await.unwrap().unwrap();
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+
+        let mut fields = two_per_match_plus_one_per_game("Winter League");
+        set(&mut fields, "per_match_won", "3");
+        set(&mut fields, "bonus_points", "5");
+        set(&mut fields, "bonus_lost_by", "1");
+        set(&mut fields, "walkover_for", "4");
+        set(&mut fields, "walkover_against", "4");
+        let page = organiser.submit("/organise/north/competitions", &as_pairs(&fields)).await;
+        assert_eq!(page.status, 422, "{}", page.body);
+        // Every problem, each next to its field.
+        assert!(page.body.contains(
+            r#"<p class="field-error" id="bonus_points-error">A losing bonus (5 points) cannot be worth more than a win (3 points).</p>"#
+        ), "{}", page.body);
+        assert!(page.body.contains(r#"aria-describedby="bonus_points-error""#));
+        assert!(page.body.contains(
+            r#"<p class="field-error" id="walkover_for-error">A walkover must be a win for the side that turns up, not 4-4.</p>"#
+        ), "{}", page.body);
+        // What was typed is still there.
+        assert!(page.body.contains(r#"id="name" name="name" required value="Winter League""#));
+        assert!(page.body.contains(r#"id="bonus_points" name="bonus_points" inputmode="numeric" value="5""#));
+        assert!(page.body.contains(r#"id="per_match_won" name="per_match_won" inputmode="numeric" value="3""#));
+
+        // Something that is not a number at all.
+        set(&mut fields, "bonus_points", "1");
+        set(&mut fields, "walkover_for", "seven");
+        let page = organiser.submit("/organise/north/competitions", &as_pairs(&fields)).await;
+        assert_eq!(page.status, 422);
+        assert!(page.body.contains(
+            r#"id="walkover_for-error">The walkover games for must be a whole number, not &#34;seven&#34;.</p>"#
+        ), "{}", page.body);
+        assert!(page.body.contains(r#"value="seven""#));
+        assert!(ctx.store.competitions_of(north.id).await.unwrap().is_empty());
+    }
+}
+
+store_test! {
+    async fn only_the_organisations_organisers_may_add_a_competition(ctx) {
+        two_organisations(&ctx).await;
+        let north = ctx.store.organisation_by_slug("north").await.unwrap().unwrap();
+        let fields = two_per_match_plus_one_per_game("Hijacked");
+
+        for email in ["south@example.org", "crown@example.org"] {
+            let browser = ctx.browser();
+            browser.login_ok(email).await;
+            assert_eq!(browser.get("/organise/north/competitions").await.status, 403, "{email}");
+            let page = browser.submit("/organise/north/competitions", &as_pairs(&fields)).await;
+            assert_eq!(page.status, 403, "{email}");
+        }
+
+        let anonymous = ctx.browser();
+        anonymous
+            .get("/organise/north/competitions")
+            .await
+            .assert_redirect_to("/login?next=%2Forganise%2Fnorth%2Fcompetitions");
+
+        // The organiser's own browser, but without the token.
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let page = organiser.post_raw("/organise/north/competitions", &as_pairs(&fields)).await;
+        assert_eq!(page.status, 403);
+
+        assert!(ctx.store.competitions_of(north.id).await.unwrap().is_empty());
+    }
+}
+
+store_test! {
+    async fn an_organiser_adds_a_season_and_hears_of_a_blackout_off_the_league_night(ctx) {
+        two_organisations(&ctx).await;
+        let north = ctx.store.organisation_by_slug("north").await.unwrap().unwrap();
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let fields = two_per_match_plus_one_per_game("Winter League");
+        organiser.submit("/organise/north/competitions", &as_pairs(&fields)).await;
+        let competition = ctx.store.competitions_of(north.id).await.unwrap().remove(0);
+        let seasons = format!("/organise/north/competitions/{}/seasons", competition.id);
+        assert_eq!(organiser.get(&seasons).await.status, 200);
+
+        // 2026-09-01 is a Tuesday; 2026-12-23 a Wednesday.
+        let typed = "2026-12-22\n2026-12-23";
+        let page = organiser
+            .submit(&seasons, &[("name", "2026-27"), ("start", "2026-09-01"), ("league_night", "Tuesday"), ("blackout_dates", typed)])
+            .await;
+        assert_eq!(page.status, 422, "{}", page.body);
+        assert!(page.body.contains(
+            r#"<p class="field-error" id="blackout_dates-error">The blackout date 2026-12-23 is a Wednesday, not the league night (Tuesday).</p>"#
+        ), "{}", page.body);
+        assert!(page.body.contains(r#"aria-describedby="blackout_dates-hint blackout_dates-error""#));
+        assert!(page.body.contains(">2026-12-22\n2026-12-23</textarea>"));
+        assert!(page.body.contains(r#"value="2026-09-01""#));
+        assert!(page.body.contains(r#"<option value="Tuesday" selected>"#));
+        assert!(ctx.store.seasons_of(competition.id).await.unwrap().is_empty());
+
+        organiser
+            .submit(&seasons, &[("name", "2026-27"), ("start", "2026-09-01"), ("league_night", "Tuesday"), ("blackout_dates", "2026-12-29\n\n2026-12-22\n")])
+            .await
+            .assert_redirect_to(&seasons);
+        let season = ctx.store.seasons_of(competition.id).await.unwrap().remove(0);
+        assert_eq!(season.name, "2026-27");
+        assert_eq!(season.start, "2026-09-01".parse().unwrap());
+        assert_eq!(season.league_night, chrono::Weekday::Tue);
+        let blackouts: Vec<String> = season.blackout_dates.iter().map(|d| d.to_string()).collect();
+        assert_eq!(blackouts, ["2026-12-22", "2026-12-29"]);
+
+        // Another organisation's organiser may not, and another organisation's address for
+        // this competition is not found.
+        let south = ctx.browser();
+        south.login_ok("south@example.org").await;
+        assert_eq!(south.get(&seasons).await.status, 403);
+        let page = south.submit(&seasons, &[("name", "Hijacked"), ("start", "2026-09-01"), ("league_night", "Tuesday")]).await;
+        assert_eq!(page.status, 403);
+        let elsewhere = format!("/organise/south/competitions/{}/seasons", competition.id);
+        assert_eq!(south.get(&elsewhere).await.status, 404);
+        assert_eq!(organiser.post_raw(&seasons, &[("name", "No token"), ("start", "2026-09-01"), ("league_night", "Tuesday")]).await.status, 403);
+        assert_eq!(ctx.store.seasons_of(competition.id).await.unwrap().len(), 1);
+    }
+}
