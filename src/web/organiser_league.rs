@@ -18,14 +18,19 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::session::Viewer;
 use crate::domain::authorisation::Permission;
-use crate::domain::ids::CompetitionId;
+use crate::domain::fixtures::Legs;
+use crate::domain::ids::{CompetitionId, DivisionId, SeasonId, TeamId};
 use crate::domain::league::{SeasonCalendar, weekday_name};
 use crate::domain::match_format::{
     BonusCondition, Leg, LegKind, LosingBonus, MatchFormat, MatchFormatError, PlayerLimits,
     PointsScheme, WalkoverScore,
 };
 use crate::domain::organisation::DisplayName;
-use crate::store::{Competition, NewCompetition, NewSeason, Organisation, StoreError};
+use crate::domain::standings::TiebreakOrder;
+use crate::store::{
+    Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season,
+    StoreError, Team,
+};
 
 /// What an organiser types into the new competition form, kept as typed so that a form
 /// shown again with its problems shows what was there.
@@ -570,6 +575,7 @@ pub struct NightChoice {
 
 /// A season as the organiser's list shows it.
 pub struct SeasonLine {
+    pub id: SeasonId,
     pub name: String,
     pub start: NaiveDate,
     pub league_night: &'static str,
@@ -617,6 +623,7 @@ async fn show_seasons(
         .await?
         .into_iter()
         .map(|season| SeasonLine {
+            id: season.id,
             name: season.name,
             start: season.start,
             league_night: weekday_name(season.league_night),
@@ -719,6 +726,306 @@ pub async fn create_season(
         StatusCode::UNPROCESSABLE_ENTITY,
         form,
         errors,
+    )
+    .await
+}
+
+/// A division as the organiser's season page shows it.
+pub struct DivisionBlock {
+    pub division: Division,
+    pub teams: Vec<Team>,
+    pub fixtures: usize,
+}
+
+/// A refused form on the season page: the id of the field it belongs to, and why.
+pub struct FieldMessage {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldMessage {
+    fn new(field: String, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "organiser/season.html")]
+struct SeasonPage {
+    layout: Layout,
+    organisation: Organisation,
+    competition: Competition,
+    season: Season,
+    divisions: Vec<DivisionBlock>,
+    free_teams: Vec<Team>,
+    division_name: String,
+    error: Option<FieldMessage>,
+}
+
+impl SeasonPage {
+    /// The refusal's message when it belongs to this field, empty otherwise.
+    fn error_at(&self, field: &str) -> String {
+        match &self.error {
+            Some(error) if error.field == field => error.message.clone(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The organisation's season with this id, with its competition; another's is not found.
+async fn season_of(
+    state: &AppState,
+    organisation: &Organisation,
+    id: SeasonId,
+) -> Result<(Competition, Season), WebError> {
+    for competition in state.store.competitions_of(organisation.id).await? {
+        for season in state.store.seasons_of(competition.id).await? {
+            if season.id == id {
+                return Ok((competition, season));
+            }
+        }
+    }
+    Err(WebError::NotFound)
+}
+
+/// The organisation's division with this id, with its season; another's is not found.
+async fn division_of(
+    state: &AppState,
+    organisation: &Organisation,
+    id: DivisionId,
+) -> Result<(Division, SeasonId), WebError> {
+    for competition in state.store.competitions_of(organisation.id).await? {
+        for season in state.store.seasons_of(competition.id).await? {
+            for division in state.store.divisions_of(season.id).await? {
+                if division.id == id {
+                    return Ok((division, season.id));
+                }
+            }
+        }
+    }
+    Err(WebError::NotFound)
+}
+
+async fn show_season(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    season: SeasonId,
+    status: StatusCode,
+    division_name: String,
+    error: Option<FieldMessage>,
+) -> Result<HttpResponse, WebError> {
+    let (competition, season) = season_of(state, &organisation, season).await?;
+    let mut divisions = Vec::new();
+    let mut placed = Vec::new();
+    for division in state.store.divisions_of(season.id).await? {
+        let teams = state.store.teams_of(division.id).await?;
+        placed.extend(teams.iter().map(|team| team.id));
+        let fixtures = state.store.fixtures_of_division(division.id).await?.len();
+        divisions.push(DivisionBlock {
+            division,
+            teams,
+            fixtures,
+        });
+    }
+    let free_teams = state
+        .store
+        .teams_in(organisation.id)
+        .await?
+        .into_iter()
+        .filter(|team| !placed.contains(&team.id))
+        .collect();
+    render_with_status(
+        status,
+        &SeasonPage {
+            layout: viewer.layout(format!("{} {}", competition.name, season.name)),
+            organisation,
+            competition,
+            season,
+            divisions,
+            free_teams,
+            division_name,
+            error,
+        },
+    )
+}
+
+fn season_address(organisation: &Organisation, season: SeasonId) -> String {
+    format!("/organise/{}/seasons/{}", organisation.slug, season)
+}
+
+#[get("/organise/{slug}/seasons/{id}")]
+pub async fn season_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    show_season(
+        &viewer,
+        &state,
+        organisation,
+        SeasonId(id),
+        StatusCode::OK,
+        String::new(),
+        None,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct DivisionForm {
+    #[serde(default)]
+    name: String,
+}
+
+#[post("/organise/{slug}/seasons/{id}/divisions")]
+pub async fn create_division(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<DivisionForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let (_, season) = season_of(&state, &organisation, SeasonId(id)).await?;
+    let typed = form.into_inner().name;
+    let message = match DisplayName::try_from(typed.as_str()) {
+        Ok(name) => {
+            let new = NewDivision {
+                season: season.id,
+                name,
+                tiebreaks: TiebreakOrder::default(),
+                created_at: Utc::now(),
+            };
+            match state.store.create_division(&new).await {
+                Ok(_) => return Ok(redirect(&season_address(&organisation, season.id))),
+                Err(StoreError::DivisionNameTaken) => format!(
+                    "{} already has a division called {}.",
+                    season.name,
+                    new.name.as_str()
+                ),
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Err(error) => error.to_string(),
+    };
+    show_season(
+        &viewer,
+        &state,
+        organisation,
+        season.id,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        typed,
+        Some(FieldMessage::new("division-name".into(), message)),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct DivisionTeamForm {
+    #[serde(default)]
+    team: String,
+}
+
+#[post("/organise/{slug}/divisions/{id}/teams")]
+pub async fn add_division_team(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<DivisionTeamForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let (division, season) = division_of(&state, &organisation, DivisionId(id)).await?;
+    let field = format!("division-{}-team", division.id);
+    let message = match form.team.trim().parse::<i64>() {
+        Ok(team) => match state
+            .store
+            .add_team_to_division(division.id, TeamId(team))
+            .await
+        {
+            Ok(()) => return Ok(redirect(&season_address(&organisation, season))),
+            Err(StoreError::TeamAlreadyInSeason) => {
+                "That team already plays in a division of this season.".to_string()
+            }
+            Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => {
+                "Choose one of your organisation's teams.".to_string()
+            }
+            Err(error) => return Err(error.into()),
+        },
+        Err(_) => "Choose a team to add.".to_string(),
+    };
+    show_season(
+        &viewer,
+        &state,
+        organisation,
+        season,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        String::new(),
+        Some(FieldMessage::new(field, message)),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct FixturesForm {
+    #[serde(default)]
+    legs: String,
+}
+
+#[post("/organise/{slug}/divisions/{id}/fixtures")]
+pub async fn generate_fixtures(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<FixturesForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let (division, season) = division_of(&state, &organisation, DivisionId(id)).await?;
+    let field = format!("division-{}-legs", division.id);
+    let legs = match form.legs.as_str() {
+        "single" => Some(Legs::Single),
+        "double" => Some(Legs::Double),
+        _ => None,
+    };
+    let message = match legs {
+        Some(legs) => match state.store.generate_fixtures(division.id, legs).await {
+            Ok(_) => {
+                return Ok(redirect(&format!(
+                    "/leagues/{}/divisions/{}",
+                    organisation.slug, division.id
+                )));
+            }
+            Err(StoreError::FixturesAlreadyGenerated) => {
+                format!("The fixtures of {} have already been made.", division.name)
+            }
+            Err(StoreError::TooFewTeams { teams }) => format!(
+                "{} needs at least two teams to make fixtures; it has {teams}.",
+                division.name
+            ),
+            Err(StoreError::CannotScheduleFixtures(error)) => error.to_string(),
+            Err(error) => return Err(error.into()),
+        },
+        None => "Choose whether teams meet once or twice.".to_string(),
+    };
+    show_season(
+        &viewer,
+        &state,
+        organisation,
+        season,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        String::new(),
+        Some(FieldMessage::new(field, message)),
     )
     .await
 }

@@ -225,3 +225,85 @@ store_test! {
         assert_eq!(ctx.store.seasons_of(competition.id).await.unwrap().len(), 1);
     }
 }
+
+store_test! {
+    async fn an_organiser_builds_a_season_from_nothing_and_the_public_sees_its_fixtures(ctx) {
+        two_organisations(&ctx).await;
+        let north = ctx.store.organisation_by_slug("north").await.unwrap().unwrap();
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        for team in ["The Anchor", "The Bell", "The Plough"] {
+            organiser.submit("/organise/north/teams", &[("name", team)]).await.assert_redirect_to("/organise/north");
+        }
+        let fields = two_per_match_plus_one_per_game("Winter League");
+        organiser.submit("/organise/north/competitions", &as_pairs(&fields)).await.assert_redirect_to("/organise/north/competitions");
+        let competition = ctx.store.competitions_of(north.id).await.unwrap().remove(0);
+        let seasons = format!("/organise/north/competitions/{}/seasons", competition.id);
+        // 2026-09-01 is a Tuesday; no fixtures on 2026-09-15.
+        organiser
+            .submit(&seasons, &[("name", "2026-27"), ("start", "2026-09-01"), ("league_night", "Tuesday"), ("blackout_dates", "2026-09-15")])
+            .await
+            .assert_redirect_to(&seasons);
+        let season = ctx.store.seasons_of(competition.id).await.unwrap().remove(0);
+        let season_page = format!("/organise/north/seasons/{}", season.id);
+        assert!(organiser.get(&seasons).await.body.contains(&season_page));
+
+        organiser.submit(&format!("{season_page}/divisions"), &[("name", "Premier")]).await.assert_redirect_to(&season_page);
+        organiser.submit(&format!("{season_page}/divisions"), &[("name", "First")]).await.assert_redirect_to(&season_page);
+        let page = organiser.submit(&format!("{season_page}/divisions"), &[("name", "Premier")]).await;
+        assert_eq!(page.status, 422);
+        assert!(page.body.contains(r#"id="division-name-error">2026-27 already has a division called Premier.</p>"#), "{}", page.body);
+        let divisions = ctx.store.divisions_of(season.id).await.unwrap();
+        let (premier, first) = (&divisions[0], &divisions[1]);
+
+        let teams = ctx.store.teams_in(north.id).await.unwrap();
+        assert_eq!(teams.len(), 4);
+        let add_team = format!("/organise/north/divisions/{}/teams", premier.id);
+        for team in &teams {
+            let page = organiser.get(&season_page).await;
+            assert!(page.body.contains(&format!(r#"<option value="{}">"#, team.id)), "{} is offered", team.name);
+            organiser.submit(&add_team, &[("team", &team.id.to_string())]).await.assert_redirect_to(&season_page);
+        }
+        // Every team has a division now, so none is offered; one added again is refused.
+        let page = organiser.get(&season_page).await;
+        assert!(!page.body.contains("<option value="));
+        let page = organiser.submit(&format!("/organise/north/divisions/{}/teams", first.id), &[("team", &teams[0].id.to_string())]).await;
+        assert_eq!(page.status, 422);
+        assert!(page.body.contains("That team already plays in a division of this season."));
+
+        // Too few teams, then the fixtures, then again.
+        let page = organiser.submit(&format!("/organise/north/divisions/{}/fixtures", first.id), &[("legs", "double")]).await;
+        assert_eq!(page.status, 422);
+        assert!(page.body.contains(&format!(r#"id="division-{}-legs-error">First needs at least two teams to make fixtures; it has 0.</p>"#, first.id)), "{}", page.body);
+        let generate = format!("/organise/north/divisions/{}/fixtures", premier.id);
+        let division_page = format!("/leagues/north/divisions/{}", premier.id);
+        organiser.submit(&generate, &[("legs", "double")]).await.assert_redirect_to(&division_page);
+        let page = organiser.submit(&generate, &[("legs", "double")]).await;
+        assert_eq!(page.status, 422);
+        assert_eq!(ctx.store.fixtures_of_division(premier.id).await.unwrap().len(), 12);
+
+        // Anyone may now read them, week by week, skipping the blackout date.
+        let public = ctx.browser().get(&division_page).await;
+        assert_eq!(public.status, 200);
+        assert!(public.body.contains("Round 1: Tue 1 Sep 2026"), "{}", public.body);
+        assert!(public.body.contains("Round 2: Tue 8 Sep 2026"));
+        assert!(public.body.contains("Round 3: Tue 22 Sep 2026"));
+        assert!(public.body.contains("Round 6:"));
+        assert!(!public.body.contains("15 Sep 2026"));
+        for team in &teams {
+            assert!(public.body.contains(&team.name));
+        }
+
+        // Nobody else may touch the season's divisions.
+        let south = ctx.browser();
+        south.login_ok("south@example.org").await;
+        assert_eq!(south.get(&season_page).await.status, 403);
+        assert_eq!(south.submit(&format!("{season_page}/divisions"), &[("name", "Hijacked")]).await.status, 403);
+        let captain = ctx.browser();
+        captain.login_ok("crown@example.org").await;
+        assert_eq!(captain.submit(&format!("/organise/north/divisions/{}/fixtures", first.id), &[("legs", "single")]).await.status, 403);
+        ctx.browser().get(&season_page).await.assert_redirect_to(&format!("/login?next=%2Forganise%2Fnorth%2Fseasons%2F{}", season.id));
+        assert_eq!(organiser.post_raw(&format!("{season_page}/divisions"), &[("name", "No token")]).await.status, 403);
+        assert_eq!(ctx.store.divisions_of(season.id).await.unwrap().len(), 2);
+    }
+}
