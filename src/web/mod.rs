@@ -61,6 +61,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser_league::create_division)
         .service(organiser_league::add_division_team)
         .service(organiser_league::generate_fixtures)
+        .service(organiser_league::squad_page)
+        .service(organiser_league::add_squad_player)
         .service(teams::team_page)
         .service(teams::set_contact)
         .service(teams::invite_captain)

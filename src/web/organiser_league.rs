@@ -28,7 +28,7 @@ use crate::domain::match_format::{
 use crate::domain::organisation::DisplayName;
 use crate::domain::standings::TiebreakOrder;
 use crate::store::{
-    Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season,
+    Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Player, Season,
     StoreError, Team,
 };
 
@@ -1028,4 +1028,117 @@ pub async fn generate_fixtures(
         Some(FieldMessage::new(field, message)),
     )
     .await
+}
+
+#[derive(Template)]
+#[template(path = "organiser/squad.html")]
+struct SquadPage {
+    layout: Layout,
+    organisation: Organisation,
+    team: Team,
+    squad: Vec<Player>,
+    player_name: String,
+    error: Option<String>,
+}
+
+/// The organisation's team with this id; another organisation's is not found.
+async fn team_of(
+    state: &AppState,
+    organisation: &Organisation,
+    id: TeamId,
+) -> Result<Team, WebError> {
+    state
+        .store
+        .team(id)
+        .await?
+        .filter(|team| team.organisation_id == organisation.id)
+        .ok_or(WebError::NotFound)
+}
+
+async fn show_squad(
+    viewer: &Viewer,
+    state: &AppState,
+    page: (Organisation, Team),
+    status: StatusCode,
+    player_name: String,
+    error: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let (organisation, team) = page;
+    let squad = state.store.squad_of(team.id).await?;
+    render_with_status(
+        status,
+        &SquadPage {
+            layout: viewer.layout(format!("Squad of {}", team.name)),
+            organisation,
+            team,
+            squad,
+            player_name,
+            error,
+        },
+    )
+}
+
+#[get("/organise/{slug}/teams/{id}/squad")]
+pub async fn squad_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let team = team_of(&state, &organisation, TeamId(id)).await?;
+    show_squad(
+        &viewer,
+        &state,
+        (organisation, team),
+        StatusCode::OK,
+        String::new(),
+        None,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    #[serde(default)]
+    name: String,
+}
+
+#[post("/organise/{slug}/teams/{id}/squad")]
+pub async fn add_squad_player(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<PlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organisation_by_slug(&state, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let team = team_of(&state, &organisation, TeamId(id)).await?;
+    let typed = form.into_inner().name;
+    let name = match DisplayName::try_from(typed.as_str()) {
+        Ok(name) => name,
+        Err(error) => {
+            return show_squad(
+                &viewer,
+                &state,
+                (organisation, team),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                typed,
+                Some(error.to_string()),
+            )
+            .await;
+        }
+    };
+    // A new player of the organisation (two people may share a name), then into the squad.
+    let player = state
+        .store
+        .create_player(organisation.id, &name, Utc::now())
+        .await?;
+    state.store.add_player_to_squad(team.id, player.id).await?;
+    Ok(redirect(&format!(
+        "/organise/{}/teams/{}/squad",
+        organisation.slug, team.id
+    )))
 }

@@ -307,3 +307,35 @@ store_test! {
         assert_eq!(ctx.store.divisions_of(season.id).await.unwrap().len(), 2);
     }
 }
+
+store_test! {
+    async fn an_organiser_adds_players_to_a_squad(ctx) {
+        two_organisations(&ctx).await;
+        let north = ctx.store.organisation_by_slug("north").await.unwrap().unwrap();
+        let crown = ctx.store.teams_in(north.id).await.unwrap().remove(0);
+        let south = ctx.store.organisation_by_slug("south").await.unwrap().unwrap();
+        let bell = ctx.team(south.id, "The Bell").await;
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let squad = format!("/organise/north/teams/{}/squad", crown.id);
+        assert_eq!(organiser.get(&squad).await.status, 200);
+        organiser.submit(&squad, &[("name", "Pat Jones")]).await.assert_redirect_to(&squad);
+        organiser.submit(&squad, &[("name", "Sam Hill")]).await.assert_redirect_to(&squad);
+        let page = organiser.submit(&squad, &[("name", "   ")]).await;
+        assert_eq!(page.status, 422);
+        assert!(page.body.contains(r#"aria-describedby="player-name-error""#));
+        let names: Vec<String> = ctx.store.squad_of(crown.id).await.unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["Pat Jones", "Sam Hill"]);
+        assert!(organiser.get(&squad).await.body.contains("<li>Pat Jones</li>"));
+
+        // Another organisation's team is not found here; its organiser and the captain are refused.
+        assert_eq!(organiser.get(&format!("/organise/north/teams/{}/squad", bell.id)).await.status, 404);
+        for email in ["south@example.org", "crown@example.org"] {
+            let browser = ctx.browser();
+            browser.login_ok(email).await;
+            assert_eq!(browser.submit(&squad, &[("name", "Hijacked")]).await.status, 403, "{email}");
+        }
+        assert_eq!(organiser.post_raw(&squad, &[("name", "No token")]).await.status, 403);
+        assert_eq!(ctx.store.squad_of(crown.id).await.unwrap().len(), 2);
+    }
+}
