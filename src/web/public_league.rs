@@ -480,6 +480,20 @@ async fn team_of(
     Ok((team, current))
 }
 
+/// A team of the organisation, its division this season, and its fixtures in that season.
+async fn team_with_fixtures(
+    store: &dyn Store,
+    organisation: &Organisation,
+    id: TeamId,
+) -> Result<(Team, Option<DivisionPlace>, Vec<Fixture>), WebError> {
+    let (team, current) = team_of(store, organisation, id).await?;
+    let fixtures = match &current {
+        Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
+        None => Vec::new(),
+    };
+    Ok((team, current, fixtures))
+}
+
 #[derive(Template)]
 #[template(path = "public/team.html")]
 struct TeamPage {
@@ -501,11 +515,7 @@ pub async fn team_page(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let organisation = organisation_by_slug(store, &slug).await?;
-    let (team, current) = team_of(store, &organisation, TeamId(id)).await?;
-    let fixtures = match &current {
-        Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
-        None => Vec::new(),
-    };
+    let (team, current, fixtures) = team_with_fixtures(store, &organisation, TeamId(id)).await?;
     let squad = store.squad_of(team.id).await?;
     let venue = store.team_venue(team.id).await?;
     render(&TeamPage {
@@ -528,11 +538,7 @@ pub async fn team_calendar(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let organisation = organisation_by_slug(store, &slug).await?;
-    let (team, current) = team_of(store, &organisation, TeamId(id)).await?;
-    let fixtures = match &current {
-        Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
-        None => Vec::new(),
-    };
+    let (team, _, fixtures) = team_with_fixtures(store, &organisation, TeamId(id)).await?;
     Ok(calendar_response(
         &request,
         &format!("{}: fixtures", team.name),
