@@ -8,6 +8,7 @@ use chrono::Utc;
 use clap::Subcommand;
 
 use crate::config::{ServeArgs, StoreArgs};
+use crate::demo;
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::password;
 use crate::secret_key::SecretKey;
@@ -28,6 +29,12 @@ pub async fn open_store(args: &StoreArgs) -> anyhow::Result<Arc<dyn Store>> {
 
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let store = open_store(&args.store).await?;
+    if args.demo {
+        match load_demo(store.as_ref()).await {
+            Ok(()) | Err(demo::DemoError::AlreadyLoaded) => {}
+            Err(error) => return Err(error).context("cannot load the demo league"),
+        }
+    }
     let key = match &args.secret_key {
         Some(configured) => SecretKey::from_configured(configured)?,
         None => SecretKey::load_or_create(&args.store.data_dir)?,
@@ -39,6 +46,38 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     app.run().await?;
     Ok(())
 }
+
+/// Loads the demo league into the store `args` names.
+pub async fn demo(args: StoreArgs) -> anyhow::Result<()> {
+    let store = open_store(&args).await?;
+    match load_demo(store.as_ref()).await {
+        Err(demo::DemoError::AlreadyLoaded) => {
+            println!("The demo league is already loaded.");
+            Ok(())
+        }
+        other => other.context("cannot load the demo league"),
+    }
+}
+
+async fn load_demo(store: &dyn Store) -> Result<(), demo::DemoError> {
+    let league = demo::load(store, Utc::now().date_naive(), DEMO_SEED).await?;
+    println!(
+        "Loaded the demo league: {} results; public pages at /leagues/{}.",
+        league.results, league.slug
+    );
+    println!(
+        "Log in as {} (the league secretary) or a team captain, password {}:",
+        league.secretary,
+        demo::PASSWORD
+    );
+    for (team, email) in &league.captains {
+        println!("  {email}  captain of {team}");
+    }
+    Ok(())
+}
+
+/// The demo's games are the same on every machine.
+const DEMO_SEED: u64 = 2026;
 
 pub async fn migrate(args: StoreArgs) -> anyhow::Result<()> {
     let store = open_store(&args).await?;

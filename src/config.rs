@@ -28,4 +28,7 @@ pub struct ServeArgs {
     /// directory.
     #[arg(long, env = "FIVES_SECRET_KEY", hide_env_values = true)]
     pub secret_key: Option<String>,
+    /// Load the demo league before serving, unless it is already there.
+    #[arg(long)]
+    pub demo: bool,
 }

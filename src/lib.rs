@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod config;
+pub mod demo;
 pub mod domain;
 pub mod password;
 pub mod record_command;

@@ -19,6 +19,9 @@ struct Cli {
 enum Command {
     /// Serve the web application, applying database migrations first.
     Serve(ServeArgs),
+    /// Load the demo league (two divisions of pub teams, half a season played) into the
+    /// database.
+    Demo(StoreArgs),
     /// Apply database migrations and exit.
     Migrate(StoreArgs),
     /// Manage accounts.
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Record(command) => fives::record_command::run(command),
         Command::Serve(args) => run_async(commands::serve(args)),
+        Command::Demo(args) => run_async(commands::demo(args)),
         Command::Migrate(args) => run_async(commands::migrate(args)),
         Command::User(command) => run_async(commands::user(command)),
     }

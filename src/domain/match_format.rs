@@ -66,7 +66,7 @@ impl Default for PlayerLimits {
 }
 
 impl PlayerLimits {
-    fn per_player(&self, kind: LegKind) -> u32 {
+    pub fn per_player(&self, kind: LegKind) -> u32 {
         match kind {
             LegKind::Singles => self.singles_per_player,
             LegKind::Pairs => self.pairs_per_player,

@@ -6,6 +6,7 @@ pub mod fixtures;
 pub mod ids;
 pub mod league;
 pub mod match_format;
+pub mod match_result;
 pub mod organisation;
 pub mod season_fixtures;
 pub mod standings;

@@ -85,6 +85,18 @@ impl FixtureStatus {
         FixtureStatus::Walkover,
     ];
 
+    /// How a page says it: "awaiting confirmation".
+    pub fn in_words(self) -> &'static str {
+        match self {
+            FixtureStatus::Scheduled => "scheduled",
+            FixtureStatus::Postponed => "postponed",
+            FixtureStatus::AwaitingConfirmation => "awaiting confirmation",
+            FixtureStatus::Disputed => "disputed",
+            FixtureStatus::Confirmed => "confirmed",
+            FixtureStatus::Walkover => "a walkover",
+        }
+    }
+
     /// The word the store keeps and `results.csv` writes.
     pub fn as_str(self) -> &'static str {
         match self {

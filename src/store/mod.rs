@@ -8,6 +8,8 @@ mod fixture_sql;
 mod league;
 mod league_sql;
 mod postgres;
+mod result;
+mod result_sql;
 mod sql;
 mod sqlite;
 
@@ -28,6 +30,10 @@ pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
 };
 pub use postgres::PostgresStore;
+pub use result::{
+    NewAdjustment, NewResult, PlayerGame, ResultAction, ResultEvent, ResultStore, StoredResult,
+    Submitted, VersionScore,
+};
 pub use sqlite::SqliteStore;
 
 #[derive(Debug, thiserror::Error)]
@@ -60,6 +66,14 @@ pub enum StoreError {
     CannotScheduleFixtures(crate::domain::season_fixtures::SeasonFixturesError),
     #[error("that fixture has a result, so it can no longer be moved or postponed")]
     FixtureHasResult,
+    #[error("a result has already been submitted for that fixture")]
+    ResultAlreadySubmitted,
+    #[error("that fixture has no result yet")]
+    NoResultYet,
+    #[error("the result has been changed since you read it; look at it again")]
+    ResultChanged,
+    #[error("that result is not waiting for an answer (the fixture is {})", .0.in_words())]
+    ResultNotAwaitingAnswer(crate::domain::season_fixtures::FixtureStatus),
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]
@@ -164,7 +178,7 @@ pub struct LoginFailures {
 }
 
 #[async_trait]
-pub trait Store: LeagueStore + FixtureStore + Send + Sync + 'static {
+pub trait Store: LeagueStore + FixtureStore + ResultStore + Send + Sync + 'static {
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;
     async fn migrate(&self) -> Result<(), StoreError>;

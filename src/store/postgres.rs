@@ -7,6 +7,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
+use super::result_sql::result_sql_store;
 use super::sql::sql_store;
 use super::{
     CaptainInvite, Credentials, InviteAcceptor, LoginFailures, NewCaptainInvite, NewOrganisation,
@@ -44,3 +45,4 @@ impl PostgresStore {
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
 league_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 fixture_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+result_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

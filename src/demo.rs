@@ -1,0 +1,456 @@
+//! `fives demo`: a realistic pub league loaded into the store in use, so that a new install
+//! has something to show. Everything goes in through the same store methods and the same
+//! result check a league's own secretary and captains use; every game's hands come from the
+//! rules crate's random play.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
+use fives_rules::Preset;
+use fives_rules::RulesetSpec;
+use fives_rules::random::{GameRng, below, seeded};
+use fives_rules::record::{HandRecord, play_game};
+
+use crate::domain::account::{EmailAddress, NewPassword};
+use crate::domain::fixtures::Legs;
+use crate::domain::ids::{PlayerId, TeamId, UserId};
+use crate::domain::league::{SeasonCalendar, Venue, VenueAddress};
+use crate::domain::match_format::{
+    Leg, LegKind, MatchFormat, ONCE_ROUND_THE_BOARD, PlayerLimits, PointsScheme, WalkoverScore,
+};
+use crate::domain::match_result::{
+    GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, check_result, game_ruleset,
+    game_slots,
+};
+use crate::domain::organisation::{DisplayName, Slug};
+use crate::domain::standings::TiebreakOrder;
+use crate::password;
+use crate::store::{
+    InviteAcceptor, NewAdjustment, NewCaptainInvite, NewCompetition, NewDivision, NewOrganisation,
+    NewResult, NewSeason, NewUser, Store, StoreError, User,
+};
+use crate::token::SecretToken;
+
+/// The demo organisation's short name: its public pages are under `/leagues/north-devon`.
+pub const SLUG: &str = "north-devon";
+/// Every demo account's password.
+pub const PASSWORD: &str = "fives-demo-password";
+/// The demo league secretary's login.
+pub const SECRETARY: &str = "secretary@north-devon.example";
+
+/// A team's name, its pub and the pub's address.
+type PubTeam = (&'static str, &'static str, &'static str);
+
+const DIVISIONS: [(&str, [PubTeam; 8]); 2] = [
+    (
+        "Premier",
+        [
+            ("Ship Aground", "The Ship Aground", "The Square, Mortehoe"),
+            ("Red Lion", "The Red Lion", "Fore Street, Northam"),
+            (
+                "Coach and Horses",
+                "The Coach and Horses",
+                "High Street, Torrington",
+            ),
+            ("Hoops", "The Hoops Inn", "Horns Cross, Bideford"),
+            ("Wrey Arms", "The Wrey Arms", "Church Street, Tawstock"),
+            ("Kings Arms", "The Kings Arms", "Market Place, Hatherleigh"),
+            ("Bell", "The Bell Inn", "Fore Street, Chittlehampton"),
+            ("Pier House", "The Pier House", "The Quay, Westward Ho!"),
+        ],
+    ),
+    (
+        "Division One",
+        [
+            ("Anchor", "The Anchor", "Quay Street, Appledore"),
+            ("Swan", "The Swan", "Bridge Street, Barnstaple"),
+            ("Plough", "The Plough", "Fore Street, Holsworthy"),
+            ("Royal Oak", "The Royal Oak", "The Square, Chulmleigh"),
+            ("Globe", "The Globe", "Fore Street, Beaford"),
+            ("Rising Sun", "The Rising Sun", "Umberleigh"),
+            ("Stag", "The Stag Hunters", "Brendon"),
+            ("Crown", "The Crown", "Church Street, West Down"),
+        ],
+    ),
+];
+
+const FIRST_NAMES: [&str; 16] = [
+    "Alan", "Brenda", "Colin", "Diane", "Eric", "Fiona", "Gary", "Helen", "Ian", "Janet", "Keith",
+    "Linda", "Martin", "Nora", "Owen", "Pauline",
+];
+const SURNAMES: [&str; 16] = [
+    "Ashton", "Braund", "Chugg", "Dennis", "Eastman", "Fewings", "Gammon", "Heard", "Isaac",
+    "Jewell", "Kivell", "Lovering", "Mock", "Nicholls", "Oke", "Pugsley",
+];
+const SQUAD_SIZE: usize = 8;
+/// The double round robin of eight teams has fourteen rounds; the first seven are played.
+const ROUNDS_PLAYED: u32 = 7;
+
+/// What `fives demo` loaded, for its report.
+#[derive(Debug)]
+pub struct DemoLeague {
+    pub slug: String,
+    pub secretary: String,
+    pub captains: Vec<(String, String)>,
+    pub results: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DemoError {
+    #[error("the demo league is already loaded (an organisation named {SLUG} exists)")]
+    AlreadyLoaded,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("a demo result did not check: {0}")]
+    Result(String),
+    #[error("cannot hash the demo password: {0}")]
+    Password(String),
+}
+
+/// The demo league's match format: six singles and three pairs, once round the board; two
+/// points for winning the match and one per game; a walkover counts 5-0.
+pub fn match_format() -> MatchFormat {
+    MatchFormat {
+        legs: vec![
+            Leg {
+                kind: LegKind::Singles,
+                games: 6,
+                target: ONCE_ROUND_THE_BOARD,
+            },
+            Leg {
+                kind: LegKind::Pairs,
+                games: 3,
+                target: ONCE_ROUND_THE_BOARD,
+            },
+        ],
+        player_limits: PlayerLimits::default(),
+        points: PointsScheme {
+            per_game_won: 1,
+            per_match_won: 2,
+            per_match_drawn: 1,
+            losing_bonus: None,
+        },
+        walkover: WalkoverScore {
+            winner_games: 5,
+            loser_games: 0,
+        },
+    }
+}
+
+/// A result both teams could have played: players picked at random within the format's
+/// limits, every game played at random under the league's rules, each hand written as a
+/// scorer would (who set, the pegs and the hand's score).
+pub fn random_result(rules: ResultRules<'_>, rng: &mut GameRng) -> ResultSheet {
+    let slots = game_slots(rules.format);
+    let mut home = PlayerPicker::new(rules.home_squad, rules.format, rng);
+    let mut away = PlayerPicker::new(rules.away_squad, rules.format, rng);
+    let games = slots
+        .iter()
+        .map(|leg| {
+            let spec = game_ruleset(rules.ruleset, leg);
+            let seats = 2 * leg.kind.players_per_side() as usize;
+            let ruleset = spec
+                .build(seats)
+                .expect("a competition's ruleset builds for its legs");
+            let record = play_game(&spec, &ruleset, rng);
+            GameSheet {
+                home: home.pick(leg.kind),
+                away: away.pick(leg.kind),
+                outcome: GameOutcome::Hands(record.hands.into_iter().map(as_scored).collect()),
+            }
+        })
+        .collect();
+    ResultSheet::Played { games }
+}
+
+fn as_scored(hand: HandRecord) -> HandRecord {
+    HandRecord {
+        leader: hand.leader,
+        pegs: hand.pegs,
+        score: hand.score,
+        ..HandRecord::default()
+    }
+}
+
+/// Hands out a squad's players, each up to the format's limit for each kind of game.
+struct PlayerPicker {
+    singles: Vec<PlayerId>,
+    pairs: Vec<PlayerId>,
+}
+
+impl PlayerPicker {
+    fn new(squad: &[SquadMember], format: &MatchFormat, rng: &mut GameRng) -> Self {
+        let mut places = |kind: LegKind| {
+            let mut players = Vec::new();
+            for _ in 0..format.player_limits.per_player(kind) {
+                let mut order: Vec<PlayerId> = squad.iter().map(|member| member.id).collect();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, below(rng, i + 1));
+                }
+                players.extend(order);
+            }
+            players.reverse();
+            players
+        };
+        Self {
+            singles: places(LegKind::Singles),
+            pairs: places(LegKind::Pairs),
+        }
+    }
+
+    fn pick(&mut self, kind: LegKind) -> Vec<PlayerId> {
+        let pool = match kind {
+            LegKind::Singles => &mut self.singles,
+            LegKind::Pairs => &mut self.pairs,
+        };
+        let mut picked = Vec::new();
+        while picked.len() < kind.players_per_side() as usize {
+            let player = pool
+                .pop()
+                .expect("the squad is large enough for the format");
+            if picked.contains(&player) {
+                pool.insert(0, player);
+            } else {
+                picked.push(player);
+            }
+        }
+        picked
+    }
+}
+
+/// The Tuesday on or before `day`.
+fn tuesday_on_or_before(day: NaiveDate) -> NaiveDate {
+    let back = (day.weekday().num_days_from_monday() + 7 - Weekday::Tue.num_days_from_monday()) % 7;
+    day - Duration::days(i64::from(back))
+}
+
+fn name(text: &str) -> DisplayName {
+    DisplayName::try_from(text).expect("the demo's names are valid")
+}
+
+fn evening(day: NaiveDate) -> DateTime<Utc> {
+    Utc.from_utc_datetime(&day.and_hms_opt(22, 30, 0).expect("a valid time"))
+}
+
+/// Loads the demo league: an organisation with its secretary, two divisions of eight pub teams
+/// with captains and squads, a double round robin that started seven weeks before `today`
+/// with its first seven rounds played (every result confirmed except one awaiting
+/// confirmation and one disputed), and one points deduction for a late result.
+pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<DemoLeague, DemoError> {
+    if store.organisation_by_slug(SLUG).await?.is_some() {
+        return Err(DemoError::AlreadyLoaded);
+    }
+    let now = Utc::now();
+    let password_hash = password::hash(
+        NewPassword::try_from(PASSWORD.to_string()).expect("the demo password is long enough"),
+    )
+    .await
+    .map_err(|e| DemoError::Password(e.to_string()))?;
+    let account = |email: String| NewUser {
+        email: EmailAddress::try_from(email.as_str()).expect("the demo's addresses are valid"),
+        password_hash: password_hash.clone(),
+        is_admin: false,
+        created_at: now,
+    };
+    let secretary = store.create_user(&account(SECRETARY.to_string())).await?;
+    let organisation = store
+        .create_organisation(
+            &NewOrganisation {
+                slug: Slug::try_from(SLUG).expect("a valid short name"),
+                name: name("North Devon Fives and Threes League"),
+                created_at: now,
+            },
+            &EmailAddress::try_from(SECRETARY).expect("a valid address"),
+        )
+        .await?;
+    let ruleset = RulesetSpec::preset(Preset::FivesAndThrees);
+    let format = match_format();
+    let competition = store
+        .create_competition(&NewCompetition {
+            organisation: organisation.id,
+            name: name("Winter League"),
+            ruleset,
+            match_format: format.clone(),
+            created_at: now,
+        })
+        .await?;
+    let start = tuesday_on_or_before(today) - Duration::weeks(i64::from(ROUNDS_PLAYED));
+    let season = store
+        .create_season(&NewSeason {
+            competition: competition.id,
+            name: name(&format!("{}", start.year())),
+            calendar: SeasonCalendar::new(start, Weekday::Tue, [])
+                .expect("a season without blackout dates"),
+            created_at: now,
+        })
+        .await?;
+
+    let mut rng = seeded(seed);
+    let mut captains = Vec::new();
+    let mut results = 0;
+    let mut player_number = 0;
+    for (division_index, (division_name, teams)) in DIVISIONS.iter().enumerate() {
+        let division = store
+            .create_division(&NewDivision {
+                season: season.id,
+                name: name(division_name),
+                tiebreaks: TiebreakOrder::default(),
+                created_at: now,
+            })
+            .await?;
+        let mut team_captains: Vec<(TeamId, User)> = Vec::new();
+        for (team_name, pub_name, address) in teams {
+            let team = store
+                .create_team(organisation.id, &name(team_name), now)
+                .await?;
+            store
+                .set_team_venue(
+                    team.id,
+                    Some(&Venue {
+                        name: name(pub_name),
+                        address: VenueAddress::try_from(*address).expect("a valid address"),
+                        night: Some(Weekday::Tue),
+                    }),
+                )
+                .await?;
+            store.add_team_to_division(division.id, team.id).await?;
+            for _ in 0..SQUAD_SIZE {
+                let k = player_number;
+                player_number += 1;
+                // Distinct for the 256 first players: k names (k mod 16, (k / 16 + k) mod 16).
+                let player_name =
+                    format!("{} {}", FIRST_NAMES[k % 16], SURNAMES[(k / 16 + k) % 16]);
+                let player = store
+                    .create_player(organisation.id, &name(&player_name), now)
+                    .await?;
+                store.add_player_to_squad(team.id, player.id).await?;
+            }
+            let email = format!(
+                "captain@{}.example",
+                team_name.to_lowercase().replace(' ', "-")
+            );
+            let captain = store.create_user(&account(email.clone())).await?;
+            make_captain(store, team.id, &captain, secretary.id, now).await?;
+            captains.push((team_name.to_string(), email));
+            team_captains.push((team.id, captain));
+        }
+        let captain_of = |team: TeamId| {
+            team_captains
+                .iter()
+                .find(|(id, _)| *id == team)
+                .map(|(_, user)| user.id)
+                .expect("every demo team has a captain")
+        };
+
+        let fixtures = store.generate_fixtures(division.id, Legs::Double).await?;
+        let played: Vec<_> = fixtures
+            .iter()
+            .filter(|fixture| fixture.round <= ROUNDS_PLAYED)
+            .collect();
+        for (index, fixture) in played.iter().enumerate() {
+            let home_squad = squad(store, fixture.home_team_id).await?;
+            let away_squad = squad(store, fixture.away_team_id).await?;
+            let rules = ResultRules {
+                ruleset: &ruleset,
+                format: &format,
+                home_squad: &home_squad,
+                away_squad: &away_squad,
+            };
+            let sheet = random_result(rules, &mut rng);
+            let checked = check_result(&sheet, rules)
+                .map_err(|errors| DemoError::Result(format!("{errors:?}")))?;
+            let at = evening(fixture.date);
+            let submitted = store
+                .submit_result(&NewResult {
+                    fixture: fixture.id,
+                    sheet: &sheet,
+                    checked: &checked,
+                    submission_key: &format!("demo-{}", fixture.id),
+                    by: captain_of(fixture.home_team_id),
+                    for_team: Some(fixture.home_team_id),
+                    at,
+                })
+                .await?;
+            results += 1;
+            let answer_at = at + Duration::hours(20);
+            let last = index + 1 == played.len();
+            let second_last = index + 2 == played.len();
+            let away_captain = captain_of(fixture.away_team_id);
+            match (division_index, last, second_last) {
+                // The newest result in the Premier waits for the away captain; the one before
+                // it in Division One is disputed.
+                (0, true, _) => {}
+                (1, _, true) => {
+                    store
+                        .dispute_result(
+                            fixture.id,
+                            submitted.result().id,
+                            away_captain,
+                            "Our player won game 4 on the last hand; the scores are the wrong way round.",
+                            answer_at,
+                        )
+                        .await?;
+                }
+                _ => {
+                    store
+                        .confirm_result(fixture.id, submitted.result().id, away_captain, answer_at)
+                        .await?;
+                }
+            }
+        }
+        if division_index == 1 {
+            let late = played[2];
+            store
+                .add_adjustment(&NewAdjustment {
+                    division: division.id,
+                    team: late.home_team_id,
+                    points: -1,
+                    reason: &format!("Result of round {} sent in late", late.round),
+                    fixture: Some(late.id),
+                    by: Some(secretary.id),
+                    at: evening(late.date) + Duration::days(9),
+                })
+                .await?;
+        }
+    }
+    Ok(DemoLeague {
+        slug: SLUG.to_string(),
+        secretary: SECRETARY.to_string(),
+        captains,
+        results,
+    })
+}
+
+async fn squad(store: &dyn Store, team: TeamId) -> Result<Vec<SquadMember>, StoreError> {
+    Ok(store
+        .squad_of(team)
+        .await?
+        .into_iter()
+        .map(|player| SquadMember {
+            id: player.id,
+            name: player.name,
+        })
+        .collect())
+}
+
+/// Makes a captain the way the service does: an invitation, accepted at once.
+async fn make_captain(
+    store: &dyn Store,
+    team: TeamId,
+    captain: &User,
+    invited_by: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let token = SecretToken::generate();
+    store
+        .create_captain_invite(&NewCaptainInvite {
+            token: token.digest(),
+            team,
+            invited_by,
+            created_at: now,
+            expires_at: now + Duration::days(1),
+        })
+        .await?;
+    store
+        .accept_captain_invite(&token.digest(), &InviteAcceptor::Existing(captain.id), now)
+        .await?;
+    Ok(())
+}

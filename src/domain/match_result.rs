@@ -1,0 +1,777 @@
+//! A fixture's result as a captain submits it, and its check against the competition's rules
+//! and match format before anything is kept.
+//!
+//! Every played game is a game record (the interchange format of the rules crate) whose
+//! ruleset and seats come from the league, not from the scorer: the competition's ruleset with
+//! the leg's target, in partnerships for a pairs game, the home players in the even seats.
+//! Whatever level of detail the scorer gave (hand scores, pegs, every move) is checked by
+//! `fives_rules::record::check`. A result is accepted only when every game checks, every
+//! player is in the squad of the side they played for and within the format's limits, and the
+//! games add up to the format's.
+
+use std::collections::HashMap;
+
+use fives_rules::RulesetSpec;
+use fives_rules::record::{CheckReport, HandRecord, Record, ruleset_field};
+use fives_rules::ruleset::Target;
+use serde::{Deserialize, Serialize};
+
+use super::ids::PlayerId;
+use super::match_format::{FixtureScore, Leg, LegKind, MatchFormat, Side};
+
+/// What a captain submits for a fixture.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ResultSheet {
+    /// The games were played (some may have been conceded).
+    Played { games: Vec<GameSheet> },
+    /// One side did not turn up: the match format's walkover score.
+    Walkover { conceded_by: Side },
+}
+
+/// One game of the fixture, in the order of the match format's legs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameSheet {
+    /// The home side's players: one in a singles game, two in a pairs game.
+    pub home: Vec<PlayerId>,
+    pub away: Vec<PlayerId>,
+    pub outcome: GameOutcome,
+}
+
+/// How a game went.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameOutcome {
+    /// Played: the hands at whatever level of detail the scorer had.
+    Hands(Vec<HandRecord>),
+    /// Given up without being played (a side short of players, say): a game won by the other
+    /// side with no hands. The conceding side's players may be left out.
+    ConcededBy(Side),
+}
+
+/// A player the result may name: a member of one team's squad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquadMember {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+/// What a result is checked against.
+#[derive(Debug, Clone, Copy)]
+pub struct ResultRules<'a> {
+    pub ruleset: &'a RulesetSpec,
+    pub format: &'a MatchFormat,
+    pub home_squad: &'a [SquadMember],
+    pub away_squad: &'a [SquadMember],
+}
+
+/// A game of an accepted result, as the tables count it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameLine {
+    /// Counted from 1 over the whole fixture.
+    pub number: u32,
+    pub kind: LegKind,
+    pub home: Vec<PlayerId>,
+    pub away: Vec<PlayerId>,
+    pub winner: Side,
+    /// Given up rather than played: no hands, and not in the players' tables.
+    pub conceded: bool,
+    /// The sum of each side's hand scores over the game.
+    pub home_points: i64,
+    pub away_points: i64,
+    pub hands: u32,
+}
+
+/// A result that passed every check: its score and its games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedResult {
+    pub score: FixtureScore,
+    pub games: Vec<GameLine>,
+}
+
+/// One reason a result is refused, with where it is: the game (from 1) and, for a broken
+/// rule of play, the hand (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultError {
+    pub game: Option<u32>,
+    pub hand: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for ResultError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl ResultError {
+    fn of_fixture(message: String) -> Self {
+        Self {
+            game: None,
+            hand: None,
+            message,
+        }
+    }
+
+    fn of_game(game: u32, message: String) -> Self {
+        Self {
+            game: Some(game),
+            hand: None,
+            message: format!("Game {game}: {message}"),
+        }
+    }
+}
+
+/// The kind and target of each game of a fixture, in order.
+pub fn game_slots(format: &MatchFormat) -> Vec<Leg> {
+    format
+        .legs
+        .iter()
+        .flat_map(|leg| std::iter::repeat_n(*leg, leg.games as usize))
+        .collect()
+}
+
+/// The ruleset a game of this leg is played under: the competition's, with the leg's target,
+/// and in partnerships for a pairs game. Options the competition already has are not repeated,
+/// so a plain league's records name just the preset.
+pub fn game_ruleset(competition: &RulesetSpec, leg: &Leg) -> RulesetSpec {
+    let mut spec = *competition;
+    // Partnerships only ever apply to four players, so a singles game needs no word on them.
+    if leg.kind == LegKind::Pairs && !spec.options().partnerships {
+        spec.overrides.partnerships = Some(true);
+    }
+    let target = spec.options().target;
+    let current = match leg.kind {
+        LegKind::Singles => target.by_players.two,
+        LegKind::Pairs => target.partners,
+    };
+    if current != leg.target {
+        spec.overrides.target = Some(Target::all(leg.target));
+    }
+    spec
+}
+
+/// The game record of a played game: the league's ruleset for the leg and the players' names
+/// in seat order (home in seats 0 and 2, away in 1 and 3).
+pub fn game_record(
+    competition: &RulesetSpec,
+    leg: &Leg,
+    home: &[String],
+    away: &[String],
+    hands: Vec<HandRecord>,
+) -> Record {
+    let seats = match (home, away) {
+        ([home_1, home_2], [away_1, away_2]) => vec![
+            home_1.clone(),
+            away_1.clone(),
+            home_2.clone(),
+            away_2.clone(),
+        ],
+        _ => home.iter().chain(away).cloned().collect(),
+    };
+    Record {
+        ruleset: ruleset_field(&game_ruleset(competition, leg)),
+        seats,
+        hands,
+        complete: None,
+    }
+}
+
+/// Checks a submitted result; every problem found is returned, game by game.
+pub fn check_result(
+    sheet: &ResultSheet,
+    rules: ResultRules<'_>,
+) -> Result<CheckedResult, Vec<ResultError>> {
+    let games = match sheet {
+        ResultSheet::Walkover { conceded_by } => {
+            return Ok(CheckedResult {
+                score: FixtureScore::Walkover {
+                    conceded_by: *conceded_by,
+                },
+                games: Vec::new(),
+            });
+        }
+        ResultSheet::Played { games } => games,
+    };
+    let slots = game_slots(rules.format);
+    if games.len() != slots.len() {
+        return Err(vec![ResultError::of_fixture(format!(
+            "A fixture has {} games; this result has {}.",
+            slots.len(),
+            games.len()
+        ))]);
+    }
+    let mut errors = Vec::new();
+    let mut lines = Vec::new();
+    for ((game, leg), number) in games.iter().zip(&slots).zip(1..) {
+        match check_game(game, leg, number, rules) {
+            Ok(line) => lines.push(line),
+            Err(mut game_errors) => errors.append(&mut game_errors),
+        }
+    }
+    // Limits are counted over the games whose players are right; a game already refused for
+    // its players would only repeat the same mistake in other words.
+    let refused_for_players: Vec<u32> = errors
+        .iter()
+        .filter(|error| error.hand.is_none())
+        .filter_map(|error| error.game)
+        .collect();
+    errors.extend(limit_errors(games, &slots, &refused_for_players, rules));
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let home_games = lines.iter().filter(|l| l.winner == Side::Home).count() as u32;
+    let away_games = lines.len() as u32 - home_games;
+    Ok(CheckedResult {
+        score: FixtureScore::Played {
+            home_games,
+            away_games,
+        },
+        games: lines,
+    })
+}
+
+fn check_game(
+    game: &GameSheet,
+    leg: &Leg,
+    number: u32,
+    rules: ResultRules<'_>,
+) -> Result<GameLine, Vec<ResultError>> {
+    let conceded_by = match &game.outcome {
+        GameOutcome::ConcededBy(side) => Some(*side),
+        GameOutcome::Hands(_) => None,
+    };
+    let mut errors = Vec::new();
+    let home = side_names(
+        &game.home,
+        rules.home_squad,
+        leg.kind,
+        conceded_by == Some(Side::Home),
+    );
+    let away = side_names(
+        &game.away,
+        rules.away_squad,
+        leg.kind,
+        conceded_by == Some(Side::Away),
+    );
+    for problem in [&home, &away]
+        .into_iter()
+        .filter_map(|side| side.as_ref().err())
+    {
+        errors.push(ResultError::of_game(number, problem.clone()));
+    }
+    let (Ok(home), Ok(away)) = (home, away) else {
+        return Err(errors);
+    };
+    if let Some(name) = home.iter().find(|name| away.contains(name)) {
+        return Err(vec![ResultError::of_game(
+            number,
+            format!("{name} cannot play on both sides of a game."),
+        )]);
+    }
+    let base = GameLine {
+        number,
+        kind: leg.kind,
+        home: game.home.clone(),
+        away: game.away.clone(),
+        winner: Side::Home,
+        conceded: false,
+        home_points: 0,
+        away_points: 0,
+        hands: 0,
+    };
+    let hands = match &game.outcome {
+        GameOutcome::ConcededBy(side) => {
+            return Ok(GameLine {
+                winner: other(*side),
+                conceded: true,
+                ..base
+            });
+        }
+        GameOutcome::Hands(hands) => hands,
+    };
+    if hands.is_empty() {
+        return Err(vec![ResultError::of_game(
+            number,
+            "no hands are entered; enter each hand's scores, or mark the game conceded."
+                .to_string(),
+        )]);
+    }
+    let record = game_record(rules.ruleset, leg, &home, &away, hands.clone());
+    match fives_rules::record::check(&record) {
+        CheckReport::Valid(checked) => {
+            let Some(winner) = checked.winner else {
+                return Err(vec![ResultError::of_game(
+                    number,
+                    format!(
+                        "nobody has reached {} yet; a result needs every game played to the end.",
+                        leg.target
+                    ),
+                )]);
+            };
+            let points = |side: usize| -> i64 {
+                checked
+                    .hands
+                    .iter()
+                    .map(|hand| i64::from(hand.score[side]))
+                    .sum()
+            };
+            Ok(GameLine {
+                winner: if winner == 0 { Side::Home } else { Side::Away },
+                home_points: points(0),
+                away_points: points(1),
+                hands: checked.hands.len() as u32,
+                ..base
+            })
+        }
+        CheckReport::Invalid(rule_errors) => Err(rule_errors
+            .into_iter()
+            .map(|error| ResultError {
+                game: Some(number),
+                hand: error.hand,
+                message: format!("Game {number}, {}", error.message),
+            })
+            .collect()),
+        CheckReport::NotARecord(reason) => Err(vec![ResultError::of_game(
+            number,
+            format!("the hands cannot be read ({}).", reason.0),
+        )]),
+    }
+}
+
+/// The names of a side's players, or why the side is wrong for a game of this kind.
+fn side_names(
+    players: &[PlayerId],
+    squad: &[SquadMember],
+    kind: LegKind,
+    conceding: bool,
+) -> Result<Vec<String>, String> {
+    let needed = kind.players_per_side() as usize;
+    if players.is_empty() && conceding {
+        return Ok(Vec::new());
+    }
+    if players.len() != needed {
+        return Err(format!(
+            "a {kind} game has {needed} {} a side, not {}.",
+            if needed == 1 { "player" } else { "players" },
+            players.len()
+        ));
+    }
+    let mut names = Vec::with_capacity(needed);
+    for player in players {
+        let member = squad
+            .iter()
+            .find(|member| member.id == *player)
+            .ok_or_else(|| format!("player {player} is not in the team's squad."))?;
+        if names.contains(&member.name) {
+            return Err(format!(
+                "{} is named twice; a pairs game needs two different players.",
+                member.name
+            ));
+        }
+        names.push(member.name.clone());
+    }
+    Ok(names)
+}
+
+/// Players who play more games of a kind than the format allows, named at the first game
+/// over the limit.
+fn limit_errors(
+    games: &[GameSheet],
+    slots: &[Leg],
+    skipped: &[u32],
+    rules: ResultRules<'_>,
+) -> Vec<ResultError> {
+    let mut played: HashMap<(PlayerId, LegKind), u32> = HashMap::new();
+    let mut errors = Vec::new();
+    for ((game, leg), number) in games.iter().zip(slots).zip(1..) {
+        if skipped.contains(&number) {
+            continue;
+        }
+        let limit = rules.format.player_limits.per_player(leg.kind);
+        for player in game.home.iter().chain(&game.away) {
+            let count = played.entry((*player, leg.kind)).or_default();
+            *count += 1;
+            if *count == limit + 1 {
+                let name = rules
+                    .home_squad
+                    .iter()
+                    .chain(rules.away_squad)
+                    .find(|member| member.id == *player)
+                    .map_or_else(|| format!("player {player}"), |m| m.name.clone());
+                errors.push(ResultError::of_game(
+                    number,
+                    format!(
+                        "{name} has already played {limit} {} {}; a player may play at most {limit} in a fixture.",
+                        leg.kind,
+                        if limit == 1 { "game" } else { "games" },
+                    ),
+                ));
+            }
+        }
+    }
+    errors
+}
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Home => Side::Away,
+        Side::Away => Side::Home,
+    }
+}
+
+/// Whether two rulesets for the same seats play alike: the partnerships option is ignored
+/// where it cannot apply (fewer than four seats).
+fn same_rules_of_play(a: &fives_rules::Ruleset, b: &fives_rules::Ruleset) -> bool {
+    let mut a_options = *a.options();
+    let mut b_options = *b.options();
+    a_options.partnerships = a.partnerships();
+    b_options.partnerships = b.partnerships();
+    a_options == b_options
+}
+
+/// The hands of a game record a scorer pasted, when the record is for this leg's game: the
+/// same rules and the right number of seats. Its seat names are the scorer's; the result
+/// names the players itself.
+pub fn pasted_hands(
+    text: &str,
+    competition: &RulesetSpec,
+    leg: &Leg,
+) -> Result<Vec<HandRecord>, String> {
+    let record = fives_rules::record::parse(text)
+        .map_err(|reason| format!("the pasted record cannot be read: {}.", reason.0))?;
+    let seats = 2 * leg.kind.players_per_side() as usize;
+    if record.seats.len() != seats {
+        return Err(format!(
+            "the pasted record has {} seats; a {} game has {seats}.",
+            record.seats.len(),
+            leg.kind
+        ));
+    }
+    let expected = game_ruleset(competition, leg);
+    let same_rules = fives_rules::record::ruleset_spec(&record.ruleset)
+        .ok()
+        .and_then(|spec| spec.build(seats).ok())
+        .zip(expected.build(seats).ok())
+        .is_some_and(|(pasted, league)| same_rules_of_play(&pasted, &league));
+    if !same_rules {
+        return Err(format!(
+            "the pasted record is not played under this league's rules ({}).",
+            serde_json::to_string(&ruleset_field(&expected)).unwrap_or_default()
+        ));
+    }
+    if record.complete == Some(false) {
+        return Err("the pasted record is of a game still in progress.".to_string());
+    }
+    Ok(record.hands)
+}
+
+#[cfg(test)]
+mod tests {
+    use fives_rules::Preset;
+    use fives_rules::random::seeded;
+    use fives_rules::record::play_game;
+
+    use super::*;
+    use crate::domain::match_format::tests::{six_singles_three_pairs, two_per_match_one_per_game};
+
+    fn fives_and_threes() -> RulesetSpec {
+        RulesetSpec::preset(Preset::FivesAndThrees)
+    }
+
+    fn squad(first_id: i64, names: &[&str]) -> Vec<SquadMember> {
+        names
+            .iter()
+            .zip(first_id..)
+            .map(|(name, id)| SquadMember {
+                id: PlayerId(id),
+                name: name.to_string(),
+            })
+            .collect()
+    }
+
+    struct Fixture {
+        ruleset: RulesetSpec,
+        format: MatchFormat,
+        home: Vec<SquadMember>,
+        away: Vec<SquadMember>,
+    }
+
+    impl Fixture {
+        fn new() -> Self {
+            Self {
+                ruleset: fives_and_threes(),
+                format: six_singles_three_pairs(two_per_match_one_per_game()),
+                home: squad(1, &["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]),
+                away: squad(11, &["Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]),
+            }
+        }
+
+        fn rules(&self) -> ResultRules<'_> {
+            ResultRules {
+                ruleset: &self.ruleset,
+                format: &self.format,
+                home_squad: &self.home,
+                away_squad: &self.away,
+            }
+        }
+
+        /// Six singles (player i against player i) and three pairs (i, i+3), every game
+        /// played at random under the league's rules, its hands at `detail`.
+        fn played_sheet(&self, seed: u64, detail: fn(HandRecord) -> HandRecord) -> ResultSheet {
+            let mut rng = seeded(seed);
+            let games = game_slots(&self.format)
+                .iter()
+                .enumerate()
+                .map(|(index, leg)| {
+                    let (home, away) = match leg.kind {
+                        LegKind::Singles => (vec![self.home[index].id], vec![self.away[index].id]),
+                        LegKind::Pairs => {
+                            let pair = index - 6;
+                            (
+                                vec![self.home[pair].id, self.home[pair + 3].id],
+                                vec![self.away[pair].id, self.away[pair + 3].id],
+                            )
+                        }
+                    };
+                    let spec = game_ruleset(&self.ruleset, leg);
+                    let seats = 2 * leg.kind.players_per_side() as usize;
+                    let ruleset = spec.build(seats).unwrap();
+                    let record = play_game(&spec, &ruleset, &mut rng);
+                    GameSheet {
+                        home,
+                        away,
+                        outcome: GameOutcome::Hands(record.hands.into_iter().map(detail).collect()),
+                    }
+                })
+                .collect();
+            ResultSheet::Played { games }
+        }
+    }
+
+    fn scores_only(hand: HandRecord) -> HandRecord {
+        HandRecord {
+            score: hand.score,
+            ..HandRecord::default()
+        }
+    }
+
+    fn games_of(sheet: &mut ResultSheet) -> &mut Vec<GameSheet> {
+        match sheet {
+            ResultSheet::Played { games } => games,
+            ResultSheet::Walkover { .. } => unreachable!(),
+        }
+    }
+
+    fn hands_of(game: &mut GameSheet) -> &mut Vec<HandRecord> {
+        match &mut game.outcome {
+            GameOutcome::Hands(hands) => hands,
+            GameOutcome::ConcededBy(_) => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn a_pairs_game_is_played_in_partnerships_to_the_legs_target() {
+        let singles = Leg {
+            kind: LegKind::Singles,
+            games: 6,
+            target: 61,
+        };
+        let pairs = Leg {
+            kind: LegKind::Pairs,
+            games: 3,
+            target: 121,
+        };
+        let singles_rules = game_ruleset(&fives_and_threes(), &singles)
+            .build(2)
+            .unwrap();
+        assert!(!singles_rules.partnerships());
+        assert_eq!(singles_rules.options().target.by_players.two, 61);
+        let pairs_rules = game_ruleset(&fives_and_threes(), &pairs).build(4).unwrap();
+        assert!(pairs_rules.partnerships());
+        assert_eq!(pairs_rules.options().target.partners, 121);
+    }
+
+    #[test]
+    fn a_fully_detailed_result_is_accepted_and_scored_by_its_winners() {
+        let fixture = Fixture::new();
+        let sheet = fixture.played_sheet(7, |hand| hand);
+        let checked = check_result(&sheet, fixture.rules()).unwrap();
+        assert_eq!(checked.games.len(), 9);
+        let home_wins = checked
+            .games
+            .iter()
+            .filter(|game| game.winner == Side::Home)
+            .count() as u32;
+        assert_eq!(
+            checked.score,
+            FixtureScore::Played {
+                home_games: home_wins,
+                away_games: 9 - home_wins
+            }
+        );
+        for game in &checked.games {
+            let winner_points = match game.winner {
+                Side::Home => game.home_points,
+                Side::Away => game.away_points,
+            };
+            assert!(
+                winner_points >= 61,
+                "game {} winner has {winner_points}",
+                game.number
+            );
+            assert!(game.hands >= 1);
+        }
+    }
+
+    #[test]
+    fn quick_entry_of_hand_scores_only_is_accepted() {
+        let fixture = Fixture::new();
+        let full = check_result(&fixture.played_sheet(11, |hand| hand), fixture.rules()).unwrap();
+        let quick = check_result(&fixture.played_sheet(11, scores_only), fixture.rules()).unwrap();
+        assert_eq!(full, quick);
+    }
+
+    #[test]
+    fn an_impossible_hand_score_is_refused_at_its_game_and_hand() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(3, scores_only);
+        let hand = &mut hands_of(&mut games_of(&mut sheet)[1])[0];
+        let score = hand.score.as_mut().unwrap();
+        score[0] = 59;
+        let errors = check_result(&sheet, fixture.rules()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].game, Some(2));
+        assert_eq!(errors[0].hand, Some(1));
+        assert!(
+            errors[0].message.starts_with("Game 2, hand 1"),
+            "{}",
+            errors[0].message
+        );
+    }
+
+    #[test]
+    fn a_game_without_a_winner_is_refused() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(5, scores_only);
+        hands_of(&mut games_of(&mut sheet)[8]).truncate(1);
+        let errors = check_result(&sheet, fixture.rules()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].game, Some(9));
+        assert!(
+            errors[0].message.starts_with("Game 9"),
+            "{}",
+            errors[0].message
+        );
+    }
+
+    #[test]
+    fn a_player_over_the_limit_is_named_at_the_game_that_breaks_it() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(9, scores_only);
+        let ann = fixture.home[0].id;
+        games_of(&mut sheet)[3].home = vec![ann];
+        let errors = check_result(&sheet, fixture.rules()).unwrap_err();
+        assert_eq!(
+            errors,
+            vec![ResultError {
+                game: Some(4),
+                hand: None,
+                message: "Game 4: Ann has already played 1 singles game; a player may play at most 1 in a fixture.".to_string()
+            }]
+        );
+    }
+
+    #[test]
+    fn players_must_come_from_their_own_squad_in_the_right_numbers() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(13, scores_only);
+        let games = games_of(&mut sheet);
+        games[0].home = vec![fixture.away[5].id];
+        games[6].away = vec![fixture.away[0].id];
+        games[7].home = vec![fixture.home[1].id, fixture.home[1].id];
+        let messages: Vec<String> = check_result(&sheet, fixture.rules())
+            .unwrap_err()
+            .into_iter()
+            .map(|error| error.message)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "Game 1: player 16 is not in the team's squad.",
+                "Game 7: a pairs game has 2 players a side, not 1.",
+                "Game 8: Bob is named twice; a pairs game needs two different players.",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_number_of_games_must_be_the_formats() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(1, scores_only);
+        games_of(&mut sheet).pop();
+        let errors = check_result(&sheet, fixture.rules()).unwrap_err();
+        assert_eq!(
+            errors[0].message,
+            "A fixture has 9 games; this result has 8."
+        );
+    }
+
+    #[test]
+    fn a_conceded_game_goes_to_the_other_side_without_hands() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(17, scores_only);
+        let game = &mut games_of(&mut sheet)[5];
+        game.away.clear();
+        game.outcome = GameOutcome::ConcededBy(Side::Away);
+        let checked = check_result(&sheet, fixture.rules()).unwrap();
+        let line = &checked.games[5];
+        assert!(line.conceded);
+        assert_eq!(line.winner, Side::Home);
+        assert_eq!((line.hands, line.home_points), (0, 0));
+    }
+
+    #[test]
+    fn a_walkover_scores_as_the_formats_walkover() {
+        let fixture = Fixture::new();
+        let sheet = ResultSheet::Walkover {
+            conceded_by: Side::Home,
+        };
+        let checked = check_result(&sheet, fixture.rules()).unwrap();
+        let walkover = fixture.format.walkover;
+        assert_eq!(
+            fixture.format.games(checked.score),
+            (walkover.loser_games, walkover.winner_games)
+        );
+        assert!(checked.games.is_empty());
+    }
+
+    #[test]
+    fn a_pasted_record_under_other_rules_is_refused() {
+        let singles = Leg {
+            kind: LegKind::Singles,
+            games: 1,
+            target: 61,
+        };
+        let record =
+            r#"{"ruleset": "all-fives", "seats": ["A", "B"], "hands": [{"score": [5, 0]}]}"#;
+        let message = pasted_hands(record, &fives_and_threes(), &singles).unwrap_err();
+        assert!(
+            message.starts_with("the pasted record is not played under this league's rules"),
+            "{message}"
+        );
+        let four = r#"{"ruleset": "fives-and-threes", "seats": ["A", "B", "C", "D"], "hands": [{"score": [5, 0]}]}"#;
+        assert_eq!(
+            pasted_hands(four, &fives_and_threes(), &singles).unwrap_err(),
+            "the pasted record has 4 seats; a singles game has 2."
+        );
+        let fine =
+            r#"{"ruleset": "fives-and-threes", "seats": ["A", "B"], "hands": [{"score": [6, 0]}]}"#;
+        assert_eq!(
+            pasted_hands(fine, &fives_and_threes(), &singles)
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+}

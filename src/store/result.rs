@@ -1,0 +1,192 @@
+//! Fixtures' results in the store: submitted, confirmed or disputed, corrected into new
+//! versions, never overwritten; what the tables count; points adjustments. [`ResultStore`] is
+//! part of every [`Store`](super::Store).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::StoreError;
+use crate::domain::ids::{DivisionId, FixtureId, PlayerId, TeamId, UserId};
+use crate::domain::match_format::FixtureScore;
+use crate::domain::match_result::{CheckedResult, ResultSheet};
+use crate::domain::standings::{FixtureResult, PointAdjustment};
+
+/// A result to keep: the sheet as submitted and what its check found.
+#[derive(Debug, Clone, Copy)]
+pub struct NewResult<'a> {
+    pub fixture: FixtureId,
+    pub sheet: &'a ResultSheet,
+    pub checked: &'a CheckedResult,
+    /// Chosen by the form or the client once per submission: the same key again is the same
+    /// submission (a double tap, a retry), recorded once.
+    pub submission_key: &'a str,
+    pub by: UserId,
+    /// The team whose captain submitted; `None` when an organiser entered it.
+    pub for_team: Option<TeamId>,
+    pub at: DateTime<Utc>,
+}
+
+/// One version of a fixture's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredResult {
+    /// Identifies this version; a confirmation names the version the captain saw.
+    pub id: i64,
+    pub fixture: FixtureId,
+    /// 1 for the submission, then one more for each correction.
+    pub version: u32,
+    pub sheet: ResultSheet,
+    pub score: FixtureScore,
+    pub submitted_by: UserId,
+    pub submitted_by_email: String,
+    pub for_team: Option<TeamId>,
+    pub submitted_at: DateTime<Utc>,
+}
+
+/// What a submission did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Submitted {
+    /// Recorded now.
+    Recorded(StoredResult),
+    /// The same submission (by its key) was recorded before; nothing new was kept.
+    AlreadyRecorded(StoredResult),
+}
+
+impl Submitted {
+    pub fn result(&self) -> &StoredResult {
+        match self {
+            Submitted::Recorded(result) | Submitted::AlreadyRecorded(result) => result,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultAction {
+    Submitted,
+    Confirmed,
+    Disputed,
+    Corrected,
+}
+
+impl ResultAction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultAction::Submitted => "submitted",
+            ResultAction::Confirmed => "confirmed",
+            ResultAction::Disputed => "disputed",
+            ResultAction::Corrected => "corrected",
+        }
+    }
+}
+
+impl std::str::FromStr for ResultAction {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "submitted" => Ok(ResultAction::Submitted),
+            "confirmed" => Ok(ResultAction::Confirmed),
+            "disputed" => Ok(ResultAction::Disputed),
+            "corrected" => Ok(ResultAction::Corrected),
+            other => Err(format!("unknown result action {other:?}")),
+        }
+    }
+}
+
+/// A version of a result as the audit log shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VersionScore {
+    pub version: u32,
+    pub score: FixtureScore,
+}
+
+/// One line of a fixture's audit log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultEvent {
+    pub at: DateTime<Utc>,
+    pub by: UserId,
+    pub by_email: String,
+    pub action: ResultAction,
+    /// For a correction, the version it replaced.
+    pub before: Option<VersionScore>,
+    /// The version submitted, confirmed, disputed or put in by a correction.
+    pub after: VersionScore,
+    pub reason: Option<String>,
+}
+
+/// One player's part in one game of a confirmed result, for the players' tables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerGame {
+    pub player: PlayerId,
+    pub name: String,
+    /// The team the player played for in that fixture.
+    pub team: TeamId,
+    pub fixture: FixtureId,
+    pub won: bool,
+    pub points_for: i64,
+    pub points_against: i64,
+}
+
+pub struct NewAdjustment<'a> {
+    pub division: DivisionId,
+    pub team: TeamId,
+    pub points: i64,
+    pub reason: &'a str,
+    pub fixture: Option<FixtureId>,
+    pub by: Option<UserId>,
+    pub at: DateTime<Utc>,
+}
+
+#[async_trait]
+pub trait ResultStore: Send + Sync {
+    /// Keeps the first result of a fixture that has none, and marks the fixture awaiting
+    /// confirmation. A fixture that already has a result refuses another
+    /// ([`StoreError::ResultAlreadySubmitted`]) unless it is the same submission again.
+    async fn submit_result(&self, result: &NewResult<'_>) -> Result<Submitted, StoreError>;
+    /// The other side agrees with version `result`: it counts from now on.
+    async fn confirm_result(
+        &self,
+        fixture: FixtureId,
+        result: i64,
+        by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// The other side disagrees with version `result`; the organiser decides.
+    async fn dispute_result(
+        &self,
+        fixture: FixtureId,
+        result: i64,
+        by: UserId,
+        reason: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// An organiser's correction: a new version, confirmed, keeping every earlier one.
+    async fn correct_result(
+        &self,
+        result: &NewResult<'_>,
+        reason: &str,
+    ) -> Result<StoredResult, StoreError>;
+    /// The current version of a fixture's result.
+    async fn current_result(&self, fixture: FixtureId) -> Result<Option<StoredResult>, StoreError>;
+    /// Every version of a fixture's result, oldest first.
+    async fn result_versions(&self, fixture: FixtureId) -> Result<Vec<StoredResult>, StoreError>;
+    /// The fixture's audit log, oldest first.
+    async fn result_history(&self, fixture: FixtureId) -> Result<Vec<ResultEvent>, StoreError>;
+    /// The division's confirmed results (walkovers included), for its table.
+    async fn confirmed_results_of_division(
+        &self,
+        division: DivisionId,
+    ) -> Result<Vec<(FixtureId, FixtureResult)>, StoreError>;
+    /// Every player's part in every game played (not conceded) in the division's confirmed
+    /// results.
+    async fn player_games_of_division(
+        &self,
+        division: DivisionId,
+    ) -> Result<Vec<PlayerGame>, StoreError>;
+    /// Every game a player played in confirmed results, in any division.
+    async fn games_of_player(&self, player: PlayerId) -> Result<Vec<PlayerGame>, StoreError>;
+    async fn add_adjustment(&self, adjustment: &NewAdjustment<'_>) -> Result<(), StoreError>;
+    async fn adjustments_of_division(
+        &self,
+        division: DivisionId,
+    ) -> Result<Vec<PointAdjustment>, StoreError>;
+}
