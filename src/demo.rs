@@ -216,10 +216,11 @@ impl PlayerPicker {
     }
 }
 
-/// The Tuesday on or before `day`.
-fn tuesday_on_or_before(day: NaiveDate) -> NaiveDate {
-    let back = (day.weekday().num_days_from_monday() + 7 - Weekday::Tue.num_days_from_monday()) % 7;
-    day - Duration::days(i64::from(back))
+/// The first Tuesday after `day`.
+fn tuesday_after(day: NaiveDate) -> NaiveDate {
+    let ahead =
+        (Weekday::Tue.num_days_from_monday() + 7 - day.weekday().num_days_from_monday()) % 7;
+    day + Duration::days(if ahead == 0 { 7 } else { i64::from(ahead) })
 }
 
 fn name(text: &str) -> DisplayName {
@@ -231,8 +232,8 @@ fn evening(day: NaiveDate) -> DateTime<Utc> {
 }
 
 /// Loads the demo league: an organisation with its secretary, two divisions of eight pub teams
-/// with captains and squads, a double round robin that started seven weeks before `today`
-/// with its first seven rounds played (every result confirmed except one awaiting
+/// with captains and squads, a double round robin whose first seven rounds were played by
+/// `today` and whose eighth is on the next league night (every result confirmed except one awaiting
 /// confirmation and one disputed), and one points deduction for a late result.
 pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<DemoLeague, DemoError> {
     if store.organisation_by_slug(SLUG).await?.is_some() {
@@ -272,7 +273,8 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             created_at: now,
         })
         .await?;
-    let start = tuesday_on_or_before(today) - Duration::weeks(i64::from(ROUNDS_PLAYED));
+    // The first unplayed round is the next league night.
+    let start = tuesday_after(today) - Duration::weeks(i64::from(ROUNDS_PLAYED));
     let season = store
         .create_season(&NewSeason {
             competition: competition.id,

@@ -150,6 +150,54 @@ impl StandingsRow {
     }
 }
 
+/// How one fixture went for one team, as a form guide shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormResult {
+    Won,
+    Drawn,
+    Lost,
+}
+
+impl FormResult {
+    /// The letter a form guide prints.
+    pub fn letter(self) -> char {
+        match self {
+            FormResult::Won => 'W',
+            FormResult::Drawn => 'D',
+            FormResult::Lost => 'L',
+        }
+    }
+}
+
+/// The team's last `count` results, oldest first, from `results` in the order played.
+pub fn recent_form(
+    format: &MatchFormat,
+    team: TeamId,
+    results: &[FixtureResult],
+    count: usize,
+) -> Vec<FormResult> {
+    let mut form: Vec<FormResult> = results
+        .iter()
+        .filter(|result| result.home == team || result.away == team)
+        .map(|result| {
+            let (home, away) = format.games(result.score);
+            let (own, other) = if result.home == team {
+                (home, away)
+            } else {
+                (away, home)
+            };
+            match own.cmp(&other) {
+                std::cmp::Ordering::Greater => FormResult::Won,
+                std::cmp::Ordering::Equal => FormResult::Drawn,
+                std::cmp::Ordering::Less => FormResult::Lost,
+            }
+        })
+        .collect();
+    let skip = form.len().saturating_sub(count);
+    form.drain(..skip);
+    form
+}
+
 /// Why a table cannot be computed from what it was given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StandingsError {
@@ -713,5 +761,42 @@ mod tests {
             r#"["points","game_difference","games_won","head_to_head"]"#
         );
         assert!(serde_json::from_str::<TiebreakOrder>("[]").is_err());
+    }
+
+    #[test]
+    fn form_is_the_last_results_oldest_first_from_the_teams_side() {
+        let format = six_singles_three_pairs(two_per_match_one_per_game());
+        let (a, b, c) = (TeamId(1), TeamId(2), TeamId(3));
+        let played = |home, away, home_games, away_games| FixtureResult {
+            home,
+            away,
+            score: FixtureScore::Played {
+                home_games,
+                away_games,
+            },
+        };
+        let results = [
+            played(a, b, 6, 3),
+            played(c, a, 5, 4),
+            played(b, c, 9, 0),
+            FixtureResult {
+                home: b,
+                away: a,
+                score: FixtureScore::Walkover {
+                    conceded_by: Side::Home,
+                },
+            },
+            played(a, c, 2, 7),
+        ];
+        let letters = |team, count| -> String {
+            recent_form(&format, team, &results, count)
+                .into_iter()
+                .map(FormResult::letter)
+                .collect()
+        };
+        assert_eq!(letters(a, 5), "WLWL");
+        assert_eq!(letters(a, 2), "WL");
+        assert_eq!(letters(b, 5), "LWL");
+        assert_eq!(letters(c, 5), "WLW");
     }
 }

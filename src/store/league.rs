@@ -117,6 +117,20 @@ pub trait LeagueStore: Send + Sync {
     async fn add_player_to_squad(&self, team: TeamId, player: PlayerId) -> Result<(), StoreError>;
     /// By name.
     async fn squad_of(&self, team: TeamId) -> Result<Vec<Player>, StoreError>;
+    async fn competition(&self, id: CompetitionId) -> Result<Option<Competition>, StoreError>;
+    /// Where a division sits: its organisation, competition and season, in one lookup.
+    async fn division_lineage(
+        &self,
+        division: DivisionId,
+    ) -> Result<Option<(OrganisationId, CompetitionId, SeasonId)>, StoreError>;
+    /// The team's division in the latest-starting season it plays in.
+    async fn current_division_of_team(
+        &self,
+        team: TeamId,
+    ) -> Result<Option<DivisionId>, StoreError>;
+    async fn player(&self, id: PlayerId) -> Result<Option<Player>, StoreError>;
+    /// The teams whose squads the player is in, by name.
+    async fn teams_of_player(&self, player: PlayerId) -> Result<Vec<Team>, StoreError>;
 }
 
 /// Weekdays are kept as ISO numbers, 1 for Monday to 7 for Sunday.

@@ -432,6 +432,97 @@ macro_rules! league_sql_store {
                     })
                     .collect())
             }
+
+            async fn competition(
+                &self,
+                id: $crate::domain::ids::CompetitionId,
+            ) -> Result<Option<$crate::store::Competition>, $crate::store::StoreError> {
+                let row: Option<CompetitionRow> = sqlx::query_as(
+                    "SELECT id, organisation_id, name, ruleset, match_format FROM competitions \
+                     WHERE id = $1",
+                )
+                .bind(id.0)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(competition_from_row).transpose()
+            }
+
+            async fn division_lineage(
+                &self,
+                division: $crate::domain::ids::DivisionId,
+            ) -> Result<
+                Option<(
+                    $crate::domain::ids::OrganisationId,
+                    $crate::domain::ids::CompetitionId,
+                    $crate::domain::ids::SeasonId,
+                )>,
+                $crate::store::StoreError,
+            > {
+                let row: Option<(i64, i64, i64)> = sqlx::query_as(
+                    "SELECT competitions.organisation_id, competitions.id, seasons.id \
+                     FROM divisions JOIN seasons ON seasons.id = divisions.season_id \
+                     JOIN competitions ON competitions.id = seasons.competition_id \
+                     WHERE divisions.id = $1",
+                )
+                .bind(division.0)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.map(|(organisation, competition, season)| {
+                    (
+                        $crate::domain::ids::OrganisationId(organisation),
+                        $crate::domain::ids::CompetitionId(competition),
+                        $crate::domain::ids::SeasonId(season),
+                    )
+                }))
+            }
+
+            async fn current_division_of_team(
+                &self,
+                team: $crate::domain::ids::TeamId,
+            ) -> Result<Option<$crate::domain::ids::DivisionId>, $crate::store::StoreError> {
+                let division: Option<i64> = sqlx::query_scalar(
+                    "SELECT division_teams.division_id FROM division_teams \
+                     JOIN divisions ON divisions.id = division_teams.division_id \
+                     JOIN seasons ON seasons.id = divisions.season_id \
+                     WHERE division_teams.team_id = $1 \
+                     ORDER BY seasons.starts_on DESC, seasons.id DESC LIMIT 1",
+                )
+                .bind(team.0)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(division.map($crate::domain::ids::DivisionId))
+            }
+
+            async fn player(
+                &self,
+                id: $crate::domain::ids::PlayerId,
+            ) -> Result<Option<$crate::store::Player>, $crate::store::StoreError> {
+                let row: Option<(i64, i64, String)> = sqlx::query_as(
+                    "SELECT id, organisation_id, name FROM players WHERE id = $1",
+                )
+                .bind(id.0)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.map(|(id, organisation_id, name)| $crate::store::Player {
+                    id: $crate::domain::ids::PlayerId(id),
+                    organisation_id: $crate::domain::ids::OrganisationId(organisation_id),
+                    name,
+                }))
+            }
+
+            async fn teams_of_player(
+                &self,
+                player: $crate::domain::ids::PlayerId,
+            ) -> Result<Vec<$crate::store::Team>, $crate::store::StoreError> {
+                Ok(sqlx::query_as(
+                    "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \
+                     FROM teams JOIN squad_members ON squad_members.team_id = teams.id \
+                     WHERE squad_members.player_id = $1 ORDER BY teams.name, teams.id",
+                )
+                .bind(player.0)
+                .fetch_all(&self.pool)
+                .await?)
+            }
         }
     };
 }

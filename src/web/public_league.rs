@@ -13,19 +13,23 @@ use chrono::{NaiveDate, Utc};
 
 use super::AppState;
 use super::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
-use super::csv_export::{self, ResultRow, ResultStatus};
+use super::csv_export::{self, ResultRow, ResultScore, ResultStatus};
 use super::error::WebError;
 use super::layout::{Layout, render};
 use super::session::Viewer;
-use crate::domain::ids::{CompetitionId, DivisionId, TeamId};
+use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
+use crate::domain::match_format::MatchFormat;
 use crate::domain::season_fixtures::FixtureStatus;
-use crate::domain::standings::{self, FixtureResult, StandingsRow};
+use crate::domain::standings::{self, FixtureResult, FormResult, StandingsRow};
 use crate::store::{
     Bye, Competition, Division, Fixture, Organisation, Player, Season, Store, Team,
 };
 
 /// Pub leagues are local; until an organisation can choose its zone, feeds use the UK's.
 const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+
+/// How many results a team's form guide shows.
+const FORM_LENGTH: usize = 5;
 
 /// A division with the season and competition it belongs to.
 struct DivisionPlace {
@@ -54,61 +58,66 @@ async fn competition_of(
         .ok_or(WebError::NotFound)
 }
 
-/// Every division of the organisation, found through its competitions and seasons, so that a
-/// division of another organisation is never found.
-async fn divisions_of_organisation(
-    store: &dyn Store,
-    organisation: &Organisation,
-) -> Result<Vec<DivisionPlace>, WebError> {
-    let mut places = Vec::new();
-    for competition in store.competitions_of(organisation.id).await? {
-        for season in store.seasons_of(competition.id).await? {
-            for division in store.divisions_of(season.id).await? {
-                places.push(DivisionPlace {
-                    competition: competition.clone(),
-                    season: season.clone(),
-                    division,
-                });
-            }
-        }
-    }
-    Ok(places)
-}
-
+/// A division of the organisation with its season and competition; another organisation's
+/// division is not found.
 async fn division_of(
     store: &dyn Store,
     organisation: &Organisation,
     id: DivisionId,
 ) -> Result<DivisionPlace, WebError> {
-    divisions_of_organisation(store, organisation)
+    let Some((owner, competition_id, season_id)) = store.division_lineage(id).await? else {
+        return Err(WebError::NotFound);
+    };
+    if owner != organisation.id {
+        return Err(WebError::NotFound);
+    }
+    let competition = store
+        .competition(competition_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let season = store
+        .seasons_of(competition_id)
         .await?
         .into_iter()
-        .find(|place| place.division.id == id)
-        .ok_or(WebError::NotFound)
+        .find(|season| season.id == season_id)
+        .ok_or(WebError::NotFound)?;
+    let division = store
+        .divisions_of(season_id)
+        .await?
+        .into_iter()
+        .find(|division| division.id == id)
+        .ok_or(WebError::NotFound)?;
+    Ok(DivisionPlace {
+        competition,
+        season,
+        division,
+    })
 }
 
-/// The division's confirmed results, which its standings are computed from. There is no
-/// results table yet, so there are none; when results are kept, this is where they are read.
+/// The division's confirmed results (walkovers included), which its standings, its results
+/// export and its teams' form are computed from.
 async fn confirmed_results_of(
-    _store: &dyn Store,
-    _division: DivisionId,
-) -> Result<Vec<FixtureResult>, WebError> {
-    Ok(Vec::new())
+    store: &dyn Store,
+    division: DivisionId,
+) -> Result<Vec<(FixtureId, FixtureResult)>, WebError> {
+    Ok(store.confirmed_results_of_division(division).await?)
 }
 
 /// The division's table with each row's team, in table order.
 async fn division_standings(
     store: &dyn Store,
     place: &DivisionPlace,
+    confirmed: &[(FixtureId, FixtureResult)],
 ) -> Result<Vec<(StandingsRow, Team)>, WebError> {
     let teams = store.teams_of(place.division.id).await?;
     let team_ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();
-    let results = confirmed_results_of(store, place.division.id).await?;
+    let results: Vec<FixtureResult> = confirmed.iter().map(|(_, result)| *result).collect();
+    let adjustments = store.adjustments_of_division(place.division.id).await?;
     let rows = standings::standings(
         &place.competition.match_format,
         &team_ids,
         &results,
-        &[],
+        &adjustments,
         &place.division.tiebreaks,
     )
     .map_err(|error| WebError::Internal(anyhow::anyhow!("the standings: {error}")))?;
@@ -130,10 +139,16 @@ struct FixtureLine {
     away: String,
     venue: String,
     status: &'static str,
+    /// Games won, home first, once the result is confirmed; empty before.
+    score: String,
 }
 
-impl From<&Fixture> for FixtureLine {
-    fn from(fixture: &Fixture) -> Self {
+impl FixtureLine {
+    fn new(
+        fixture: &Fixture,
+        confirmed: &[(FixtureId, FixtureResult)],
+        format: &MatchFormat,
+    ) -> Self {
         Self {
             date: long_date(fixture.date),
             home_id: fixture.home_team_id,
@@ -145,6 +160,14 @@ impl From<&Fixture> for FixtureLine {
                 |venue| venue.name.clone(),
             ),
             status: status_label(fixture.status),
+            score: confirmed
+                .iter()
+                .find(|(id, _)| *id == fixture.id)
+                .map(|(_, result)| {
+                    let (home, away) = format.games(result.score);
+                    format!("{home}–{away}")
+                })
+                .unwrap_or_default(),
         }
     }
 }
@@ -158,7 +181,12 @@ struct RoundLine {
     byes: Vec<Bye>,
 }
 
-fn rounds(fixtures: &[Fixture], byes: Vec<Bye>) -> Vec<RoundLine> {
+fn rounds(
+    fixtures: &[Fixture],
+    byes: Vec<Bye>,
+    confirmed: &[(FixtureId, FixtureResult)],
+    format: &MatchFormat,
+) -> Vec<RoundLine> {
     fn round(by_round: &mut BTreeMap<u32, RoundLine>, number: u32) -> &mut RoundLine {
         by_round.entry(number).or_insert_with(|| RoundLine {
             number,
@@ -174,7 +202,8 @@ fn rounds(fixtures: &[Fixture], byes: Vec<Bye>) -> Vec<RoundLine> {
         if line.fixtures.is_empty() {
             line.date = long_date(fixture.date);
         }
-        line.fixtures.push(FixtureLine::from(fixture));
+        line.fixtures
+            .push(FixtureLine::new(fixture, confirmed, format));
     }
     for bye in byes {
         round(&mut by_round, bye.round).byes.push(bye);
@@ -352,6 +381,8 @@ struct DivisionPage {
     division: Division,
     standings: Vec<(StandingsRow, Team)>,
     rounds: Vec<RoundLine>,
+    /// Whether any team's points were adjusted, so the reasons are listed.
+    has_adjustments: bool,
 }
 
 #[get("/leagues/{slug}/divisions/{id}")]
@@ -364,9 +395,11 @@ pub async fn division_page(
     let store = state.store.as_ref();
     let organisation = organisation_by_slug(store, &slug).await?;
     let place = division_of(store, &organisation, DivisionId(id)).await?;
-    let standings = division_standings(store, &place).await?;
+    let confirmed = confirmed_results_of(store, place.division.id).await?;
+    let standings = division_standings(store, &place, &confirmed).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let byes = store.byes_of_division(place.division.id).await?;
+    let rounds = rounds(&fixtures, byes, &confirmed, &place.competition.match_format);
     let DivisionPlace {
         competition,
         season,
@@ -378,8 +411,9 @@ pub async fn division_page(
         competition,
         season,
         division,
+        has_adjustments: standings.iter().any(|(row, _)| !row.adjustments.is_empty()),
         standings,
-        rounds: rounds(&fixtures, byes),
+        rounds,
     })
 }
 
@@ -392,7 +426,8 @@ pub async fn standings_csv(
     let store = state.store.as_ref();
     let organisation = organisation_by_slug(store, &slug).await?;
     let place = division_of(store, &organisation, DivisionId(id)).await?;
-    let table = division_standings(store, &place).await?;
+    let confirmed = confirmed_results_of(store, place.division.id).await?;
+    let table = division_standings(store, &place, &confirmed).await?;
     let rows: Vec<StandingsRow> = table.iter().map(|(row, _)| row.clone()).collect();
     let body = csv_export::standings_csv(&rows, |team_id| {
         table
@@ -414,6 +449,8 @@ pub async fn results_csv(
     let organisation = organisation_by_slug(store, &slug).await?;
     let place = division_of(store, &organisation, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
+    let confirmed = confirmed_results_of(store, place.division.id).await?;
+    let format = &place.competition.match_format;
     let rows: Vec<ResultRow> = fixtures
         .iter()
         .map(|fixture| ResultRow {
@@ -421,8 +458,20 @@ pub async fn results_csv(
             date: fixture.date,
             home: fixture.home_team.clone(),
             away: fixture.away_team.clone(),
-            // Games and points arrive with results, which are not kept yet.
-            score: None,
+            // Only a confirmed result counts, so only its games and points are published.
+            score: confirmed
+                .iter()
+                .find(|(id, _)| *id == fixture.id)
+                .map(|(_, result)| {
+                    let (home_games, away_games) = format.games(result.score);
+                    let (home_points, away_points) = format.points(result.score);
+                    ResultScore {
+                        home_games,
+                        away_games,
+                        home_points,
+                        away_points,
+                    }
+                }),
             status: result_status(fixture.status),
         })
         .collect();
@@ -462,21 +511,10 @@ async fn team_of(
         .await?
         .filter(|team| team.organisation_id == organisation.id)
         .ok_or(WebError::NotFound)?;
-    let mut current: Option<DivisionPlace> = None;
-    for place in divisions_of_organisation(store, organisation).await? {
-        let is_later = current
-            .as_ref()
-            .is_none_or(|found| place.season.start > found.season.start);
-        if is_later
-            && store
-                .teams_of(place.division.id)
-                .await?
-                .iter()
-                .any(|member| member.id == team.id)
-        {
-            current = Some(place);
-        }
-    }
+    let current = match store.current_division_of_team(team.id).await? {
+        Some(division) => Some(division_of(store, organisation, division).await?),
+        None => None,
+    };
     Ok((team, current))
 }
 
@@ -502,6 +540,8 @@ struct TeamPage {
     team: Team,
     current: Option<DivisionPlace>,
     fixtures: Vec<FixtureLine>,
+    /// The last results, oldest first, as W, D and L.
+    form: String,
     squad: Vec<Player>,
     venue: Option<crate::domain::league::Venue>,
 }
@@ -518,10 +558,26 @@ pub async fn team_page(
     let (team, current, fixtures) = team_with_fixtures(store, &organisation, TeamId(id)).await?;
     let squad = store.squad_of(team.id).await?;
     let venue = store.team_venue(team.id).await?;
+    let (lines, form) = match &current {
+        Some(place) => {
+            let confirmed = confirmed_results_of(store, place.division.id).await?;
+            let format = &place.competition.match_format;
+            let results: Vec<FixtureResult> = confirmed.iter().map(|(_, r)| *r).collect();
+            (
+                fixtures
+                    .iter()
+                    .map(|fixture| FixtureLine::new(fixture, &confirmed, format))
+                    .collect(),
+                standings::recent_form(format, team.id, &results, FORM_LENGTH),
+            )
+        }
+        None => (Vec::new(), Vec::new()),
+    };
     render(&TeamPage {
         layout: viewer.layout(team.name.clone()),
         organisation,
-        fixtures: fixtures.iter().map(FixtureLine::from).collect(),
+        fixtures: lines,
+        form: form.into_iter().map(FormResult::letter).collect(),
         team,
         current,
         squad,

@@ -12,6 +12,7 @@ mod authorisation;
 mod browser;
 mod cli;
 mod csrf;
+mod demo;
 mod fixture_store;
 mod invites;
 mod league_store;

@@ -1,0 +1,206 @@
+//! `fives demo`: the league it loads is half played, every result in it checks under the
+//! league's rules, and its public table agrees with its published results.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use fives::demo::{self, DemoError};
+use fives::domain::match_result::{ResultRules, SquadMember, check_result};
+use fives::domain::season_fixtures::FixtureStatus;
+use fives::store::{Division, Store};
+
+fn today() -> NaiveDate {
+    "2026-11-21".parse().unwrap()
+}
+
+async fn divisions(store: &dyn Store) -> (fives::store::Competition, Vec<Division>) {
+    let organisation = store
+        .organisation_by_slug(demo::SLUG)
+        .await
+        .unwrap()
+        .expect("the demo organisation is there");
+    let competition = store
+        .competitions_of(organisation.id)
+        .await
+        .unwrap()
+        .remove(0);
+    let season = store.seasons_of(competition.id).await.unwrap().remove(0);
+    let divisions = store.divisions_of(season.id).await.unwrap();
+    (competition, divisions)
+}
+
+async fn squad(store: &dyn Store, team: fives::domain::ids::TeamId) -> Vec<SquadMember> {
+    store
+        .squad_of(team)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|player| SquadMember {
+            id: player.id,
+            name: player.name,
+        })
+        .collect()
+}
+
+fn csv_rows(body: &str) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(body.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            headers
+                .iter()
+                .zip(record.iter())
+                .map(|(header, value)| (header.to_string(), value.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+store_test! {
+    async fn the_demo_league_is_half_played_and_every_result_checks(ctx) {
+        let store = ctx.store.as_ref();
+        let league = demo::load(store, today(), 11).await.unwrap();
+        assert_eq!(league.results, 56);
+        assert_eq!(league.captains.len(), 16);
+        assert!(matches!(
+            demo::load(store, today(), 11).await,
+            Err(DemoError::AlreadyLoaded)
+        ));
+
+        let (competition, divisions) = divisions(store).await;
+        assert_eq!(divisions.len(), 2);
+        let mut statuses = Vec::new();
+        for division in &divisions {
+            assert_eq!(store.teams_of(division.id).await.unwrap().len(), 8);
+            let fixtures = store.fixtures_of_division(division.id).await.unwrap();
+            assert_eq!(fixtures.len(), 56, "a double round robin of eight teams");
+            let mut counts: HashMap<FixtureStatus, usize> = HashMap::new();
+            for fixture in &fixtures {
+                *counts.entry(fixture.status).or_default() += 1;
+                if fixture.round > 7 {
+                    assert_eq!(fixture.status, FixtureStatus::Scheduled);
+                    assert!(fixture.date > today(), "round {} is still to come", fixture.round);
+                    continue;
+                }
+                assert!(fixture.date <= today(), "round {} has been played", fixture.round);
+                let result = store.current_result(fixture.id).await.unwrap().unwrap();
+                let home_squad = squad(store, fixture.home_team_id).await;
+                let away_squad = squad(store, fixture.away_team_id).await;
+                let checked = check_result(
+                    &result.sheet,
+                    ResultRules {
+                        ruleset: &competition.ruleset,
+                        format: &competition.match_format,
+                        home_squad: &home_squad,
+                        away_squad: &away_squad,
+                    },
+                )
+                .expect("every demo result checks");
+                assert_eq!(checked.score, result.score);
+                assert_eq!(checked.games.len(), 9);
+            }
+            statuses.push(counts);
+        }
+        let count = |division: usize, status| statuses[division].get(&status).copied().unwrap_or(0);
+        assert_eq!(count(0, FixtureStatus::Confirmed), 27);
+        assert_eq!(count(0, FixtureStatus::AwaitingConfirmation), 1);
+        assert_eq!(count(1, FixtureStatus::Confirmed), 27);
+        assert_eq!(count(1, FixtureStatus::Disputed), 1);
+        let adjustments = store.adjustments_of_division(divisions[1].id).await.unwrap();
+        assert_eq!(adjustments.len(), 1);
+        assert_eq!(adjustments[0].points, -1);
+    }
+}
+
+store_test! {
+    async fn the_demo_tables_agree_with_the_published_results(ctx) {
+        let store = ctx.store.as_ref();
+        demo::load(store, today(), 5).await.unwrap();
+        let (_, divisions) = divisions(store).await;
+        let browser = ctx.browser();
+        for division in &divisions {
+            let base = format!("/leagues/{}/divisions/{}", demo::SLUG, division.id);
+            let results = browser.get(&format!("{base}/results.csv")).await;
+            assert_eq!(results.status, 200);
+            // The table worked out by hand from the published results: 2 for winning the
+            // match and 1 per game won, 1 each for a draw.
+            #[derive(Default, Debug, PartialEq)]
+            struct Line {
+                played: u32,
+                won: u32,
+                games_for: u32,
+                points: i64,
+            }
+            let mut table: HashMap<String, Line> = HashMap::new();
+            let mut scored = 0;
+            for row in csv_rows(&results.body) {
+                let status = row["status"].as_str();
+                if status != "confirmed" {
+                    assert_eq!(row["home_games"], "", "{status} results are not published");
+                    continue;
+                }
+                scored += 1;
+                let home_games: u32 = row["home_games"].parse().unwrap();
+                let away_games: u32 = row["away_games"].parse().unwrap();
+                assert_eq!(home_games + away_games, 9);
+                for (team, own, other, published) in [
+                    (&row["home"], home_games, away_games, &row["home_points"]),
+                    (&row["away"], away_games, home_games, &row["away_points"]),
+                ] {
+                    let points = i64::from(own)
+                        + match own.cmp(&other) {
+                            std::cmp::Ordering::Greater => 2,
+                            std::cmp::Ordering::Equal => 1,
+                            std::cmp::Ordering::Less => 0,
+                        };
+                    assert_eq!(published.parse::<i64>().unwrap(), points);
+                    let line = table.entry(team.clone()).or_default();
+                    line.played += 1;
+                    line.won += u32::from(own > other);
+                    line.games_for += own;
+                    line.points += points;
+                }
+            }
+            assert_eq!(scored, 27);
+            let teams = store.teams_of(division.id).await.unwrap();
+            for adjustment in store.adjustments_of_division(division.id).await.unwrap() {
+                let team = teams.iter().find(|team| team.id == adjustment.team).unwrap();
+                table.get_mut(&team.name).unwrap().points += adjustment.points;
+            }
+
+            let standings = browser.get(&format!("{base}/standings.csv")).await;
+            assert_eq!(standings.status, 200);
+            let rows = csv_rows(&standings.body);
+            assert_eq!(rows.len(), 8);
+            let mut previous_points = i64::MAX;
+            for row in &rows {
+                let line = Line {
+                    played: row["played"].parse().unwrap(),
+                    won: row["won"].parse().unwrap(),
+                    games_for: row["games_for"].parse().unwrap(),
+                    points: row["points"].parse().unwrap(),
+                };
+                assert_eq!(table[&row["team"]], line, "{}", row["team"]);
+                assert!(line.points <= previous_points, "the table is in points order");
+                previous_points = line.points;
+            }
+
+            let page = browser.get(&base).await;
+            assert_eq!(page.status, 200);
+            for row in &rows {
+                assert!(page.body.contains(&row["team"]));
+            }
+        }
+        let premier = browser
+            .get(&format!("/leagues/{}/divisions/{}", demo::SLUG, divisions[0].id))
+            .await;
+        assert!(premier.body.contains("Awaiting confirmation"));
+        let division_one = browser
+            .get(&format!("/leagues/{}/divisions/{}", demo::SLUG, divisions[1].id))
+            .await;
+        assert!(division_one.body.contains("Disputed"));
+        assert!(division_one.body.contains("sent in late"));
+    }
+}
