@@ -8,5 +8,6 @@ pub mod league;
 pub mod match_format;
 pub mod match_result;
 pub mod organisation;
+pub mod player_tables;
 pub mod season_fixtures;
 pub mod standings;

@@ -25,14 +25,15 @@ use crate::domain::ids::{OrganisationId, TeamId, UserId};
 use crate::domain::organisation::{DisplayName, Slug, TeamContact};
 use crate::token::TokenDigest;
 
+pub use crate::domain::player_tables::PlayerGame;
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
 };
 pub use postgres::PostgresStore;
 pub use result::{
-    NewAdjustment, NewResult, PlayerGame, ResultAction, ResultEvent, ResultStore, StoredResult,
-    Submitted, VersionScore,
+    NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult, Submitted,
+    VersionScore,
 };
 pub use sqlite::SqliteStore;
 

@@ -9,6 +9,7 @@ use super::StoreError;
 use crate::domain::ids::{DivisionId, FixtureId, PlayerId, TeamId, UserId};
 use crate::domain::match_format::FixtureScore;
 use crate::domain::match_result::{CheckedResult, ResultSheet};
+use crate::domain::player_tables::PlayerGame;
 use crate::domain::standings::{FixtureResult, PointAdjustment};
 
 /// A result to keep: the sheet as submitted and what its check found.
@@ -111,19 +112,6 @@ pub struct ResultEvent {
     /// The version submitted, confirmed, disputed or put in by a correction.
     pub after: VersionScore,
     pub reason: Option<String>,
-}
-
-/// One player's part in one game of a confirmed result, for the players' tables.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayerGame {
-    pub player: PlayerId,
-    pub name: String,
-    /// The team the player played for in that fixture.
-    pub team: TeamId,
-    pub fixture: FixtureId,
-    pub won: bool,
-    pub points_for: i64,
-    pub points_against: i64,
 }
 
 pub struct NewAdjustment<'a> {

@@ -280,33 +280,51 @@ macro_rules! result_sql_store {
             })
         }
 
+        type PlayerGameRow = (
+            i64,
+            String,
+            i64,
+            String,
+            i64,
+            chrono::NaiveDate,
+            String,
+            bool,
+            i32,
+            i32,
+        );
+
         fn player_game_from_row(
-            (player, name, team, fixture, won, points_for, points_against): (
-                i64,
-                String,
-                i64,
-                i64,
-                bool,
-                i32,
-                i32,
-            ),
-        ) -> $crate::store::PlayerGame {
-            $crate::store::PlayerGame {
+            (player, name, team, opponent, fixture, date, kind, won, points_for, points_against): PlayerGameRow,
+        ) -> Result<$crate::store::PlayerGame, $crate::store::StoreError> {
+            use $crate::domain::match_format::LegKind;
+            Ok($crate::store::PlayerGame {
                 player: $crate::domain::ids::PlayerId(player),
                 name,
                 team: $crate::domain::ids::TeamId(team),
+                opponent,
                 fixture: $crate::domain::ids::FixtureId(fixture),
+                date,
+                kind: match kind.as_str() {
+                    "singles" => LegKind::Singles,
+                    "pairs" => LegKind::Pairs,
+                    other => {
+                        return Err($crate::store::StoreError::Corrupt(format!(
+                            "a game of kind {other:?}"
+                        )));
+                    }
+                },
                 won,
                 points_for: i64::from(points_for),
                 points_against: i64::from(points_against),
-            }
+            })
         }
 
         /// Each player's part in the games of confirmed results; callers add a condition.
         const SELECT_PLAYER_GAMES: &str = "SELECT result_game_players.player_id, players.name, \
              CASE result_game_players.side WHEN 'home' THEN fixtures.home_team_id \
                  ELSE fixtures.away_team_id END, \
-             fixtures.id, result_games.winner = result_game_players.side, \
+             opponents.name, fixtures.id, fixtures.played_on, result_games.leg_kind, \
+             result_games.winner = result_game_players.side, \
              CASE result_game_players.side WHEN 'home' THEN result_games.home_points \
                  ELSE result_games.away_points END, \
              CASE result_game_players.side WHEN 'home' THEN result_games.away_points \
@@ -317,6 +335,8 @@ macro_rules! result_sql_store {
              JOIN results ON results.id = result_game_players.result_id AND results.is_current \
              JOIN fixtures ON fixtures.id = results.fixture_id \
              JOIN players ON players.id = result_game_players.player_id \
+             JOIN teams opponents ON opponents.id = CASE result_game_players.side \
+                 WHEN 'home' THEN fixtures.away_team_id ELSE fixtures.home_team_id END \
              WHERE fixtures.status IN ('confirmed', 'walkover') AND NOT result_games.conceded";
 
         #[async_trait::async_trait]
@@ -652,28 +672,28 @@ macro_rules! result_sql_store {
                 &self,
                 division: $crate::domain::ids::DivisionId,
             ) -> Result<Vec<$crate::store::PlayerGame>, $crate::store::StoreError> {
-                let rows = sqlx::query_as(&format!(
+                let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
                     "{SELECT_PLAYER_GAMES} AND fixtures.division_id = $1 \
                      ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
                 ))
                 .bind(division.0)
                 .fetch_all(&self.pool)
                 .await?;
-                Ok(rows.into_iter().map(player_game_from_row).collect())
+                rows.into_iter().map(player_game_from_row).collect()
             }
 
             async fn games_of_player(
                 &self,
                 player: $crate::domain::ids::PlayerId,
             ) -> Result<Vec<$crate::store::PlayerGame>, $crate::store::StoreError> {
-                let rows = sqlx::query_as(&format!(
+                let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
                     "{SELECT_PLAYER_GAMES} AND result_game_players.player_id = $1 \
                      ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
                 ))
                 .bind(player.0)
                 .fetch_all(&self.pool)
                 .await?;
-                Ok(rows.into_iter().map(player_game_from_row).collect())
+                rows.into_iter().map(player_game_from_row).collect()
             }
 
             async fn add_adjustment(

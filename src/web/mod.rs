@@ -14,6 +14,7 @@ pub mod organiser;
 pub mod organiser_league;
 pub mod public;
 pub mod public_league;
+pub mod public_players;
 pub mod session;
 pub mod teams;
 
@@ -42,6 +43,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public_league::division_calendar)
         .service(public_league::team_page)
         .service(public_league::team_calendar)
+        .service(public_players::division_players)
+        .service(public_players::player_page)
         .service(assets::stylesheet)
         .service(accounts::login_form)
         .service(accounts::login)

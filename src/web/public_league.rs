@@ -32,13 +32,16 @@ const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
 const FORM_LENGTH: usize = 5;
 
 /// A division with the season and competition it belongs to.
-struct DivisionPlace {
-    competition: Competition,
-    season: Season,
-    division: Division,
+pub(super) struct DivisionPlace {
+    pub(super) competition: Competition,
+    pub(super) season: Season,
+    pub(super) division: Division,
 }
 
-async fn organisation_by_slug(store: &dyn Store, slug: &str) -> Result<Organisation, WebError> {
+pub(super) async fn organisation_by_slug(
+    store: &dyn Store,
+    slug: &str,
+) -> Result<Organisation, WebError> {
     store
         .organisation_by_slug(slug)
         .await?
@@ -60,7 +63,7 @@ async fn competition_of(
 
 /// A division of the organisation with its season and competition; another organisation's
 /// division is not found.
-async fn division_of(
+pub(super) async fn division_of(
     store: &dyn Store,
     organisation: &Organisation,
     id: DivisionId,

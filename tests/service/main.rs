@@ -16,6 +16,7 @@ mod demo;
 mod fixture_store;
 mod invites;
 mod league_store;
+mod league_story;
 mod organiser_league;
 mod pages;
 mod public_league;

@@ -1,0 +1,123 @@
+//! The public players' pages: a division's players' table, and a player's page with their
+//! record and every game they played in confirmed results.
+
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, get};
+use askama::Template;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, render};
+use super::public_league::{DivisionPlace, division_of, organisation_by_slug};
+use super::session::Viewer;
+use crate::domain::ids::{DivisionId, PlayerId};
+use crate::domain::player_tables::{PlayerGame, PlayerRow, player_table};
+use crate::store::{Organisation, Player, Team};
+
+/// A row as a table prints it: rates and averages to one decimal place.
+struct PlayerLine {
+    row: PlayerRow,
+    team: String,
+    win_rate: String,
+    points_for: String,
+    points_against: String,
+}
+
+impl PlayerLine {
+    fn new(row: PlayerRow, team: String) -> Self {
+        Self {
+            win_rate: format!("{:.1}%", row.win_rate()),
+            points_for: format!("{:.1}", row.points_for_per_game()),
+            points_against: format!("{:.1}", row.points_against_per_game()),
+            team,
+            row,
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "public/players.html")]
+struct PlayersPage {
+    layout: Layout,
+    organisation: Organisation,
+    place: DivisionPlace,
+    players: Vec<PlayerLine>,
+}
+
+#[get("/leagues/{slug}/divisions/{id}/players")]
+pub async fn division_players(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let teams = store.teams_of(place.division.id).await?;
+    let games = store.player_games_of_division(place.division.id).await?;
+    let players = player_table(&games)
+        .into_iter()
+        .map(|row| {
+            let team = team_name(&teams, &row);
+            PlayerLine::new(row, team)
+        })
+        .collect();
+    render(&PlayersPage {
+        layout: viewer.layout(format!("{}: players", place.division.name)),
+        organisation,
+        place,
+        players,
+    })
+}
+
+fn team_name(teams: &[Team], row: &PlayerRow) -> String {
+    teams
+        .iter()
+        .find(|team| team.id == row.team)
+        .map(|team| team.name.clone())
+        .unwrap_or_default()
+}
+
+#[derive(Template)]
+#[template(path = "public/player.html")]
+struct PlayerPage {
+    layout: Layout,
+    organisation: Organisation,
+    player: Player,
+    teams: Vec<Team>,
+    record: Option<PlayerLine>,
+    games: Vec<PlayerGame>,
+}
+
+#[get("/leagues/{slug}/players/{id}")]
+pub async fn player_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    let player = store
+        .player(PlayerId(id))
+        .await?
+        .filter(|player| player.organisation_id == organisation.id)
+        .ok_or(WebError::NotFound)?;
+    let teams = store.teams_of_player(player.id).await?;
+    let mut games = store.games_of_player(player.id).await?;
+    let record = player_table(&games).into_iter().next().map(|row| {
+        let team = team_name(&teams, &row);
+        PlayerLine::new(row, team)
+    });
+    // Newest first: the games a visitor most likely came to see.
+    games.reverse();
+    render(&PlayerPage {
+        layout: viewer.layout(player.name.clone()),
+        organisation,
+        player,
+        teams,
+        record,
+        games,
+    })
+}
