@@ -10,6 +10,7 @@ mod support;
 mod accounts;
 mod authorisation;
 mod browser;
+mod browser_public;
 mod cli;
 mod csrf;
 mod demo;
