@@ -60,6 +60,8 @@ pub enum StoreError {
     CannotScheduleFixtures(crate::domain::season_fixtures::SeasonFixturesError),
     #[error("that fixture has a result, so it can no longer be moved or postponed")]
     FixtureHasResult,
+    #[error("that season has fixtures with results, so it cannot be deleted")]
+    SeasonHasResults,
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]
