@@ -15,6 +15,7 @@ mod csrf;
 mod fixture_store;
 mod invites;
 mod league_store;
+mod organiser_fixtures;
 mod organiser_league;
 mod pages;
 mod public_league;
