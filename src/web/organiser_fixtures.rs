@@ -8,6 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
+use chrono::NaiveTime;
 use serde::Deserialize;
 
 use super::AppState;
@@ -63,7 +64,13 @@ struct FixturesPage {
     error: Option<String>,
 }
 
-fn fixture_block(fixture: &Fixture, refusal: Option<&Refusal>) -> FixtureBlock {
+/// `usual_time` is the season's: a fixture starting then offers an empty time, which keeps it
+/// at the season's time.
+fn fixture_block(
+    fixture: &Fixture,
+    usual_time: Option<NaiveTime>,
+    refusal: Option<&Refusal>,
+) -> FixtureBlock {
     let refusal = refusal.filter(|refusal| refusal.fixture == fixture.id);
     let typed = |field: Option<&Option<String>>, own: String| match field {
         Some(Some(value)) => value.clone(),
@@ -75,8 +82,8 @@ fn fixture_block(fixture: &Fixture, refusal: Option<&Refusal>) -> FixtureBlock {
         home: fixture.home_team.clone(),
         away: fixture.away_team.clone(),
         venue: fixture.venue.as_ref().map_or_else(
-            || "Venue to be arranged".to_string(),
-            |venue| venue.name.clone(),
+            || "venue to be arranged".to_string(),
+            |venue| format!("at {}", venue.name),
         ),
         status: status_label(fixture.status),
         unplayed: fixture.status.is_unplayed(),
@@ -84,8 +91,8 @@ fn fixture_block(fixture: &Fixture, refusal: Option<&Refusal>) -> FixtureBlock {
         date: typed(refusal.map(|r| &r.date), fixture.date.to_string()),
         start_time: typed(
             refusal.map(|r| &r.start_time),
-            fixture
-                .start_time
+            (fixture.start_time)
+                .filter(|time| Some(*time) != usual_time)
                 .map(|time| time.format("%H:%M").to_string())
                 .unwrap_or_default(),
         ),
@@ -102,6 +109,7 @@ async fn show_fixtures(
     refusal: Option<Refusal>,
 ) -> Result<HttpResponse, WebError> {
     let place = division_of(state, &organisation, division).await?;
+    let usual_time = place.season.start_time;
     let fixtures = state.store.fixtures_of_division(division).await?;
     let byes = state.store.byes_of_division(division).await?;
     let mut rounds: BTreeMap<u32, RoundBlock> = BTreeMap::new();
@@ -117,7 +125,7 @@ async fn show_fixtures(
         if let Some(block) = rounds.get_mut(&fixture.round) {
             block
                 .fixtures
-                .push(fixture_block(fixture, refusal.as_ref()));
+                .push(fixture_block(fixture, usual_time, refusal.as_ref()));
         }
     }
     for bye in byes {
@@ -126,9 +134,7 @@ async fn show_fixtures(
             block.byes.push(bye);
         }
     }
-    let usual_time = place
-        .season
-        .start_time
+    let usual_time = usual_time
         .map(|time| time.format("%H:%M").to_string())
         .unwrap_or_default();
     render_with_status(

@@ -447,6 +447,8 @@ struct DeleteSeasonPage {
     season: Season,
     divisions: usize,
     fixtures: usize,
+    /// How many of its fixtures have results, which keep the season from being deleted.
+    results: usize,
     error: Option<String>,
 }
 
@@ -460,9 +462,13 @@ async fn show_delete_season(
 ) -> Result<HttpResponse, WebError> {
     let (competition, season) = season_of(state, &organisation, season).await?;
     let divisions = state.store.divisions_of(season.id).await?;
-    let mut fixtures = 0;
+    let (mut fixtures, mut results) = (0, 0);
     for division in &divisions {
-        fixtures += state.store.fixtures_of_division(division.id).await?.len();
+        let of_division = state.store.fixtures_of_division(division.id).await?;
+        fixtures += of_division.len();
+        results += (of_division.iter())
+            .filter(|fixture| !fixture.status.is_unplayed())
+            .count();
     }
     render_with_status(
         status,
@@ -473,6 +479,7 @@ async fn show_delete_season(
             season,
             divisions: divisions.len(),
             fixtures,
+            results,
             error,
         },
     )

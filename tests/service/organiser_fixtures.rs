@@ -151,6 +151,11 @@ store_test! {
             .assert_redirect_to(&format!("{fixtures_page}#fixture-{}", first.id));
         let public = ctx.browser().get(&public_page).await;
         assert!(public.body.contains("<td>Tue 8 Dec 2026, 20:30</td>"), "{}", public.body);
+        // Its time is its own now; the others' is the season's, offered as empty.
+        let page = organiser.get(&fixtures_page).await;
+        let time_field = |fixture: &Fixture, value: &str| format!(r#"id="fixture-{}-time" name="start_time" type="time" value="{value}""#, fixture.id);
+        assert!(page.body.contains(&time_field(first, "20:30")), "{}", page.body);
+        assert!(page.body.contains(&time_field(&before[1], "")), "{}", page.body);
         let event = event_of(&ctx.browser().get(&feed).await.body, first.id);
         assert!(event.contains("DTSTART:20261208T203000Z"), "{event}");
         let home_page = ctx.browser().get(&format!("/leagues/north/teams/{}", first.home_team_id)).await;
