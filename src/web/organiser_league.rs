@@ -86,6 +86,13 @@ impl CompetitionForm {
 pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
 
 impl FieldErrors {
+    /// Just one problem, at one field, such as a name the store found taken.
+    pub(super) fn only(field: &'static str, message: impl Into<String>) -> Self {
+        let mut errors = Self::default();
+        errors.add(field, message);
+        errors
+    }
+
     pub(super) fn add(&mut self, field: &'static str, message: impl Into<String>) {
         self.0.entry(field).or_default().push(message.into());
     }
@@ -436,18 +443,14 @@ pub async fn create_competition(
                         organisation.slug
                     )));
                 }
-                Err(StoreError::CompetitionNameTaken) => {
-                    let mut errors = FieldErrors::default();
-                    errors.add(
-                        "name",
-                        format!(
-                            "{} already has a competition called {}.",
-                            organisation.name,
-                            new.name.as_str()
-                        ),
-                    );
-                    errors
-                }
+                Err(StoreError::CompetitionNameTaken) => FieldErrors::only(
+                    "name",
+                    format!(
+                        "{} already has a competition called {}.",
+                        organisation.name,
+                        new.name.as_str()
+                    ),
+                ),
                 Err(error) => return Err(error.into()),
             }
         }
@@ -697,18 +700,14 @@ pub async fn create_season(
                         organisation.slug, competition.id
                     )));
                 }
-                Err(StoreError::SeasonNameTaken) => {
-                    let mut errors = FieldErrors::default();
-                    errors.add(
-                        "name",
-                        format!(
-                            "{} already has a season called {}.",
-                            competition.name,
-                            new.name.as_str()
-                        ),
-                    );
-                    errors
-                }
+                Err(StoreError::SeasonNameTaken) => FieldErrors::only(
+                    "name",
+                    format!(
+                        "{} already has a season called {}.",
+                        competition.name,
+                        new.name.as_str()
+                    ),
+                ),
                 Err(error) => return Err(error.into()),
             }
         }
