@@ -195,6 +195,8 @@ async fn answer(
             "This fixture has a result, so it can no longer be re-dated, postponed or swapped."
                 .to_string()
         }
+        // Deleted with its season since the page was read.
+        Err(StoreError::NotFound(_)) => return Err(WebError::NotFound),
         Err(error) => return Err(error.into()),
     };
     refuse(viewer, state, organisation, fixture, typed, message).await

@@ -414,10 +414,14 @@ pub async fn set_tiebreaks(
     let places = form.places();
     match tiebreak_order(&places) {
         Ok(order) => {
-            state
+            match state
                 .store
                 .set_division_tiebreaks(division.id, &order)
-                .await?;
+                .await
+            {
+                Err(StoreError::NotFound(_)) => return Err(WebError::NotFound),
+                outcome => outcome?,
+            }
             Ok(redirect(&format!(
                 "{}#division-{}-heading",
                 season_address(&organisation, season.id),
@@ -534,6 +538,7 @@ pub async fn delete_season(
             )
             .await
         }
+        Err(StoreError::NotFound(_)) => Err(WebError::NotFound),
         Err(error) => Err(error.into()),
     }
 }
