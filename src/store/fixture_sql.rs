@@ -106,6 +106,7 @@ macro_rules! fixture_sql_store {
             .bind(date)
             .execute(&mut *tx)
             .await?;
+            // Only once the update above found the fixture without a result.
             if let (Some(start_time), 1) = (start_time, updated.rows_affected()) {
                 sqlx::query("UPDATE fixtures SET start_time = $2 WHERE id = $1")
                     .bind(id.0)
