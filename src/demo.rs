@@ -3,7 +3,7 @@
 //! result check a league's own secretary and captains use; every game's hands come from the
 //! rules crate's random play.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use fives_rules::Preset;
 use fives_rules::RulesetSpec;
 use fives_rules::random::{GameRng, below, seeded};
@@ -280,7 +280,8 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             competition: competition.id,
             name: name(&format!("{}", start.year())),
             calendar: SeasonCalendar::new(start, Weekday::Tue, [])
-                .expect("a season without blackout dates"),
+                .expect("a season without blackout dates")
+                .with_start_time(NaiveTime::from_hms_opt(20, 0, 0)),
             created_at: now,
         })
         .await?;

@@ -6,13 +6,13 @@
 
 use std::collections::BTreeSet;
 
-use chrono::{Datelike, Days, NaiveDate, Weekday};
+use chrono::{Datelike, Days, NaiveDate, NaiveTime, Weekday};
 
 use super::fixtures::SEASON_HORIZON_DAYS;
 use super::organisation::DisplayName;
 
 /// When a season is played: from its start date, weekly on the league night, except on the
-/// blackout dates.
+/// blackout dates, usually starting at the same time of the evening when that is known.
 ///
 /// The start need not be a league night (the first round is on the first league night on or
 /// after it), but every blackout date must be one, on or after the start and within the
@@ -23,6 +23,7 @@ pub struct SeasonCalendar {
     start: NaiveDate,
     league_night: Weekday,
     blackout_dates: BTreeSet<NaiveDate>,
+    start_time: Option<NaiveTime>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -70,7 +71,18 @@ impl SeasonCalendar {
             start,
             league_night,
             blackout_dates,
+            start_time: None,
         })
+    }
+
+    /// The calendar with the usual start time of a league night (local time in the league's
+    /// zone); `None` when it is not known, and fixtures are all-day events.
+    pub fn with_start_time(self, start_time: Option<NaiveTime>) -> Self {
+        Self { start_time, ..self }
+    }
+
+    pub fn start_time(&self) -> Option<NaiveTime> {
+        self.start_time
     }
 
     pub fn start(&self) -> NaiveDate {

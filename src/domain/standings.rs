@@ -25,6 +25,35 @@ pub enum Tiebreak {
     HeadToHead,
 }
 
+impl Tiebreak {
+    pub const ALL: [Tiebreak; 4] = [
+        Tiebreak::Points,
+        Tiebreak::GameDifference,
+        Tiebreak::GamesWon,
+        Tiebreak::HeadToHead,
+    ];
+
+    /// What organisers call it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tiebreak::Points => "Points",
+            Tiebreak::GameDifference => "Game difference",
+            Tiebreak::GamesWon => "Games won",
+            Tiebreak::HeadToHead => "Head-to-head between the tied teams",
+        }
+    }
+
+    /// Its name in forms and in the store's JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tiebreak::Points => "points",
+            Tiebreak::GameDifference => "game_difference",
+            Tiebreak::GamesWon => "games_won",
+            Tiebreak::HeadToHead => "head_to_head",
+        }
+    }
+}
+
 /// The organiser's list of tiebreaks, applied in turn: not empty, each at most once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Vec<Tiebreak>", into = "Vec<Tiebreak>")]
@@ -34,7 +63,7 @@ pub struct TiebreakOrder(Vec<Tiebreak>);
 pub enum TiebreakOrderError {
     #[error("Choose at least one way of ordering the table.")]
     Empty,
-    #[error("Each tiebreak is listed once; {0:?} is listed twice.")]
+    #[error("Each tiebreak is listed once; {} is listed twice.", .0.label())]
     Repeated(Tiebreak),
 }
 
@@ -798,5 +827,17 @@ mod tests {
         assert_eq!(letters(a, 2), "WL");
         assert_eq!(letters(b, 5), "LWL");
         assert_eq!(letters(c, 5), "WLW");
+    }
+
+    #[test]
+    fn a_tiebreaks_form_name_is_its_stored_name() {
+        for tiebreak in Tiebreak::ALL {
+            let json = serde_json::to_string(&tiebreak).unwrap();
+            assert_eq!(json, format!("{:?}", tiebreak.as_str()));
+        }
+        assert_eq!(
+            TiebreakOrderError::Repeated(Tiebreak::GamesWon).to_string(),
+            "Each tiebreak is listed once; Games won is listed twice."
+        );
     }
 }

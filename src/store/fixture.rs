@@ -3,7 +3,7 @@
 //! [`Store`](super::Store).
 
 use async_trait::async_trait;
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
 
 use super::StoreError;
 use crate::domain::fixtures::Legs;
@@ -24,6 +24,9 @@ pub struct Fixture {
     /// Counted from 1; a moved fixture keeps its round.
     pub round: u32,
     pub date: NaiveDate,
+    /// When it starts, local time in the league's zone: its own time when it was given one as
+    /// it was re-dated, or else its season's usual start time; `None` when neither is known.
+    pub start_time: Option<NaiveTime>,
     pub home_team_id: TeamId,
     pub home_team: String,
     pub away_team_id: TeamId,
@@ -67,6 +70,14 @@ pub trait FixtureStore: Send + Sync {
     /// Re-dates a fixture that has no result yet; a postponed fixture given a new date is
     /// scheduled again.
     async fn move_fixture(&self, id: FixtureId, date: NaiveDate) -> Result<Fixture, StoreError>;
+    /// Like [`move_fixture`](Self::move_fixture), and gives the fixture a start time of its
+    /// own, or with `None` has it start at its season's usual time again.
+    async fn reschedule_fixture(
+        &self,
+        id: FixtureId,
+        date: NaiveDate,
+        start_time: Option<NaiveTime>,
+    ) -> Result<Fixture, StoreError>;
     /// Postpones a fixture that has no result yet, keeping its date until it is given a new one.
     async fn postpone_fixture(&self, id: FixtureId) -> Result<Fixture, StoreError>;
     /// Swaps home and away of a fixture that has no result yet (when the home team's pub is

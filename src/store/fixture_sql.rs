@@ -4,18 +4,24 @@
 macro_rules! fixture_sql_store {
     ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
         /// Every column of a [`Fixture`]; callers add the WHERE and ORDER BY clauses.
+        /// A fixture without a start time of its own starts at its season's usual time.
         const SELECT_FIXTURES: &str = "SELECT fixtures.id, fixtures.division_id, fixtures.round, \
-             fixtures.played_on, fixtures.home_team_id, home.name, fixtures.away_team_id, \
+             fixtures.played_on, \
+             COALESCE(fixtures.start_time, fixture_season.start_time), \
+             fixtures.home_team_id, home.name, fixtures.away_team_id, \
              away.name, fixtures.venue_name, fixtures.venue_address, fixtures.status \
              FROM fixtures \
              JOIN teams home ON home.id = fixtures.home_team_id \
-             JOIN teams away ON away.id = fixtures.away_team_id";
+             JOIN teams away ON away.id = fixtures.away_team_id \
+             JOIN divisions fixture_division ON fixture_division.id = fixtures.division_id \
+             JOIN seasons fixture_season ON fixture_season.id = fixture_division.season_id";
 
         type FixtureRow = (
             i64,
             i64,
             i32,
             chrono::NaiveDate,
+            Option<chrono::NaiveTime>,
             i64,
             String,
             i64,
@@ -31,6 +37,7 @@ macro_rules! fixture_sql_store {
                 division_id,
                 round,
                 date,
+                start_time,
                 home_team_id,
                 home_team,
                 away_team_id,
@@ -48,6 +55,7 @@ macro_rules! fixture_sql_store {
                     StoreError::Corrupt(format!("fixture {id} is in round {round}"))
                 })?,
                 date,
+                start_time,
                 home_team_id: $crate::domain::ids::TeamId(home_team_id),
                 home_team,
                 away_team_id: $crate::domain::ids::TeamId(away_team_id),
@@ -77,13 +85,15 @@ macro_rules! fixture_sql_store {
             row.map(fixture_from_row).transpose()
         }
 
-        /// Sets the status of a fixture that has no result yet (and, when given, its date),
-        /// in one transaction; a fixture with a result is refused.
+        /// Sets the status of a fixture that has no result yet (and, when given, its date and
+        /// its own start time, `Some(None)` clearing it), in one transaction; a fixture with a
+        /// result is refused.
         async fn update_unplayed_fixture(
             pool: &sqlx::Pool<$db>,
             id: $crate::domain::ids::FixtureId,
             status: $crate::domain::season_fixtures::FixtureStatus,
             date: Option<chrono::NaiveDate>,
+            start_time: Option<Option<chrono::NaiveTime>>,
         ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
             use $crate::store::StoreError;
             let mut tx = pool.begin_with($begin_write).await?;
@@ -96,6 +106,14 @@ macro_rules! fixture_sql_store {
             .bind(date)
             .execute(&mut *tx)
             .await?;
+            // Only once the update above found the fixture without a result.
+            if let (Some(start_time), 1) = (start_time, updated.rows_affected()) {
+                sqlx::query("UPDATE fixtures SET start_time = $2 WHERE id = $1")
+                    .bind(id.0)
+                    .bind(start_time)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             let fixture = fixture_in(&mut *tx, id)
                 .await?
                 .ok_or(StoreError::NotFound("fixture"))?;
@@ -272,9 +290,8 @@ macro_rules! fixture_sql_store {
             ) -> Result<Vec<$crate::store::Fixture>, $crate::store::StoreError> {
                 let rows: Vec<FixtureRow> = sqlx::query_as(&format!(
                     "{SELECT_FIXTURES} \
-                     JOIN divisions ON divisions.id = fixtures.division_id \
                      WHERE (fixtures.home_team_id = $1 OR fixtures.away_team_id = $1) \
-                     AND divisions.season_id = $2 \
+                     AND fixture_division.season_id = $2 \
                      ORDER BY fixtures.played_on, fixtures.id"
                 ))
                 .bind(team.0)
@@ -301,6 +318,23 @@ macro_rules! fixture_sql_store {
                     id,
                     $crate::domain::season_fixtures::FixtureStatus::Scheduled,
                     Some(date),
+                    None,
+                )
+                .await
+            }
+
+            async fn reschedule_fixture(
+                &self,
+                id: $crate::domain::ids::FixtureId,
+                date: chrono::NaiveDate,
+                start_time: Option<chrono::NaiveTime>,
+            ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
+                update_unplayed_fixture(
+                    &self.pool,
+                    id,
+                    $crate::domain::season_fixtures::FixtureStatus::Scheduled,
+                    Some(date),
+                    Some(start_time),
                 )
                 .await
             }
@@ -313,6 +347,7 @@ macro_rules! fixture_sql_store {
                     &self.pool,
                     id,
                     $crate::domain::season_fixtures::FixtureStatus::Postponed,
+                    None,
                     None,
                 )
                 .await

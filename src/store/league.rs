@@ -3,7 +3,7 @@
 //! [`Store`](super::Store).
 
 use async_trait::async_trait;
-use chrono::{DateTime, NaiveDate, Utc, Weekday};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc, Weekday};
 use fives_rules::RulesetSpec;
 
 use super::{StoreError, Team};
@@ -46,6 +46,8 @@ pub struct Season {
     pub league_night: Weekday,
     /// In date order.
     pub blackout_dates: Vec<NaiveDate>,
+    /// When a league night usually starts, local time in the league's zone, if known.
+    pub start_time: Option<NaiveTime>,
 }
 
 pub struct NewDivision {
@@ -86,13 +88,20 @@ pub trait LeagueStore: Send + Sync {
     /// Latest start first.
     async fn seasons_of(&self, competition: CompetitionId) -> Result<Vec<Season>, StoreError>;
 
-    /// Deletes a season with its blackout dates, its divisions and which teams were in them;
-    /// the teams, their squads and the competition stay.
+    /// Deletes a season with its blackout dates, its divisions, which teams were in them and
+    /// their fixtures; the teams, their squads and the competition stay. Refused with
+    /// [`StoreError::SeasonHasResults`] once any of its fixtures has a result.
     async fn delete_season(&self, season: SeasonId) -> Result<(), StoreError>;
 
     async fn create_division(&self, division: &NewDivision) -> Result<Division, StoreError>;
     /// In the order they were created, which is how organisers number them.
     async fn divisions_of(&self, season: SeasonId) -> Result<Vec<Division>, StoreError>;
+    /// Sets the order the division's table is sorted in.
+    async fn set_division_tiebreaks(
+        &self,
+        division: DivisionId,
+        tiebreaks: &TiebreakOrder,
+    ) -> Result<(), StoreError>;
     /// Puts a team of the division's organisation into the division; a team plays in at most
     /// one division of a season.
     async fn add_team_to_division(

@@ -102,14 +102,15 @@ macro_rules! league_sql_store {
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO seasons \
-                     (competition_id, name, starts_on, league_night, created_at) \
-                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                     (competition_id, name, starts_on, league_night, created_at, start_time) \
+                     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                 )
                 .bind(season.competition.0)
                 .bind(season.name.as_str())
                 .bind(calendar.start())
                 .bind($crate::store::league::weekday_number(calendar.league_night()))
                 .bind(season.created_at)
+                .bind(calendar.start_time())
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(|e| {
@@ -137,6 +138,7 @@ macro_rules! league_sql_store {
                     start: calendar.start(),
                     league_night: calendar.league_night(),
                     blackout_dates: calendar.blackout_dates().collect(),
+                    start_time: calendar.start_time(),
                 })
             }
 
@@ -144,8 +146,9 @@ macro_rules! league_sql_store {
                 &self,
                 competition: $crate::domain::ids::CompetitionId,
             ) -> Result<Vec<$crate::store::Season>, $crate::store::StoreError> {
-                let rows: Vec<(i64, String, chrono::NaiveDate, i32)> = sqlx::query_as(
-                    "SELECT id, name, starts_on, league_night FROM seasons \
+                let rows: Vec<(i64, String, chrono::NaiveDate, i32, Option<chrono::NaiveTime>)> =
+                    sqlx::query_as(
+                    "SELECT id, name, starts_on, league_night, start_time FROM seasons \
                      WHERE competition_id = $1 ORDER BY starts_on DESC, id DESC",
                 )
                 .bind(competition.0)
@@ -162,7 +165,7 @@ macro_rules! league_sql_store {
                 .fetch_all(&self.pool)
                 .await?;
                 rows.into_iter()
-                    .map(|(id, name, start, night)| {
+                    .map(|(id, name, start, night, start_time)| {
                         Ok($crate::store::Season {
                             id: $crate::domain::ids::SeasonId(id),
                             competition_id: competition,
@@ -174,6 +177,7 @@ macro_rules! league_sql_store {
                                 .filter(|(season, _)| *season == id)
                                 .map(|(_, date)| *date)
                                 .collect(),
+                            start_time,
                         })
                     })
                     .collect()
@@ -184,6 +188,19 @@ macro_rules! league_sql_store {
                 season: $crate::domain::ids::SeasonId,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.pool.begin_with($begin_write).await?;
+                // Results are the league's record: a season that has any is kept.
+                let results: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM fixtures \
+                     JOIN divisions ON divisions.id = fixtures.division_id \
+                     WHERE divisions.season_id = $1 \
+                     AND fixtures.status NOT IN ('scheduled', 'postponed')",
+                )
+                .bind(season.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if results > 0 {
+                    return Err($crate::store::StoreError::SeasonHasResults);
+                }
                 // The schema's ON DELETE CASCADE takes the rest.
                 let deleted = sqlx::query("DELETE FROM seasons WHERE id = $1")
                     .bind(season.0)
@@ -235,6 +252,24 @@ macro_rules! league_sql_store {
                 .fetch_all(&self.pool)
                 .await?;
                 rows.into_iter().map(division_from_row).collect()
+            }
+
+            async fn set_division_tiebreaks(
+                &self,
+                division: $crate::domain::ids::DivisionId,
+                tiebreaks: &$crate::domain::standings::TiebreakOrder,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let updated = sqlx::query("UPDATE divisions SET tiebreaks = $1 WHERE id = $2")
+                    .bind($crate::store::league::to_json(tiebreaks))
+                    .bind(division.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if updated.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("division"));
+                }
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn add_team_to_division(

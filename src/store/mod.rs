@@ -75,6 +75,8 @@ pub enum StoreError {
     ResultChanged,
     #[error("that result is not waiting for an answer (the fixture is {})", .0.in_words())]
     ResultNotAwaitingAnswer(crate::domain::season_fixtures::FixtureStatus),
+    #[error("that season has fixtures with results, so it cannot be deleted")]
+    SeasonHasResults,
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]

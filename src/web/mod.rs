@@ -11,7 +11,11 @@ pub mod error;
 pub mod invites;
 pub mod layout;
 pub mod organiser;
+pub mod organiser_fixtures;
 pub mod organiser_league;
+pub mod organiser_lookup;
+pub mod organiser_season;
+pub mod organiser_teams;
 pub mod public;
 pub mod public_league;
 pub mod public_players;
@@ -60,12 +64,21 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser_league::create_competition)
         .service(organiser_league::seasons_page)
         .service(organiser_league::create_season)
-        .service(organiser_league::season_page)
-        .service(organiser_league::create_division)
-        .service(organiser_league::add_division_team)
-        .service(organiser_league::generate_fixtures)
-        .service(organiser_league::squad_page)
-        .service(organiser_league::add_squad_player)
+        .service(organiser_season::season_page)
+        .service(organiser_season::create_division)
+        .service(organiser_season::add_division_team)
+        .service(organiser_season::generate_fixtures)
+        .service(organiser_season::set_tiebreaks)
+        .service(organiser_season::delete_season_page)
+        .service(organiser_season::delete_season)
+        .service(organiser_fixtures::fixtures_page)
+        .service(organiser_fixtures::redate_fixture)
+        .service(organiser_fixtures::postpone_fixture)
+        .service(organiser_fixtures::reverse_fixture)
+        .service(organiser_teams::team_page)
+        .service(organiser_teams::set_pub)
+        .service(organiser_teams::squad_page)
+        .service(organiser_teams::add_squad_player)
         .service(teams::team_page)
         .service(teams::set_contact)
         .service(teams::invite_captain)

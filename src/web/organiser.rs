@@ -1,4 +1,4 @@
-//! An organiser's pages for their organisation: its teams and their captains.
+//! An organiser's page for their organisation: its teams and their captains, and adding a team.
 
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
@@ -10,8 +10,8 @@ use serde::Deserialize;
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
+use super::organiser_lookup::organised;
 use super::session::Viewer;
-use crate::domain::authorisation::Permission;
 use crate::domain::organisation::DisplayName;
 use crate::store::{Organisation, StoreError, Team};
 
@@ -29,14 +29,6 @@ struct OrganisationPage {
     teams: Vec<TeamSummary>,
     team_name: String,
     error: Option<String>,
-}
-
-async fn organisation_by_slug(state: &AppState, slug: &str) -> Result<Organisation, WebError> {
-    state
-        .store
-        .organisation_by_slug(slug)
-        .await?
-        .ok_or(WebError::NotFound)
 }
 
 async fn show(
@@ -73,8 +65,7 @@ pub async fn organisation_page(
     state: Data<AppState>,
     slug: Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = organised(&viewer, &state, &slug).await?;
     show(
         &viewer,
         &state,
@@ -98,8 +89,7 @@ pub async fn create_team(
     slug: Path<String>,
     form: Form<NewTeamForm>,
 ) -> Result<HttpResponse, WebError> {
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = organised(&viewer, &state, &slug).await?;
     let typed = form.into_inner().name;
     let error = match DisplayName::try_from(typed.as_str()) {
         Ok(name) => {

@@ -1,6 +1,6 @@
 //! An organiser's pages for setting up a league: its competitions, each with a ruleset (a
 //! preset of the rules crate, optionally with another target) and a match format filled in as
-//! a form.
+//! a form, and a competition's seasons with their calendars.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{NaiveDate, Utc, Weekday};
+use chrono::{NaiveDate, NaiveTime, Utc, Weekday};
 use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
@@ -16,21 +16,16 @@ use serde::Deserialize;
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
+use super::organiser_lookup::{competition_of, organised};
 use super::session::Viewer;
-use crate::domain::authorisation::Permission;
-use crate::domain::fixtures::Legs;
-use crate::domain::ids::{CompetitionId, DivisionId, SeasonId, TeamId};
+use crate::domain::ids::{CompetitionId, SeasonId};
 use crate::domain::league::{SeasonCalendar, weekday_name};
 use crate::domain::match_format::{
     BonusCondition, Leg, LegKind, LosingBonus, MatchFormat, MatchFormatError, PlayerLimits,
     PointsScheme, WalkoverScore,
 };
 use crate::domain::organisation::DisplayName;
-use crate::domain::standings::TiebreakOrder;
-use crate::store::{
-    Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Player, Season,
-    StoreError, Team,
-};
+use crate::store::{Competition, NewCompetition, NewSeason, Organisation, StoreError};
 
 /// What an organiser types into the new competition form, kept as typed so that a form
 /// shown again with its problems shows what was there.
@@ -91,7 +86,14 @@ impl CompetitionForm {
 pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
 
 impl FieldErrors {
-    fn add(&mut self, field: &'static str, message: impl Into<String>) {
+    /// Just one problem, at one field, such as a name the store found taken.
+    pub(super) fn only(field: &'static str, message: impl Into<String>) -> Self {
+        let mut errors = Self::default();
+        errors.add(field, message);
+        errors
+    }
+
+    pub(super) fn add(&mut self, field: &'static str, message: impl Into<String>) {
         self.0.entry(field).or_default().push(message.into());
     }
 
@@ -369,14 +371,6 @@ struct CompetitionsPage {
     errors: FieldErrors,
 }
 
-async fn organisation_by_slug(state: &AppState, slug: &str) -> Result<Organisation, WebError> {
-    state
-        .store
-        .organisation_by_slug(slug)
-        .await?
-        .ok_or(WebError::NotFound)
-}
-
 async fn show_competitions(
     viewer: &Viewer,
     state: &AppState,
@@ -412,8 +406,7 @@ pub async fn competitions_page(
     state: Data<AppState>,
     slug: Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = organised(&viewer, &state, &slug).await?;
     show_competitions(
         &viewer,
         &state,
@@ -432,8 +425,7 @@ pub async fn create_competition(
     slug: Path<String>,
     form: Form<CompetitionForm>,
 ) -> Result<HttpResponse, WebError> {
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = organised(&viewer, &state, &slug).await?;
     let form = form.into_inner();
     let errors = match CompetitionInput::try_from(&form) {
         Ok(input) => {
@@ -451,18 +443,14 @@ pub async fn create_competition(
                         organisation.slug
                     )));
                 }
-                Err(StoreError::CompetitionNameTaken) => {
-                    let mut errors = FieldErrors::default();
-                    errors.add(
-                        "name",
-                        format!(
-                            "{} already has a competition called {}.",
-                            organisation.name,
-                            new.name.as_str()
-                        ),
-                    );
-                    errors
-                }
+                Err(StoreError::CompetitionNameTaken) => FieldErrors::only(
+                    "name",
+                    format!(
+                        "{} already has a competition called {}.",
+                        organisation.name,
+                        new.name.as_str()
+                    ),
+                ),
                 Err(error) => return Err(error.into()),
             }
         }
@@ -491,6 +479,9 @@ pub struct SeasonForm {
     /// One date a line.
     #[serde(default)]
     pub blackout_dates: String,
+    /// Hours and minutes, or empty when not known.
+    #[serde(default)]
+    pub start_time: String,
 }
 
 /// A season form that checks out.
@@ -499,11 +490,25 @@ pub struct SeasonInput {
     pub calendar: SeasonCalendar,
 }
 
-fn date_of(text: &str) -> Option<NaiveDate> {
+pub(super) fn date_of(text: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
 }
 
-const WEEKDAYS: [Weekday; 7] = [
+/// An optional time of day as a time input sends it ("20:30"); `Ok(None)` when empty.
+pub(super) fn optional_time_of(text: &str) -> Result<Option<NaiveTime>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    NaiveTime::parse_from_str(text, "%H:%M")
+        .or_else(|_| NaiveTime::parse_from_str(text, "%H:%M:%S"))
+        .map(Some)
+        .map_err(|_| {
+            format!("{text:?} is not a time; write it as hours and minutes, such as 20:30.")
+        })
+}
+
+pub(super) const WEEKDAYS: [Weekday; 7] = [
     Weekday::Mon,
     Weekday::Tue,
     Weekday::Wed,
@@ -552,9 +557,13 @@ impl TryFrom<&SeasonForm> for SeasonInput {
                 ),
             }
         }
-        let calendar = match (start, league_night) {
-            (Some(start), Some(night)) if !errors.has("blackout_dates") => {
+        let start_time = optional_time_of(&form.start_time)
+            .map_err(|message| errors.add("start_time", message))
+            .ok();
+        let calendar = match (start, league_night, start_time) {
+            (Some(start), Some(night), Some(start_time)) if !errors.has("blackout_dates") => {
                 SeasonCalendar::new(start, night, blackout_dates)
+                    .map(|calendar| calendar.with_start_time(start_time))
                     .map_err(|error| errors.add("blackout_dates", error.to_string()))
                     .ok()
             }
@@ -579,6 +588,8 @@ pub struct SeasonLine {
     pub name: String,
     pub start: NaiveDate,
     pub league_night: &'static str,
+    /// Such as " at 20:30", or empty when the time is not known.
+    pub at: String,
 }
 
 #[derive(Template)]
@@ -591,21 +602,6 @@ struct SeasonsPage {
     form: SeasonForm,
     nights: Vec<NightChoice>,
     errors: FieldErrors,
-}
-
-/// The organisation's competition with this id; another organisation's is not found.
-async fn competition_of(
-    state: &AppState,
-    organisation: &Organisation,
-    id: CompetitionId,
-) -> Result<Competition, WebError> {
-    state
-        .store
-        .competitions_of(organisation.id)
-        .await?
-        .into_iter()
-        .find(|competition| competition.id == id)
-        .ok_or(WebError::NotFound)
 }
 
 async fn show_seasons(
@@ -627,6 +623,10 @@ async fn show_seasons(
             name: season.name,
             start: season.start,
             league_night: weekday_name(season.league_night),
+            at: season
+                .start_time
+                .map(|time| format!(" at {}", time.format("%H:%M")))
+                .unwrap_or_default(),
         })
         .collect();
     let nights = WEEKDAYS
@@ -657,8 +657,7 @@ pub async fn seasons_page(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = organised(&viewer, &state, &slug).await?;
     let competition = competition_of(&state, &organisation, CompetitionId(id)).await?;
     let form = SeasonForm {
         league_night: weekday_name(Weekday::Tue).to_string(),
@@ -683,8 +682,7 @@ pub async fn create_season(
     form: Form<SeasonForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = organised(&viewer, &state, &slug).await?;
     let competition = competition_of(&state, &organisation, CompetitionId(id)).await?;
     let form = form.into_inner();
     let errors = match SeasonInput::try_from(&form) {
@@ -702,18 +700,14 @@ pub async fn create_season(
                         organisation.slug, competition.id
                     )));
                 }
-                Err(StoreError::SeasonNameTaken) => {
-                    let mut errors = FieldErrors::default();
-                    errors.add(
-                        "name",
-                        format!(
-                            "{} already has a season called {}.",
-                            competition.name,
-                            new.name.as_str()
-                        ),
-                    );
-                    errors
-                }
+                Err(StoreError::SeasonNameTaken) => FieldErrors::only(
+                    "name",
+                    format!(
+                        "{} already has a season called {}.",
+                        competition.name,
+                        new.name.as_str()
+                    ),
+                ),
                 Err(error) => return Err(error.into()),
             }
         }
@@ -728,417 +722,4 @@ pub async fn create_season(
         errors,
     )
     .await
-}
-
-/// A division as the organiser's season page shows it.
-pub struct DivisionBlock {
-    pub division: Division,
-    pub teams: Vec<Team>,
-    pub fixtures: usize,
-}
-
-/// A refused form on the season page: the id of the field it belongs to, and why.
-pub struct FieldMessage {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldMessage {
-    fn new(field: String, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
-    }
-}
-
-#[derive(Template)]
-#[template(path = "organiser/season.html")]
-struct SeasonPage {
-    layout: Layout,
-    organisation: Organisation,
-    competition: Competition,
-    season: Season,
-    divisions: Vec<DivisionBlock>,
-    free_teams: Vec<Team>,
-    division_name: String,
-    error: Option<FieldMessage>,
-}
-
-impl SeasonPage {
-    /// The refusal's message when it belongs to this field, empty otherwise.
-    fn error_at(&self, field: &str) -> String {
-        match &self.error {
-            Some(error) if error.field == field => error.message.clone(),
-            _ => String::new(),
-        }
-    }
-}
-
-/// The organisation's season with this id, with its competition; another's is not found.
-async fn season_of(
-    state: &AppState,
-    organisation: &Organisation,
-    id: SeasonId,
-) -> Result<(Competition, Season), WebError> {
-    for competition in state.store.competitions_of(organisation.id).await? {
-        for season in state.store.seasons_of(competition.id).await? {
-            if season.id == id {
-                return Ok((competition, season));
-            }
-        }
-    }
-    Err(WebError::NotFound)
-}
-
-/// The organisation's division with this id, with its season; another's is not found.
-async fn division_of(
-    state: &AppState,
-    organisation: &Organisation,
-    id: DivisionId,
-) -> Result<(Division, SeasonId), WebError> {
-    for competition in state.store.competitions_of(organisation.id).await? {
-        for season in state.store.seasons_of(competition.id).await? {
-            for division in state.store.divisions_of(season.id).await? {
-                if division.id == id {
-                    return Ok((division, season.id));
-                }
-            }
-        }
-    }
-    Err(WebError::NotFound)
-}
-
-async fn show_season(
-    viewer: &Viewer,
-    state: &AppState,
-    organisation: Organisation,
-    season: SeasonId,
-    status: StatusCode,
-    division_name: String,
-    error: Option<FieldMessage>,
-) -> Result<HttpResponse, WebError> {
-    let (competition, season) = season_of(state, &organisation, season).await?;
-    let mut divisions = Vec::new();
-    let mut placed = Vec::new();
-    for division in state.store.divisions_of(season.id).await? {
-        let teams = state.store.teams_of(division.id).await?;
-        placed.extend(teams.iter().map(|team| team.id));
-        let fixtures = state.store.fixtures_of_division(division.id).await?.len();
-        divisions.push(DivisionBlock {
-            division,
-            teams,
-            fixtures,
-        });
-    }
-    let free_teams = state
-        .store
-        .teams_in(organisation.id)
-        .await?
-        .into_iter()
-        .filter(|team| !placed.contains(&team.id))
-        .collect();
-    render_with_status(
-        status,
-        &SeasonPage {
-            layout: viewer.layout(format!("{} {}", competition.name, season.name)),
-            organisation,
-            competition,
-            season,
-            divisions,
-            free_teams,
-            division_name,
-            error,
-        },
-    )
-}
-
-fn season_address(organisation: &Organisation, season: SeasonId) -> String {
-    format!("/organise/{}/seasons/{}", organisation.slug, season)
-}
-
-#[get("/organise/{slug}/seasons/{id}")]
-pub async fn season_page(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    show_season(
-        &viewer,
-        &state,
-        organisation,
-        SeasonId(id),
-        StatusCode::OK,
-        String::new(),
-        None,
-    )
-    .await
-}
-
-#[derive(Deserialize)]
-pub struct DivisionForm {
-    #[serde(default)]
-    name: String,
-}
-
-#[post("/organise/{slug}/seasons/{id}/divisions")]
-pub async fn create_division(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-    form: Form<DivisionForm>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    let (_, season) = season_of(&state, &organisation, SeasonId(id)).await?;
-    let typed = form.into_inner().name;
-    let message = match DisplayName::try_from(typed.as_str()) {
-        Ok(name) => {
-            let new = NewDivision {
-                season: season.id,
-                name,
-                tiebreaks: TiebreakOrder::default(),
-                created_at: Utc::now(),
-            };
-            match state.store.create_division(&new).await {
-                Ok(_) => return Ok(redirect(&season_address(&organisation, season.id))),
-                Err(StoreError::DivisionNameTaken) => format!(
-                    "{} already has a division called {}.",
-                    season.name,
-                    new.name.as_str()
-                ),
-                Err(error) => return Err(error.into()),
-            }
-        }
-        Err(error) => error.to_string(),
-    };
-    show_season(
-        &viewer,
-        &state,
-        organisation,
-        season.id,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        typed,
-        Some(FieldMessage::new("division-name".into(), message)),
-    )
-    .await
-}
-
-#[derive(Deserialize)]
-pub struct DivisionTeamForm {
-    #[serde(default)]
-    team: String,
-}
-
-#[post("/organise/{slug}/divisions/{id}/teams")]
-pub async fn add_division_team(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-    form: Form<DivisionTeamForm>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    let (division, season) = division_of(&state, &organisation, DivisionId(id)).await?;
-    let field = format!("division-{}-team", division.id);
-    let message = match form.team.trim().parse::<i64>() {
-        Ok(team) => match state
-            .store
-            .add_team_to_division(division.id, TeamId(team))
-            .await
-        {
-            Ok(()) => return Ok(redirect(&season_address(&organisation, season))),
-            Err(StoreError::TeamAlreadyInSeason) => {
-                "That team already plays in a division of this season.".to_string()
-            }
-            Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => {
-                "Choose one of your organisation's teams.".to_string()
-            }
-            Err(error) => return Err(error.into()),
-        },
-        Err(_) => "Choose a team to add.".to_string(),
-    };
-    show_season(
-        &viewer,
-        &state,
-        organisation,
-        season,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        String::new(),
-        Some(FieldMessage::new(field, message)),
-    )
-    .await
-}
-
-#[derive(Deserialize)]
-pub struct FixturesForm {
-    #[serde(default)]
-    legs: String,
-}
-
-#[post("/organise/{slug}/divisions/{id}/fixtures")]
-pub async fn generate_fixtures(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-    form: Form<FixturesForm>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    let (division, season) = division_of(&state, &organisation, DivisionId(id)).await?;
-    let field = format!("division-{}-legs", division.id);
-    let legs = match form.legs.as_str() {
-        "single" => Some(Legs::Single),
-        "double" => Some(Legs::Double),
-        _ => None,
-    };
-    let message = match legs {
-        Some(legs) => match state.store.generate_fixtures(division.id, legs).await {
-            Ok(_) => {
-                return Ok(redirect(&format!(
-                    "/leagues/{}/divisions/{}",
-                    organisation.slug, division.id
-                )));
-            }
-            Err(StoreError::FixturesAlreadyGenerated) => {
-                format!("The fixtures of {} have already been made.", division.name)
-            }
-            Err(StoreError::TooFewTeams { teams }) => format!(
-                "{} needs at least two teams to make fixtures; it has {teams}.",
-                division.name
-            ),
-            Err(StoreError::CannotScheduleFixtures(error)) => error.to_string(),
-            Err(error) => return Err(error.into()),
-        },
-        None => "Choose whether teams meet once or twice.".to_string(),
-    };
-    show_season(
-        &viewer,
-        &state,
-        organisation,
-        season,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        String::new(),
-        Some(FieldMessage::new(field, message)),
-    )
-    .await
-}
-
-#[derive(Template)]
-#[template(path = "organiser/squad.html")]
-struct SquadPage {
-    layout: Layout,
-    organisation: Organisation,
-    team: Team,
-    squad: Vec<Player>,
-    player_name: String,
-    error: Option<String>,
-}
-
-/// The organisation's team with this id; another organisation's is not found.
-async fn team_of(
-    state: &AppState,
-    organisation: &Organisation,
-    id: TeamId,
-) -> Result<Team, WebError> {
-    state
-        .store
-        .team(id)
-        .await?
-        .filter(|team| team.organisation_id == organisation.id)
-        .ok_or(WebError::NotFound)
-}
-
-async fn show_squad(
-    viewer: &Viewer,
-    state: &AppState,
-    page: (Organisation, Team),
-    status: StatusCode,
-    player_name: String,
-    error: Option<String>,
-) -> Result<HttpResponse, WebError> {
-    let (organisation, team) = page;
-    let squad = state.store.squad_of(team.id).await?;
-    render_with_status(
-        status,
-        &SquadPage {
-            layout: viewer.layout(format!("Squad of {}", team.name)),
-            organisation,
-            team,
-            squad,
-            player_name,
-            error,
-        },
-    )
-}
-
-#[get("/organise/{slug}/teams/{id}/squad")]
-pub async fn squad_page(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    let team = team_of(&state, &organisation, TeamId(id)).await?;
-    show_squad(
-        &viewer,
-        &state,
-        (organisation, team),
-        StatusCode::OK,
-        String::new(),
-        None,
-    )
-    .await
-}
-
-#[derive(Deserialize)]
-pub struct PlayerForm {
-    #[serde(default)]
-    name: String,
-}
-
-#[post("/organise/{slug}/teams/{id}/squad")]
-pub async fn add_squad_player(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-    form: Form<PlayerForm>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organisation_by_slug(&state, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    let team = team_of(&state, &organisation, TeamId(id)).await?;
-    let typed = form.into_inner().name;
-    let name = match DisplayName::try_from(typed.as_str()) {
-        Ok(name) => name,
-        Err(error) => {
-            return show_squad(
-                &viewer,
-                &state,
-                (organisation, team),
-                StatusCode::UNPROCESSABLE_ENTITY,
-                typed,
-                Some(error.to_string()),
-            )
-            .await;
-        }
-    };
-    // A new player of the organisation (two people may share a name), then into the squad.
-    let player = state
-        .store
-        .create_player(organisation.id, &name, Utc::now())
-        .await?;
-    state.store.add_player_to_squad(team.id, player.id).await?;
-    Ok(redirect(&format!(
-        "/organise/{}/teams/{}/squad",
-        organisation.slug, team.id
-    )))
 }

@@ -9,7 +9,7 @@ use actix_web::http::header::{self, ContentDisposition, DispositionParam, Dispos
 use actix_web::web::{Data, Path};
 use actix_web::{HttpRequest, HttpResponse, get};
 use askama::Template;
-use chrono::{NaiveDate, Utc};
+use chrono::{NaiveDate, NaiveTime, Utc};
 
 use super::AppState;
 use super::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
@@ -153,7 +153,7 @@ impl FixtureLine {
         format: &MatchFormat,
     ) -> Self {
         Self {
-            date: long_date(fixture.date),
+            date: date_and_time(fixture.date, fixture.start_time),
             home_id: fixture.home_team_id,
             home: fixture.home_team.clone(),
             away_id: fixture.away_team_id,
@@ -214,11 +214,19 @@ fn rounds(
     by_round.into_values().collect()
 }
 
-fn long_date(date: NaiveDate) -> String {
+pub(super) fn long_date(date: NaiveDate) -> String {
     date.format("%a %-d %b %Y").to_string()
 }
 
-fn status_label(status: FixtureStatus) -> &'static str {
+/// A fixture's date, with its start time when it is known, such as "Tue 1 Sep 2026, 20:30".
+pub(super) fn date_and_time(date: NaiveDate, start_time: Option<NaiveTime>) -> String {
+    match start_time {
+        Some(time) => format!("{}, {}", long_date(date), time.format("%H:%M")),
+        None => long_date(date),
+    }
+}
+
+pub(super) fn status_label(status: FixtureStatus) -> &'static str {
     match status {
         FixtureStatus::Scheduled => "Scheduled",
         FixtureStatus::Postponed => "Postponed",
@@ -257,8 +265,8 @@ fn calendar_fixture(fixture: &Fixture) -> CalendarFixture {
         away: fixture.away_team.clone(),
         venue,
         date: fixture.date,
-        // The league night has no start time yet, so fixtures are all-day events.
-        start: None,
+        // Without a start time a fixture is an all-day event.
+        start: fixture.start_time,
         // Scores arrive with results; until then a fixture is scheduled or postponed.
         status: match fixture.status {
             FixtureStatus::Postponed => CalendarStatus::Postponed,

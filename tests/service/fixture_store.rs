@@ -416,3 +416,87 @@ store_test! {
         assert!(matches!(unknown, Err(StoreError::NotFound("fixture"))), "{unknown:?}");
     }
 }
+
+store_test! {
+    async fn a_fixture_starts_at_its_seasons_time_unless_given_its_own(ctx) {
+        let league = league(&ctx, 3).await;
+        let quarter_to_eight = chrono::NaiveTime::from_hms_opt(19, 45, 0).unwrap();
+        let half_past_eight = chrono::NaiveTime::from_hms_opt(20, 30, 0).unwrap();
+        // The season of `league` has no start time, so its fixtures have none.
+        let untimed = ctx.store.generate_fixtures(league.division, Legs::Single).await.unwrap();
+        assert!(untimed.iter().all(|fixture| fixture.start_time.is_none()));
+
+        let competition = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let timed_season = ctx
+            .store
+            .create_season(&NewSeason {
+                competition: competition.id,
+                name: name("2027-28"),
+                calendar: SeasonCalendar::new(date("2027-09-07"), Weekday::Tue, [])
+                    .unwrap()
+                    .with_start_time(Some(quarter_to_eight)),
+                created_at: Utc::now(),
+            })
+            .await
+            .unwrap();
+        let timed_division = division(&ctx, timed_season.id, "Premier").await;
+        for team in &league.teams {
+            ctx.store.add_team_to_division(timed_division, *team).await.unwrap();
+        }
+        let before = ctx.store.generate_fixtures(timed_division, Legs::Single).await.unwrap();
+        assert!(before.iter().all(|fixture| fixture.start_time == Some(quarter_to_eight)));
+
+        let moved = before[0].clone();
+        let own = ctx.store.reschedule_fixture(moved.id, date("2027-12-07"), Some(half_past_eight)).await.unwrap();
+        assert_eq!(own, Fixture { date: date("2027-12-07"), start_time: Some(half_past_eight), ..moved.clone() });
+        let fixtures = ctx.store.fixtures_of_division(timed_division).await.unwrap();
+        assert_eq!(without(&fixtures, moved.id), without(&before, moved.id));
+        // Moving keeps the fixture's own time; rescheduling without one gives it the season's.
+        let kept = ctx.store.move_fixture(moved.id, date("2027-12-14")).await.unwrap();
+        assert_eq!(kept.start_time, Some(half_past_eight));
+        let usual = ctx.store.reschedule_fixture(moved.id, date("2027-12-21"), None).await.unwrap();
+        assert_eq!(usual, Fixture { date: date("2027-12-21"), ..moved.clone() });
+
+        let unknown = ctx.store.reschedule_fixture(FixtureId(9999), date("2027-12-21"), None).await;
+        assert!(matches!(unknown, Err(StoreError::NotFound("fixture"))), "{unknown:?}");
+    }
+}
+
+store_test! {
+    async fn a_fixture_with_a_result_stays_as_it_is(ctx) {
+        let league = league(&ctx, 3).await;
+        let before = ctx.store.generate_fixtures(league.division, Legs::Single).await.unwrap();
+        let played = before[0].clone();
+        ctx.set_fixture_status(played.id, "confirmed").await;
+
+        let moved = ctx.store.move_fixture(played.id, date("2026-12-08")).await;
+        assert!(matches!(moved, Err(StoreError::FixtureHasResult)), "{moved:?}");
+        let rescheduled = ctx.store.reschedule_fixture(played.id, date("2026-12-08"), None).await;
+        assert!(matches!(rescheduled, Err(StoreError::FixtureHasResult)), "{rescheduled:?}");
+        let postponed = ctx.store.postpone_fixture(played.id).await;
+        assert!(matches!(postponed, Err(StoreError::FixtureHasResult)), "{postponed:?}");
+        let reversed = ctx.store.reverse_fixture(played.id).await;
+        assert!(matches!(reversed, Err(StoreError::FixtureHasResult)), "{reversed:?}");
+        assert_eq!(
+            ctx.store.fixture(played.id).await.unwrap(),
+            Some(Fixture { status: FixtureStatus::Confirmed, ..played })
+        );
+    }
+}
+
+store_test! {
+    async fn a_season_with_results_is_not_deleted(ctx) {
+        let league = league(&ctx, 3).await;
+        let fixtures = ctx.store.generate_fixtures(league.division, Legs::Single).await.unwrap();
+        // Postponed is not a result.
+        ctx.store.postpone_fixture(fixtures[1].id).await.unwrap();
+        ctx.set_fixture_status(fixtures[0].id, "walkover").await;
+        let refused = ctx.store.delete_season(league.season).await;
+        assert!(matches!(refused, Err(StoreError::SeasonHasResults)), "{refused:?}");
+        assert_eq!(ctx.store.fixtures_of_division(league.division).await.unwrap().len(), fixtures.len());
+
+        ctx.set_fixture_status(fixtures[0].id, "scheduled").await;
+        ctx.store.delete_season(league.season).await.unwrap();
+        assert!(ctx.store.fixtures_of_division(league.division).await.unwrap().is_empty());
+    }
+}

@@ -379,3 +379,49 @@ store_test! {
         assert!(matches!(again, Err(StoreError::NotFound("season"))), "{again:?}");
     }
 }
+
+store_test! {
+    async fn a_divisions_tiebreak_order_is_changed_and_read_back(ctx) {
+        let organiser = ctx.user("sec@example.org").await;
+        let organisation = ctx.organisation("torridge", &organiser).await.id;
+        let league = competition(&ctx, organisation, "Winter League").await.unwrap();
+        let winter = season(&ctx, league.id, "2026-27").await.unwrap();
+        let premier = division(&ctx, winter.id, "Premier").await.unwrap();
+        let first = division(&ctx, winter.id, "First").await.unwrap();
+
+        let order = TiebreakOrder::try_from(vec![Tiebreak::Points, Tiebreak::HeadToHead, Tiebreak::GamesWon]).unwrap();
+        ctx.store.set_division_tiebreaks(premier.id, &order).await.unwrap();
+        let divisions = ctx.store.divisions_of(winter.id).await.unwrap();
+        assert_eq!(divisions, [Division { tiebreaks: order, ..premier.clone() }, first.clone()], "only that division changes");
+
+        let unknown = ctx.store.set_division_tiebreaks(fives::domain::ids::DivisionId(9999), &TiebreakOrder::default()).await;
+        assert!(matches!(unknown, Err(StoreError::NotFound("division"))), "{unknown:?}");
+    }
+}
+
+store_test! {
+    async fn a_season_keeps_its_usual_start_time(ctx) {
+        let organiser = ctx.user("sec@example.org").await;
+        let organisation = ctx.organisation("torridge", &organiser).await.id;
+        let league = competition(&ctx, organisation, "Winter League").await.unwrap();
+        let half_past_eight = chrono::NaiveTime::from_hms_opt(20, 30, 0).unwrap();
+        let timed = ctx
+            .store
+            .create_season(&NewSeason {
+                competition: league.id,
+                name: name("2026-27"),
+                calendar: SeasonCalendar::new(date("2026-09-01"), Weekday::Tue, [])
+                    .unwrap()
+                    .with_start_time(Some(half_past_eight)),
+                created_at: Utc::now(),
+            })
+            .await
+            .unwrap();
+        assert_eq!(timed.start_time, Some(half_past_eight));
+        let untimed = season(&ctx, league.id, "2025-26").await.unwrap();
+        assert_eq!(untimed.start_time, None);
+        let seasons = ctx.store.seasons_of(league.id).await.unwrap();
+        assert_eq!(seasons.len(), 2);
+        assert!(seasons.contains(&timed) && seasons.contains(&untimed));
+    }
+}

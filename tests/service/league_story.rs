@@ -199,7 +199,7 @@ store_test! {
         organiser
             .submit(&format!("/organise/north/divisions/{}/fixtures", division.id), &[("legs", "single")])
             .await
-            .assert_redirect_to(&format!("/leagues/north/divisions/{}", division.id));
+            .assert_redirect_to(&format!("/organise/north/divisions/{}/fixtures", division.id));
         let fixtures = ctx.store.fixtures_of_division(division.id).await.unwrap();
         assert_eq!(fixtures.len(), 3);
 

@@ -18,6 +18,7 @@ mod fixture_store;
 mod invites;
 mod league_store;
 mod league_story;
+mod organiser_fixtures;
 mod organiser_league;
 mod pages;
 mod public_league;

@@ -231,6 +231,41 @@ impl TestContext {
             .expect("the team is created")
     }
 
+    /// Gives a fixture a result's status straight in the database, standing in for result
+    /// entry, which the service does not have yet.
+    pub async fn set_fixture_status(&self, fixture: fives::domain::ids::FixtureId, status: &str) {
+        let sql = "UPDATE fixtures SET status = $1 WHERE id = $2";
+        let updated = match &self.database_url {
+            Some(url) => {
+                let mut connection = PgConnection::connect(url)
+                    .await
+                    .expect("PostgreSQL answers");
+                sqlx::query(sql)
+                    .bind(status)
+                    .bind(fixture.0)
+                    .execute(&mut connection)
+                    .await
+                    .map(|done| done.rows_affected())
+            }
+            None => {
+                let path = self.data_dir.join("fives.db");
+                let mut connection = sqlx::sqlite::SqliteConnection::connect(&format!(
+                    "sqlite://{}",
+                    path.display()
+                ))
+                .await
+                .expect("SQLite opens");
+                sqlx::query(sql)
+                    .bind(status)
+                    .bind(fixture.0)
+                    .execute(&mut connection)
+                    .await
+                    .map(|done| done.rows_affected())
+            }
+        };
+        assert_eq!(updated.expect("the status is set"), 1);
+    }
+
     /// Makes `user` a captain of `team` the way the service does: through an invitation.
     pub async fn make_captain(&self, team: TeamId, user: &User, invited_by: &User) {
         let token = self

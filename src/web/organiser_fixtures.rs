@@ -1,0 +1,310 @@
+//! An organiser's page for a division's fixtures, round by round: a fixture without a result
+//! can be re-dated (with a start time of its own, or its season's usual one), postponed, or
+//! played the other way round, at the other team's pub.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use chrono::NaiveTime;
+use serde::Deserialize;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, redirect, render_with_status};
+use super::organiser_league::{date_of, optional_time_of};
+use super::organiser_lookup::{DivisionPlace, division_of, fixture_of, organised};
+use super::public_league::{date_and_time, long_date, status_label};
+use super::session::Viewer;
+use crate::domain::ids::{DivisionId, FixtureId};
+use crate::domain::season_fixtures::FixtureStatus;
+use crate::store::{Bye, Fixture, Organisation, StoreError};
+
+/// A fixture as the organiser's page shows it, with its forms' values.
+pub struct FixtureBlock {
+    pub id: FixtureId,
+    pub when: String,
+    pub home: String,
+    pub away: String,
+    pub venue: String,
+    pub status: &'static str,
+    pub unplayed: bool,
+    pub postponed: bool,
+    /// The re-date form's values: as typed when it was refused, else the fixture's own.
+    pub date: String,
+    pub start_time: String,
+    /// Why the last change to this fixture was refused, empty when it was not.
+    pub error: String,
+}
+
+pub struct RoundBlock {
+    pub number: u32,
+    pub fixtures: Vec<FixtureBlock>,
+    pub byes: Vec<Bye>,
+}
+
+/// A refused change to one fixture: what was typed and why.
+pub struct Refusal {
+    fixture: FixtureId,
+    date: Option<String>,
+    start_time: Option<String>,
+    message: String,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/fixtures.html")]
+struct FixturesPage {
+    layout: Layout,
+    organisation: Organisation,
+    place: DivisionPlace,
+    usual_time: String,
+    rounds: Vec<RoundBlock>,
+    error: Option<String>,
+}
+
+/// `usual_time` is the season's: a fixture starting then offers an empty time, which keeps it
+/// at the season's time.
+fn fixture_block(
+    fixture: &Fixture,
+    usual_time: Option<NaiveTime>,
+    refusal: Option<&Refusal>,
+) -> FixtureBlock {
+    let refusal = refusal.filter(|refusal| refusal.fixture == fixture.id);
+    let typed = |field: Option<&Option<String>>, own: String| match field {
+        Some(Some(value)) => value.clone(),
+        _ => own,
+    };
+    FixtureBlock {
+        id: fixture.id,
+        when: date_and_time(fixture.date, fixture.start_time),
+        home: fixture.home_team.clone(),
+        away: fixture.away_team.clone(),
+        venue: fixture.venue.as_ref().map_or_else(
+            || "venue to be arranged".to_string(),
+            |venue| format!("at {}", venue.name),
+        ),
+        status: status_label(fixture.status),
+        unplayed: fixture.status.is_unplayed(),
+        postponed: fixture.status == FixtureStatus::Postponed,
+        date: typed(refusal.map(|r| &r.date), fixture.date.to_string()),
+        start_time: typed(
+            refusal.map(|r| &r.start_time),
+            (fixture.start_time)
+                .filter(|time| Some(*time) != usual_time)
+                .map(|time| time.format("%H:%M").to_string())
+                .unwrap_or_default(),
+        ),
+        error: refusal.map(|r| r.message.clone()).unwrap_or_default(),
+    }
+}
+
+async fn show_fixtures(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    division: DivisionId,
+    status: StatusCode,
+    refusal: Option<Refusal>,
+) -> Result<HttpResponse, WebError> {
+    let place = division_of(state, &organisation, division).await?;
+    let usual_time = place.season.start_time;
+    let fixtures = state.store.fixtures_of_division(division).await?;
+    let byes = state.store.byes_of_division(division).await?;
+    let mut rounds: BTreeMap<u32, RoundBlock> = BTreeMap::new();
+    let round = |rounds: &mut BTreeMap<u32, RoundBlock>, number| {
+        rounds.entry(number).or_insert_with(|| RoundBlock {
+            number,
+            fixtures: Vec::new(),
+            byes: Vec::new(),
+        });
+    };
+    for fixture in &fixtures {
+        round(&mut rounds, fixture.round);
+        if let Some(block) = rounds.get_mut(&fixture.round) {
+            block
+                .fixtures
+                .push(fixture_block(fixture, usual_time, refusal.as_ref()));
+        }
+    }
+    for bye in byes {
+        round(&mut rounds, bye.round);
+        if let Some(block) = rounds.get_mut(&bye.round) {
+            block.byes.push(bye);
+        }
+    }
+    let usual_time = usual_time
+        .map(|time| time.format("%H:%M").to_string())
+        .unwrap_or_default();
+    render_with_status(
+        status,
+        &FixturesPage {
+            layout: viewer.layout(format!(
+                "{} {}: fixtures",
+                place.competition.name, place.division.name
+            )),
+            organisation,
+            place,
+            usual_time,
+            rounds: rounds.into_values().collect(),
+            error: refusal.map(|refusal| refusal.message),
+        },
+    )
+}
+
+#[get("/organise/{slug}/divisions/{id}/fixtures")]
+pub async fn fixtures_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    show_fixtures(
+        &viewer,
+        &state,
+        organisation,
+        DivisionId(id),
+        StatusCode::OK,
+        None,
+    )
+    .await
+}
+
+fn fixture_address(organisation: &Organisation, fixture: &Fixture) -> String {
+    format!(
+        "/organise/{}/divisions/{}/fixtures#fixture-{}",
+        organisation.slug, fixture.division_id, fixture.id
+    )
+}
+
+/// What the store answered to a change of a fixture: back to the fixtures when it was made,
+/// or the page again with the refusal at the fixture.
+async fn answer(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    fixture: &Fixture,
+    outcome: Result<Fixture, StoreError>,
+    typed: (Option<String>, Option<String>),
+) -> Result<HttpResponse, WebError> {
+    let message = match outcome {
+        Ok(changed) => return Ok(redirect(&fixture_address(&organisation, &changed))),
+        Err(StoreError::FixtureHasResult) => {
+            "This fixture has a result, so it can no longer be re-dated, postponed or swapped."
+                .to_string()
+        }
+        // Deleted with its season since the page was read.
+        Err(StoreError::NotFound(_)) => return Err(WebError::NotFound),
+        Err(error) => return Err(error.into()),
+    };
+    refuse(viewer, state, organisation, fixture, typed, message).await
+}
+
+async fn refuse(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    fixture: &Fixture,
+    (date, start_time): (Option<String>, Option<String>),
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    let refusal = Refusal {
+        fixture: fixture.id,
+        date,
+        start_time,
+        message,
+    };
+    show_fixtures(
+        viewer,
+        state,
+        organisation,
+        fixture.division_id,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some(refusal),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct RedateForm {
+    #[serde(default)]
+    date: String,
+    /// Hours and minutes; empty for the season's usual start time.
+    #[serde(default)]
+    start_time: String,
+}
+
+#[post("/organise/{slug}/fixtures/{id}/date")]
+pub async fn redate_fixture(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<RedateForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let (fixture, place) = fixture_of(&state, &organisation, FixtureId(id)).await?;
+    let RedateForm { date, start_time } = form.into_inner();
+    let parsed = match (date_of(&date), optional_time_of(&start_time)) {
+        (None, _) => Err("Enter the new date as year-month-day, such as 2026-12-08.".to_string()),
+        (Some(day), _) if day < place.season.start => Err(format!(
+            "{} is before the season starts on {}; choose a later date.",
+            long_date(day),
+            long_date(place.season.start)
+        )),
+        (_, Err(message)) => Err(message),
+        (Some(day), Ok(time)) => Ok((day, time)),
+    };
+    let typed = (Some(date), Some(start_time));
+    match parsed {
+        Ok((day, time)) => {
+            let outcome = state.store.reschedule_fixture(fixture.id, day, time).await;
+            answer(&viewer, &state, organisation, &fixture, outcome, typed).await
+        }
+        Err(message) => refuse(&viewer, &state, organisation, &fixture, typed, message).await,
+    }
+}
+
+#[post("/organise/{slug}/fixtures/{id}/postpone")]
+pub async fn postpone_fixture(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let (fixture, _) = fixture_of(&state, &organisation, FixtureId(id)).await?;
+    let outcome = state.store.postpone_fixture(fixture.id).await;
+    answer(
+        &viewer,
+        &state,
+        organisation,
+        &fixture,
+        outcome,
+        (None, None),
+    )
+    .await
+}
+
+#[post("/organise/{slug}/fixtures/{id}/reverse")]
+pub async fn reverse_fixture(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let (fixture, _) = fixture_of(&state, &organisation, FixtureId(id)).await?;
+    let outcome = state.store.reverse_fixture(fixture.id).await;
+    answer(
+        &viewer,
+        &state,
+        organisation,
+        &fixture,
+        outcome,
+        (None, None),
+    )
+    .await
+}

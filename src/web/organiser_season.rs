@@ -1,0 +1,544 @@
+//! An organiser's page for one season: its divisions, the teams in each, the order each
+//! division's table is sorted in, making a division's fixtures, and deleting the season.
+
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use chrono::Utc;
+use serde::Deserialize;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, redirect, render_with_status};
+use super::organiser_lookup::{DivisionPlace, division_of, organised, season_of};
+use super::session::Viewer;
+use crate::domain::fixtures::Legs;
+use crate::domain::ids::{DivisionId, SeasonId, TeamId};
+use crate::domain::organisation::DisplayName;
+use crate::domain::standings::{Tiebreak, TiebreakOrder, TiebreakOrderError};
+use crate::store::{Competition, Division, NewDivision, Organisation, Season, StoreError, Team};
+
+/// How many places the tiebreak form offers: one for each tiebreak there is.
+const TIEBREAK_PLACES: usize = Tiebreak::ALL.len();
+
+/// One option of a tiebreak place's select.
+pub struct TiebreakChoice {
+    /// The tiebreak's name in the form, empty for "none".
+    pub value: &'static str,
+    pub label: &'static str,
+    pub selected: bool,
+}
+
+/// One place of the tiebreak form ("1st", "2nd", …) with its options.
+pub struct TiebreakPlace {
+    pub number: usize,
+    pub ordinal: &'static str,
+    pub choices: Vec<TiebreakChoice>,
+}
+
+/// The selects of the tiebreak form, each showing `chosen` (a tiebreak's name or empty).
+fn tiebreak_places(chosen: &[String]) -> Vec<TiebreakPlace> {
+    const ORDINALS: [&str; TIEBREAK_PLACES] = ["1st", "2nd", "3rd", "4th"];
+    ORDINALS
+        .iter()
+        .enumerate()
+        .map(|(index, ordinal)| {
+            let current = chosen.get(index).map(String::as_str).unwrap_or("");
+            let none = TiebreakChoice {
+                value: "",
+                label: "—",
+                selected: current.is_empty(),
+            };
+            let choices = std::iter::once(none)
+                .chain(Tiebreak::ALL.iter().map(|tiebreak| TiebreakChoice {
+                    value: tiebreak.as_str(),
+                    label: tiebreak.label(),
+                    selected: current == tiebreak.as_str(),
+                }))
+                .collect();
+            TiebreakPlace {
+                number: index + 1,
+                ordinal,
+                choices,
+            }
+        })
+        .collect()
+}
+
+/// A division as the organiser's season page shows it.
+pub struct DivisionBlock {
+    pub division: Division,
+    pub teams: Vec<Team>,
+    pub fixtures: usize,
+    pub tiebreaks: Vec<TiebreakPlace>,
+}
+
+/// A refused form on the season page: the id of the field it belongs to, and why.
+pub struct FieldMessage {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldMessage {
+    fn new(field: String, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// What a refused form on the season page typed, shown again with its message.
+#[derive(Default)]
+struct Refused {
+    division_name: String,
+    /// The division whose tiebreak form was refused, and the places as chosen.
+    tiebreaks: Option<(DivisionId, Vec<String>)>,
+    error: Option<FieldMessage>,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/season.html")]
+struct SeasonPage {
+    layout: Layout,
+    organisation: Organisation,
+    competition: Competition,
+    season: Season,
+    divisions: Vec<DivisionBlock>,
+    free_teams: Vec<Team>,
+    division_name: String,
+    error: Option<FieldMessage>,
+}
+
+impl SeasonPage {
+    /// The refusal's message when it belongs to this field, empty otherwise.
+    fn error_at(&self, field: &str) -> String {
+        match &self.error {
+            Some(error) if error.field == field => error.message.clone(),
+            _ => String::new(),
+        }
+    }
+}
+
+async fn show_season(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    season: SeasonId,
+    status: StatusCode,
+    refused: Refused,
+) -> Result<HttpResponse, WebError> {
+    let (competition, season) = season_of(state, &organisation, season).await?;
+    let mut divisions = Vec::new();
+    let mut placed = Vec::new();
+    for division in state.store.divisions_of(season.id).await? {
+        let teams = state.store.teams_of(division.id).await?;
+        placed.extend(teams.iter().map(|team| team.id));
+        let fixtures = state.store.fixtures_of_division(division.id).await?.len();
+        let chosen: Vec<String> = match &refused.tiebreaks {
+            Some((id, typed)) if *id == division.id => typed.clone(),
+            _ => (division.tiebreaks.tiebreaks().iter())
+                .map(|tiebreak| tiebreak.as_str().to_string())
+                .collect(),
+        };
+        divisions.push(DivisionBlock {
+            division,
+            teams,
+            fixtures,
+            tiebreaks: tiebreak_places(&chosen),
+        });
+    }
+    let free_teams = state
+        .store
+        .teams_in(organisation.id)
+        .await?
+        .into_iter()
+        .filter(|team| !placed.contains(&team.id))
+        .collect();
+    render_with_status(
+        status,
+        &SeasonPage {
+            layout: viewer.layout(format!("{} {}", competition.name, season.name)),
+            organisation,
+            competition,
+            season,
+            divisions,
+            free_teams,
+            division_name: refused.division_name,
+            error: refused.error,
+        },
+    )
+}
+
+/// A form on the season page that was refused: the page again, with 422.
+async fn refuse(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    season: SeasonId,
+    refused: Refused,
+) -> Result<HttpResponse, WebError> {
+    show_season(
+        viewer,
+        state,
+        organisation,
+        season,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        refused,
+    )
+    .await
+}
+
+fn season_address(organisation: &Organisation, season: SeasonId) -> String {
+    format!("/organise/{}/seasons/{}", organisation.slug, season)
+}
+
+#[get("/organise/{slug}/seasons/{id}")]
+pub async fn season_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    show_season(
+        &viewer,
+        &state,
+        organisation,
+        SeasonId(id),
+        StatusCode::OK,
+        Refused::default(),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct DivisionForm {
+    #[serde(default)]
+    name: String,
+}
+
+#[post("/organise/{slug}/seasons/{id}/divisions")]
+pub async fn create_division(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<DivisionForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let (_, season) = season_of(&state, &organisation, SeasonId(id)).await?;
+    let typed = form.into_inner().name;
+    let message = match DisplayName::try_from(typed.as_str()) {
+        Ok(name) => {
+            let new = NewDivision {
+                season: season.id,
+                name,
+                tiebreaks: TiebreakOrder::default(),
+                created_at: Utc::now(),
+            };
+            match state.store.create_division(&new).await {
+                Ok(_) => return Ok(redirect(&season_address(&organisation, season.id))),
+                Err(StoreError::DivisionNameTaken) => format!(
+                    "{} already has a division called {}.",
+                    season.name,
+                    new.name.as_str()
+                ),
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Err(error) => error.to_string(),
+    };
+    let refused = Refused {
+        division_name: typed,
+        error: Some(FieldMessage::new("division-name".into(), message)),
+        ..Refused::default()
+    };
+    refuse(&viewer, &state, organisation, season.id, refused).await
+}
+
+#[derive(Deserialize)]
+pub struct DivisionTeamForm {
+    #[serde(default)]
+    team: String,
+}
+
+#[post("/organise/{slug}/divisions/{id}/teams")]
+pub async fn add_division_team(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<DivisionTeamForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let DivisionPlace {
+        division, season, ..
+    } = division_of(&state, &organisation, DivisionId(id)).await?;
+    let field = format!("division-{}-team", division.id);
+    let message = match form.team.trim().parse::<i64>() {
+        Ok(team) => match state
+            .store
+            .add_team_to_division(division.id, TeamId(team))
+            .await
+        {
+            Ok(()) => return Ok(redirect(&season_address(&organisation, season.id))),
+            Err(StoreError::TeamAlreadyInSeason) => {
+                "That team already plays in a division of this season.".to_string()
+            }
+            Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => {
+                "Choose one of your organisation's teams.".to_string()
+            }
+            Err(error) => return Err(error.into()),
+        },
+        Err(_) => "Choose a team to add.".to_string(),
+    };
+    let refused = Refused {
+        error: Some(FieldMessage::new(field, message)),
+        ..Refused::default()
+    };
+    refuse(&viewer, &state, organisation, season.id, refused).await
+}
+
+#[derive(Deserialize)]
+pub struct FixturesForm {
+    #[serde(default)]
+    legs: String,
+}
+
+#[post("/organise/{slug}/divisions/{id}/fixtures")]
+pub async fn generate_fixtures(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<FixturesForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let DivisionPlace {
+        division, season, ..
+    } = division_of(&state, &organisation, DivisionId(id)).await?;
+    let field = format!("division-{}-legs", division.id);
+    let legs = match form.legs.as_str() {
+        "single" => Some(Legs::Single),
+        "double" => Some(Legs::Double),
+        _ => None,
+    };
+    let message = match legs {
+        Some(legs) => match state.store.generate_fixtures(division.id, legs).await {
+            Ok(_) => {
+                return Ok(redirect(&format!(
+                    "/organise/{}/divisions/{}/fixtures",
+                    organisation.slug, division.id
+                )));
+            }
+            Err(StoreError::FixturesAlreadyGenerated) => {
+                format!("The fixtures of {} have already been made.", division.name)
+            }
+            Err(StoreError::TooFewTeams { teams }) => format!(
+                "{} needs at least two teams to make fixtures; it has {teams}.",
+                division.name
+            ),
+            Err(StoreError::CannotScheduleFixtures(error)) => error.to_string(),
+            Err(error) => return Err(error.into()),
+        },
+        None => "Choose whether teams meet once or twice.".to_string(),
+    };
+    let refused = Refused {
+        error: Some(FieldMessage::new(field, message)),
+        ..Refused::default()
+    };
+    refuse(&viewer, &state, organisation, season.id, refused).await
+}
+
+/// The tiebreak form: a select per place, "1st" to "4th"; an empty one is skipped.
+#[derive(Deserialize)]
+pub struct TiebreaksForm {
+    #[serde(default)]
+    tiebreak_1: String,
+    #[serde(default)]
+    tiebreak_2: String,
+    #[serde(default)]
+    tiebreak_3: String,
+    #[serde(default)]
+    tiebreak_4: String,
+}
+
+impl TiebreaksForm {
+    fn places(&self) -> Vec<String> {
+        [
+            &self.tiebreak_1,
+            &self.tiebreak_2,
+            &self.tiebreak_3,
+            &self.tiebreak_4,
+        ]
+        .into_iter()
+        .map(|place| place.trim().to_string())
+        .collect()
+    }
+}
+
+/// The order the places choose, or why it is not one.
+fn tiebreak_order(places: &[String]) -> Result<TiebreakOrder, String> {
+    let mut chosen = Vec::new();
+    for place in places.iter().filter(|place| !place.is_empty()) {
+        match Tiebreak::ALL.into_iter().find(|t| t.as_str() == place) {
+            Some(tiebreak) => chosen.push(tiebreak),
+            None => return Err("Choose each place from the list.".to_string()),
+        }
+    }
+    TiebreakOrder::try_from(chosen).map_err(|error| match error {
+        TiebreakOrderError::Empty => {
+            "Choose at least one way of ordering the table, such as points.".to_string()
+        }
+        TiebreakOrderError::Repeated(tiebreak) => format!(
+            "{} is chosen more than once; choose each tiebreak at most once.",
+            tiebreak.label()
+        ),
+    })
+}
+
+#[post("/organise/{slug}/divisions/{id}/tiebreaks")]
+pub async fn set_tiebreaks(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<TiebreaksForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let DivisionPlace {
+        division, season, ..
+    } = division_of(&state, &organisation, DivisionId(id)).await?;
+    let places = form.places();
+    match tiebreak_order(&places) {
+        Ok(order) => {
+            match state
+                .store
+                .set_division_tiebreaks(division.id, &order)
+                .await
+            {
+                Err(StoreError::NotFound(_)) => return Err(WebError::NotFound),
+                outcome => outcome?,
+            }
+            Ok(redirect(&format!(
+                "{}#division-{}-heading",
+                season_address(&organisation, season.id),
+                division.id
+            )))
+        }
+        Err(message) => {
+            let refused = Refused {
+                tiebreaks: Some((division.id, places)),
+                error: Some(FieldMessage::new(
+                    format!("division-{}-tiebreaks", division.id),
+                    message,
+                )),
+                ..Refused::default()
+            };
+            refuse(&viewer, &state, organisation, season.id, refused).await
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "organiser/delete_season.html")]
+struct DeleteSeasonPage {
+    layout: Layout,
+    organisation: Organisation,
+    competition: Competition,
+    season: Season,
+    divisions: usize,
+    fixtures: usize,
+    /// How many of its fixtures have results, which keep the season from being deleted.
+    results: usize,
+    error: Option<String>,
+}
+
+async fn show_delete_season(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    season: SeasonId,
+    status: StatusCode,
+    error: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let (competition, season) = season_of(state, &organisation, season).await?;
+    let divisions = state.store.divisions_of(season.id).await?;
+    let (mut fixtures, mut results) = (0, 0);
+    for division in &divisions {
+        let of_division = state.store.fixtures_of_division(division.id).await?;
+        fixtures += of_division.len();
+        results += (of_division.iter())
+            .filter(|fixture| !fixture.status.is_unplayed())
+            .count();
+    }
+    render_with_status(
+        status,
+        &DeleteSeasonPage {
+            layout: viewer.layout(format!("Delete {} {}", competition.name, season.name)),
+            organisation,
+            competition,
+            season,
+            divisions: divisions.len(),
+            fixtures,
+            results,
+            error,
+        },
+    )
+}
+
+/// The confirmation step before a season is deleted.
+#[get("/organise/{slug}/seasons/{id}/delete")]
+pub async fn delete_season_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    show_delete_season(
+        &viewer,
+        &state,
+        organisation,
+        SeasonId(id),
+        StatusCode::OK,
+        None,
+    )
+    .await
+}
+
+#[post("/organise/{slug}/seasons/{id}/delete")]
+pub async fn delete_season(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let (competition, season) = season_of(&state, &organisation, SeasonId(id)).await?;
+    match state.store.delete_season(season.id).await {
+        Ok(()) => Ok(redirect(&format!(
+            "/organise/{}/competitions/{}/seasons",
+            organisation.slug, competition.id
+        ))),
+        Err(StoreError::SeasonHasResults) => {
+            let message = format!(
+                "{} {} cannot be deleted: some of its fixtures have results, which are kept.",
+                competition.name, season.name
+            );
+            show_delete_season(
+                &viewer,
+                &state,
+                organisation,
+                season.id,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some(message),
+            )
+            .await
+        }
+        Err(StoreError::NotFound(_)) => Err(WebError::NotFound),
+        Err(error) => Err(error.into()),
+    }
+}

@@ -1,0 +1,275 @@
+//! An organiser's pages for one of their teams: its pub (name, address and the night it
+//! prefers), its captains and contact details, and its squad.
+
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use chrono::{Utc, Weekday};
+use serde::Deserialize;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, redirect, render_with_status};
+use super::organiser_league::{FieldErrors, NightChoice, WEEKDAYS};
+use super::organiser_lookup::{organised, team_of};
+use super::session::Viewer;
+use crate::domain::ids::TeamId;
+use crate::domain::league::{Venue, VenueAddress, weekday_name};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Organisation, Player, Team};
+
+/// The pub form as typed.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PubForm {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub address: String,
+    /// A weekday's name, or empty for the league's own night.
+    #[serde(default)]
+    pub night: String,
+}
+
+impl PubForm {
+    fn of(venue: Option<&Venue>) -> Self {
+        venue.map_or_else(Self::default, |venue| Self {
+            name: venue.name.as_str().to_string(),
+            address: venue.address.as_str().to_string(),
+            night: venue.night.map(weekday_name).unwrap_or("").to_string(),
+        })
+    }
+
+    /// The pub the form names; `Ok(None)` when name and address are both left empty, which
+    /// takes the team's pub away.
+    fn venue(&self) -> Result<Option<Venue>, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        if self.name.trim().is_empty() && self.address.trim().is_empty() {
+            return Ok(None);
+        }
+        let name = DisplayName::try_from(self.name.as_str())
+            .map_err(|error| errors.add("name", error.to_string()))
+            .ok();
+        let address = VenueAddress::try_from(self.address.as_str())
+            .map_err(|error| errors.add("address", error.to_string()))
+            .ok();
+        let night = match self.night.trim() {
+            "" => Some(None),
+            typed => match WEEKDAYS.into_iter().find(|day| weekday_name(*day) == typed) {
+                Some(day) => Some(Some(day)),
+                None => {
+                    errors.add("night", "Choose a night of the week, or the league's own.");
+                    None
+                }
+            },
+        };
+        match (name, address, night) {
+            (Some(name), Some(address), Some(night)) if errors.is_empty() => Ok(Some(Venue {
+                name,
+                address,
+                night,
+            })),
+            _ => Err(errors),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "organiser/team.html")]
+struct TeamPage {
+    layout: Layout,
+    organisation: Organisation,
+    team: Team,
+    captains: Vec<String>,
+    form: PubForm,
+    nights: Vec<NightChoice>,
+    errors: FieldErrors,
+}
+
+async fn show_team(
+    viewer: &Viewer,
+    state: &AppState,
+    page: (Organisation, Team),
+    status: StatusCode,
+    form: PubForm,
+    errors: FieldErrors,
+) -> Result<HttpResponse, WebError> {
+    let (organisation, team) = page;
+    let captains = state
+        .store
+        .captains_of(team.id)
+        .await?
+        .into_iter()
+        .map(|user| user.email)
+        .collect();
+    let nights = WEEKDAYS
+        .into_iter()
+        .map(|day: Weekday| NightChoice {
+            value: weekday_name(day),
+            selected: weekday_name(day) == form.night.trim(),
+        })
+        .collect();
+    render_with_status(
+        status,
+        &TeamPage {
+            layout: viewer.layout(team.name.clone()),
+            organisation,
+            team,
+            captains,
+            form,
+            nights,
+            errors,
+        },
+    )
+}
+
+#[get("/organise/{slug}/teams/{id}")]
+pub async fn team_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let team = team_of(&state, &organisation, TeamId(id)).await?;
+    let venue = state.store.team_venue(team.id).await?;
+    show_team(
+        &viewer,
+        &state,
+        (organisation, team),
+        StatusCode::OK,
+        PubForm::of(venue.as_ref()),
+        FieldErrors::default(),
+    )
+    .await
+}
+
+#[post("/organise/{slug}/teams/{id}/pub")]
+pub async fn set_pub(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<PubForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let team = team_of(&state, &organisation, TeamId(id)).await?;
+    let form = form.into_inner();
+    match form.venue() {
+        Ok(venue) => {
+            state.store.set_team_venue(team.id, venue.as_ref()).await?;
+            Ok(redirect(&format!(
+                "/organise/{}/teams/{}",
+                organisation.slug, team.id
+            )))
+        }
+        Err(errors) => {
+            show_team(
+                &viewer,
+                &state,
+                (organisation, team),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                form,
+                errors,
+            )
+            .await
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "organiser/squad.html")]
+struct SquadPage {
+    layout: Layout,
+    organisation: Organisation,
+    team: Team,
+    squad: Vec<Player>,
+    player_name: String,
+    error: Option<String>,
+}
+
+async fn show_squad(
+    viewer: &Viewer,
+    state: &AppState,
+    page: (Organisation, Team),
+    status: StatusCode,
+    player_name: String,
+    error: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let (organisation, team) = page;
+    let squad = state.store.squad_of(team.id).await?;
+    render_with_status(
+        status,
+        &SquadPage {
+            layout: viewer.layout(format!("Squad of {}", team.name)),
+            organisation,
+            team,
+            squad,
+            player_name,
+            error,
+        },
+    )
+}
+
+#[get("/organise/{slug}/teams/{id}/squad")]
+pub async fn squad_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let team = team_of(&state, &organisation, TeamId(id)).await?;
+    show_squad(
+        &viewer,
+        &state,
+        (organisation, team),
+        StatusCode::OK,
+        String::new(),
+        None,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    #[serde(default)]
+    name: String,
+}
+
+#[post("/organise/{slug}/teams/{id}/squad")]
+pub async fn add_squad_player(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<PlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let team = team_of(&state, &organisation, TeamId(id)).await?;
+    let typed = form.into_inner().name;
+    let name = match DisplayName::try_from(typed.as_str()) {
+        Ok(name) => name,
+        Err(error) => {
+            return show_squad(
+                &viewer,
+                &state,
+                (organisation, team),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                typed,
+                Some(error.to_string()),
+            )
+            .await;
+        }
+    };
+    // A new player of the organisation (two people may share a name), then into the squad.
+    let player = state
+        .store
+        .create_player(organisation.id, &name, Utc::now())
+        .await?;
+    state.store.add_player_to_squad(team.id, player.id).await?;
+    Ok(redirect(&format!(
+        "/organise/{}/teams/{}/squad",
+        organisation.slug, team.id
+    )))
+}
