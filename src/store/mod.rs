@@ -3,6 +3,8 @@
 //! Every method that writes does so in one transaction. The store keeps data and enforces
 //! uniqueness; it never decides a rule of the league.
 
+mod api_token;
+mod api_token_sql;
 mod fixture;
 mod fixture_sql;
 mod league;
@@ -23,6 +25,7 @@ use crate::domain::ids::{OrganisationId, TeamId, UserId};
 use crate::domain::organisation::{DisplayName, Slug, TeamContact};
 use crate::token::TokenDigest;
 
+pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken};
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
@@ -164,7 +167,7 @@ pub struct LoginFailures {
 }
 
 #[async_trait]
-pub trait Store: LeagueStore + FixtureStore + Send + Sync + 'static {
+pub trait Store: LeagueStore + FixtureStore + ApiTokenStore + Send + Sync + 'static {
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;
     async fn migrate(&self) -> Result<(), StoreError>;
