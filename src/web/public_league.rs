@@ -89,7 +89,7 @@ async fn division_of(
 
 /// The division's confirmed results, which its standings are computed from. There is no
 /// results table yet, so there are none; when results are kept, this is where they are read.
-async fn confirmed_results_of(
+pub(crate) async fn confirmed_results_of(
     _store: &dyn Store,
     _division: DivisionId,
 ) -> Result<Vec<FixtureResult>, WebError> {
