@@ -303,6 +303,12 @@ store_test!(
         assert_eq!(ctx.api(Some(&"ab".repeat(32))).get(path).await.status, 401);
         assert!(ctx.store.teams_in(fives::domain::ids::OrganisationId(1)).await.unwrap().is_empty());
 
+        // A token needs a name.
+        let unnamed = browser.submit("/account/tokens", &[("name", "  ")]).await;
+        assert_eq!(unnamed.status, 422);
+        assert!(unnamed.body.contains(r#"id="token-name-error""#), "{}", unnamed.body);
+        assert!(!unnamed.body.contains(r#"id="new-token-secret""#));
+
         let live = ctx.api(Some(&token)).post(path, json!({"name": "Anchor"})).await;
         assert_eq!(live.status, 201, "{:?}", live.json);
 
@@ -674,5 +680,9 @@ store_test!(
         let unknown = api.get("/api/v1/organisations/nowhere/trophies").await;
         assert_eq!(unknown.status, 404);
         assert_eq!(unknown.json["error"], fives::web::api::NO_SUCH_ENDPOINT);
+        // An id that is not a number names nothing, and the API still answers JSON.
+        let not_a_number = api.get("/api/v1/organisations/nowhere/teams/abc").await;
+        assert_eq!(not_a_number.status, 404);
+        assert!(not_a_number.content_type.starts_with("application/json"));
     }
 );

@@ -2,17 +2,18 @@
 //! competition's seasons. Reading is public; making one needs a token of an organiser of the
 //! organisation, as the organiser's pages do.
 
-use actix_web::http::header;
 use actix_web::web::{Data, Json, Path};
 use actix_web::{HttpResponse, get, post};
-use chrono::{NaiveDate, Utc, Weekday};
+use chrono::{NaiveDate, Utc};
 use fives_rules::RulesetSpec;
 use fives_rules::record::{RulesetField, ruleset_field, ruleset_spec};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
+use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
+use super::input::{date_of, weekday_of};
 use super::lookup;
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::CompetitionId;
@@ -218,13 +219,6 @@ pub async fn create_competition(
     }
 }
 
-/// 201 with the new thing and where it is.
-pub fn created(location: String, body: impl Serialize) -> HttpResponse {
-    HttpResponse::Created()
-        .insert_header((header::LOCATION, location))
-        .json(body)
-}
-
 #[utoipa::path(
     tag = "competitions",
     params(
@@ -286,27 +280,6 @@ pub struct NewSeasonBody {
     /// League nights with no fixtures, such as Christmas week.
     #[serde(default)]
     pub blackout_dates: Vec<String>,
-}
-
-const WEEKDAYS: [Weekday; 7] = [
-    Weekday::Mon,
-    Weekday::Tue,
-    Weekday::Wed,
-    Weekday::Thu,
-    Weekday::Fri,
-    Weekday::Sat,
-    Weekday::Sun,
-];
-
-pub fn date_of(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
-}
-
-/// A weekday's name in full, in any case.
-pub fn weekday_of(text: &str) -> Option<Weekday> {
-    WEEKDAYS
-        .into_iter()
-        .find(|day| weekday_name(*day).eq_ignore_ascii_case(text.trim()))
 }
 
 /// The season's checked name and calendar, or every problem with them; the messages are the

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
-use super::competitions::created;
+use super::created;
 use super::error::{ApiError, ErrorBody};
 use super::lookup::{self, DivisionPlace};
 use super::views::{NamedRef, TeamRef, TeamSummary};

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
-use super::competitions::date_of;
 use super::error::{ApiError, ErrorBody};
+use super::input::date_of;
 use super::lookup;
 use super::views::{ByeView, FixtureView, FixturesView};
 use crate::domain::authorisation::Permission;
@@ -102,7 +102,7 @@ pub async fn generate_fixtures(
     match store.generate_fixtures(division.id, legs).await {
         Ok(fixtures) => {
             let byes = store.byes_of_division(division.id).await?;
-            Ok(super::competitions::created(
+            Ok(super::created(
                 format!(
                     "/api/v1/organisations/{}/divisions/{}/fixtures",
                     organisation.slug, division.id

@@ -11,14 +11,17 @@ pub mod competitions;
 pub mod divisions;
 pub mod error;
 pub mod fixtures;
+pub mod input;
 pub mod lookup;
 pub mod organisations;
 pub mod players;
 pub mod teams;
 pub mod views;
 
+use actix_web::http::header;
 use actix_web::web::{self, JsonConfig, ServiceConfig};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get};
+use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -30,6 +33,13 @@ pub const PREFIX: &str = "/api/v1";
 /// Whether a request's path is the API's, whose answers are JSON.
 pub fn is_api_path(path: &str) -> bool {
     path == PREFIX || path.starts_with("/api/v1/")
+}
+
+/// 201 with the new thing and where it is.
+pub fn created(location: String, body: impl Serialize) -> HttpResponse {
+    HttpResponse::Created()
+        .insert_header((header::LOCATION, location))
+        .json(body)
 }
 
 /// Adds the bearer token scheme the endpoints name.

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
-use super::competitions::{created, weekday_of};
+use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
+use super::input::weekday_of;
 use super::lookup;
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
 use crate::domain::authorisation::Permission;
