@@ -68,7 +68,12 @@ pub async fn protect(
                 path = req.path(),
                 "refused a request without a valid CSRF token"
             );
-            let response = WebError::BadCsrfToken.error_response();
+            // An API request gets the API's answer to a change without a token, in JSON.
+            let response = if api::is_api_path(req.path()) {
+                api::error::ApiError::Unauthenticated(api::error::NO_TOKEN).error_response()
+            } else {
+                WebError::BadCsrfToken.error_response()
+            };
             return Ok(req.into_response(response).map_into_right_body());
         }
         // The handler reads the body again.

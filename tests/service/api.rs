@@ -409,7 +409,7 @@ store_test!(
         let body = json!({"name": "Anchor"}).to_string();
 
         // The session cookie alone, as a forged cross-site request would send it: refused by
-        // the CSRF check before the API sees it.
+        // the CSRF check before the API sees it, as a change without a token.
         let forged = browser
             .client
             .post(&path)
@@ -418,7 +418,9 @@ store_test!(
             .send()
             .await
             .unwrap();
-        assert_eq!(forged.status().as_u16(), 403);
+        let forged = crate::support::Reply::from(forged).await;
+        assert_eq!(forged.status, 401, "{:?}", forged.json);
+        assert!(forged.json["error"].as_str().unwrap().contains("API token"));
         // Even with the page's CSRF token, the API reads no cookie: no token, no write.
         let csrf = browser.csrf_token().await;
         let with_csrf = browser
@@ -684,5 +686,37 @@ store_test!(
         let not_a_number = api.get("/api/v1/organisations/nowhere/teams/abc").await;
         assert_eq!(not_a_number.status, 404);
         assert!(not_a_number.content_type.starts_with("application/json"));
+    }
+);
+
+store_test!(
+    async fn a_captains_token_sets_their_own_pub_and_nothing_more(ctx) {
+        let (_, organiser_token) = organiser_with_token(&ctx, "sec@example.org", "north").await;
+        let organiser = ctx.api(Some(&organiser_token));
+        let base = "/api/v1/organisations/north";
+        let anchor = id_of(&organiser.post(&format!("{base}/teams"), json!({"name": "Anchor"})).await);
+        let bell = id_of(&organiser.post(&format!("{base}/teams"), json!({"name": "Bell"})).await);
+        let secretary = ctx.store.user(fives::domain::ids::UserId(1)).await.unwrap().unwrap();
+        let captain = ctx.user("cap@example.org").await;
+        ctx.make_captain(fives::domain::ids::TeamId(anchor), &captain, &secretary).await;
+        let browser = ctx.browser();
+        browser.login_ok("cap@example.org").await;
+        let captain = ctx.api(Some(&browser.make_api_token("phone").await));
+
+        let venue = json!({"name": "The Anchor", "address": "1 Quay Street"});
+        let own = captain.put(&format!("{base}/teams/{anchor}/venue"), venue.clone()).await;
+        assert_eq!(own.status, 200, "{:?}", own.json);
+        // A captain sees their own team's contact details; the public does not.
+        assert_eq!(own.json["contact"], "");
+        let other = captain.put(&format!("{base}/teams/{bell}/venue"), venue).await;
+        assert_eq!(other.status, 403, "{:?}", other.json);
+        assert!(captain.get(&format!("{base}/teams/{bell}")).await.json.get("contact").is_none());
+        for (path, body) in [
+            (format!("{base}/teams"), json!({"name": "Crown"})),
+            (format!("{base}/players"), json!({"name": "Sam Smith"})),
+            (format!("{base}/teams/{anchor}/squad"), json!({"player_id": 1})),
+        ] {
+            assert_eq!(captain.post(&path, body).await.status, 403, "{path}");
+        }
     }
 );
