@@ -81,7 +81,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 pub fn path_config() -> PathConfig {
     PathConfig::default().error_handler(|_error, request| {
         if api::is_api_path(request.path()) {
-            return api::path_error(request);
+            return api::path_error();
         }
         WebError::NotFound.into()
     })

@@ -3,7 +3,7 @@
 //! the pages': parse, authorise ([`auth::ApiCaller`], a bearer token, never a cookie), call the
 //! store, answer JSON. Errors have one shape ([`error::ErrorBody`]).
 //!
-//! Every endpoint is listed once, in [`api_endpoints!`] below, which both registers it and
+//! Every endpoint is listed once, in `api_endpoints!` below, which both registers it and
 //! puts it in the OpenAPI document served at `/api/v1/openapi.json`, so the two cannot drift.
 
 pub mod auth;
@@ -20,7 +20,7 @@ pub mod views;
 
 use actix_web::http::header;
 use actix_web::web::{self, JsonConfig, ServiceConfig};
-use actix_web::{HttpRequest, HttpResponse, ResponseError, get};
+use actix_web::{HttpResponse, ResponseError, get};
 use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -142,7 +142,7 @@ async fn no_such_endpoint() -> HttpResponse {
 }
 
 /// An API path whose id is not a number names nothing: 404, as JSON.
-pub fn path_error(_request: &HttpRequest) -> actix_web::Error {
+pub fn path_error() -> actix_web::Error {
     ApiError::NotFound("There is nothing at this address: an id in it is not a number.".to_string())
         .into()
 }
