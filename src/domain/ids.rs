@@ -58,3 +58,7 @@ id_type!(
     /// A fixture: one match between two teams of a division.
     FixtureId
 );
+id_type!(
+    /// A personal API token of an account.
+    ApiTokenId
+);

@@ -6,6 +6,8 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+// The JSON API documents these types as it accepts and answers them.
+use utoipa::ToSchema;
 
 /// A game played once round the board.
 pub const ONCE_ROUND_THE_BOARD: u32 = 61;
@@ -13,7 +15,7 @@ pub const ONCE_ROUND_THE_BOARD: u32 = 61;
 pub const TWICE_ROUND_THE_BOARD: u32 = 121;
 
 /// Whether the games of a leg are one player against one, or two against two.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LegKind {
     Singles,
@@ -40,7 +42,7 @@ impl fmt::Display for LegKind {
 }
 
 /// One part of a fixture: a number of games of one kind, each played to the same target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Leg {
     pub kind: LegKind,
     pub games: u32,
@@ -49,7 +51,7 @@ pub struct Leg {
 }
 
 /// How many games of each kind one player may play in a fixture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerLimits {
     pub singles_per_player: u32,
     pub pairs_per_player: u32,
@@ -75,7 +77,7 @@ impl PlayerLimits {
 }
 
 /// When a losing side still earns its bonus, judged on the games of the fixture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusCondition {
     /// The side lost by at most this many games (1 rewards a 5-4 loss).
@@ -95,14 +97,14 @@ impl BonusCondition {
 }
 
 /// Points a losing side earns when the condition holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct LosingBonus {
     pub points: u32,
     pub condition: BonusCondition,
 }
 
 /// A league's own way of turning a fixture's games into points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PointsScheme {
     pub per_game_won: u32,
     pub per_match_won: u32,
@@ -133,14 +135,14 @@ impl PointsScheme {
 }
 
 /// The games a side that turns up is awarded when the other does not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct WalkoverScore {
     pub winner_games: u32,
     pub loser_games: u32,
 }
 
 /// Home or away.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Home,
@@ -148,7 +150,7 @@ pub enum Side {
 }
 
 /// How a fixture ended: its games were played, or one side did not turn up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FixtureScore {
     Played { home_games: u32, away_games: u32 },
@@ -156,7 +158,7 @@ pub enum FixtureScore {
 }
 
 /// Everything a competition says about how a fixture is played and scored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct MatchFormat {
     pub legs: Vec<Leg>,
     pub player_limits: PlayerLimits,

@@ -3,6 +3,8 @@
 //! Every method that writes does so in one transaction. The store keeps data and enforces
 //! uniqueness; it never decides a rule of the league.
 
+mod api_token;
+mod api_token_sql;
 mod fixture;
 mod fixture_sql;
 mod league;
@@ -26,6 +28,7 @@ use crate::domain::organisation::{DisplayName, Slug, TeamContact};
 use crate::token::TokenDigest;
 
 pub use crate::domain::player_tables::PlayerGame;
+pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken};
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
@@ -181,7 +184,9 @@ pub struct LoginFailures {
 }
 
 #[async_trait]
-pub trait Store: LeagueStore + FixtureStore + ResultStore + Send + Sync + 'static {
+pub trait Store:
+    LeagueStore + FixtureStore + ResultStore + ApiTokenStore + Send + Sync + 'static
+{
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;
     async fn migrate(&self) -> Result<(), StoreError>;

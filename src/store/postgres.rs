@@ -5,6 +5,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
+use super::api_token_sql::api_token_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::result_sql::result_sql_store;
@@ -46,3 +47,4 @@ sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: 
 league_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 fixture_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 result_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+api_token_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

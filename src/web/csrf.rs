@@ -15,6 +15,7 @@ use actix_web::web::{Bytes, Data};
 use actix_web::{HttpMessage, ResponseError};
 
 use super::AppState;
+use super::api;
 use super::error::WebError;
 use super::session::SESSION_COOKIE;
 use crate::token::SecretToken;
@@ -37,6 +38,15 @@ pub async fn protect(
         .expect("the application state is registered")
         .clone();
     let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
+    // The JSON API reads no cookie (a bearer token says who is calling), so a forged request
+    // gains nothing from the browser's; only an API request that carries the session cookie
+    // and no token is still checked, so a browser session is never the only credential of a
+    // write, even by mistake.
+    if api::is_api_path(req.path())
+        && (session.is_none() || api::auth::has_bearer_header(req.headers()))
+    {
+        return Ok(next.call(req).await?.map_into_left_body());
+    }
     let nonce = req.cookie(NONCE_COOKIE).map(|c| c.value().to_string());
     let (binding, new_nonce) = match (session, nonce) {
         (Some(session), _) => (session, None),
@@ -58,7 +68,12 @@ pub async fn protect(
                 path = req.path(),
                 "refused a request without a valid CSRF token"
             );
-            let response = WebError::BadCsrfToken.error_response();
+            // An API request gets the API's answer to a change without a token, in JSON.
+            let response = if api::is_api_path(req.path()) {
+                api::error::ApiError::Unauthenticated(api::error::NO_TOKEN).error_response()
+            } else {
+                WebError::BadCsrfToken.error_response()
+            };
             return Ok(req.into_response(response).map_into_right_body());
         }
         // The handler reads the body again.

@@ -3,6 +3,8 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod api;
+pub mod api_tokens;
 pub mod assets;
 pub mod calendar;
 pub mod csrf;
@@ -56,6 +58,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(accounts::dashboard)
         .service(accounts::password_form)
         .service(accounts::change_password)
+        .service(api_tokens::tokens_page)
+        .service(api_tokens::create_token)
+        .service(api_tokens::revoke_token)
         .service(admin::organisations_page)
         .service(admin::create_organisation)
         .service(organiser::organisation_page)
@@ -84,12 +89,18 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(teams::invite_captain)
         .service(invites::invite_page)
         .service(invites::accept)
+        .configure(api::configure)
         .default_service(web::to(error::not_found));
 }
 
 /// An address whose parts do not parse, such as `/teams/abc/manage`, names no page: 404.
 pub fn path_config() -> PathConfig {
-    PathConfig::default().error_handler(|_error, _request| WebError::NotFound.into())
+    PathConfig::default().error_handler(|_error, request| {
+        if api::is_api_path(request.path()) {
+            return api::path_error();
+        }
+        WebError::NotFound.into()
+    })
 }
 
 /// A query string that does not parse gets the 400 page.

@@ -8,6 +8,8 @@
 mod support;
 
 mod accounts;
+mod api;
+mod api_token_store;
 mod authorisation;
 mod browser;
 mod browser_public;

@@ -414,3 +414,132 @@ fn attribute_after(body: &str, prefix: &str) -> Option<String> {
     let end = body[start..].find('"')?;
     Some(body[start..start + end].to_string())
 }
+
+impl Browser {
+    /// Makes an API token on the account's tokens page, as a person would, and reads its
+    /// secret from the page that shows it once.
+    pub async fn make_api_token(&self, name: &str) -> String {
+        let page = self.submit("/account/tokens", &[("name", name)]).await;
+        assert_eq!(page.status, 201, "the token is made: {}", page.body);
+        attribute_between(&page.body, r#"id="new-token-secret">"#, "</code>")
+            .expect("the page shows the new token")
+    }
+}
+
+fn attribute_between(body: &str, before: &str, after: &str) -> Option<String> {
+    let start = body.find(before)? + before.len();
+    let end = body[start..].find(after)?;
+    Some(body[start..start + end].trim().to_string())
+}
+
+impl TestContext {
+    /// A client of the JSON API, with no cookies, sending `token` as its bearer token if given.
+    pub fn api(&self, token: Option<&str>) -> ApiClient {
+        ApiClient {
+            address: self.address.clone(),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("an HTTP client"),
+            token: token.map(str::to_string),
+        }
+    }
+}
+
+pub struct ApiClient {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub token: Option<String>,
+}
+
+/// An API answer: its status, its `WWW-Authenticate` header and its body as JSON.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub content_type: String,
+    pub www_authenticate: Option<String>,
+    pub json: serde_json::Value,
+}
+
+impl Reply {
+    /// The fields an error's problems name, in order.
+    pub fn problem_fields(&self) -> Vec<String> {
+        self.json["problems"]
+            .as_array()
+            .map(|problems| {
+                problems
+                    .iter()
+                    .map(|p| p["field"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The message of the problem at `field`.
+    pub fn problem_at(&self, field: &str) -> Option<String> {
+        self.json["problems"].as_array()?.iter().find_map(|p| {
+            (p["field"] == field).then(|| p["message"].as_str().unwrap_or_default().to_string())
+        })
+    }
+}
+
+impl ApiClient {
+    pub async fn get(&self, path: &str) -> Reply {
+        self.send(reqwest::Method::GET, path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: serde_json::Value) -> Reply {
+        self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, body: serde_json::Value) -> Reply {
+        self.send(reqwest::Method::PUT, path, Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str) -> Reply {
+        self.send(reqwest::Method::DELETE, path, None).await
+    }
+
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> Reply {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address));
+        if let Some(token) = &self.token {
+            request = request.header("authorization", format!("Bearer {token}"));
+        }
+        if let Some(body) = body {
+            request = request
+                .header("content-type", "application/json")
+                .body(body.to_string());
+        }
+        let response = request.send().await.expect("the server answers");
+        Reply::from(response).await
+    }
+}
+
+impl Reply {
+    pub async fn from(response: reqwest::Response) -> Self {
+        let status = response.status().as_u16();
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .map(|value| value.to_str().unwrap().to_string())
+        };
+        let content_type = header("content-type").unwrap_or_default();
+        let www_authenticate = header("www-authenticate");
+        let text = response.text().await.expect("a body");
+        let json = serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
+        Self {
+            status,
+            content_type,
+            www_authenticate,
+            json,
+        }
+    }
+}

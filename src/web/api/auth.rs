@@ -1,0 +1,93 @@
+//! Who is calling the API: the account behind the request's bearer token, if any. Cookies are
+//! never read here, so a browser's session can neither read nor write through the API, and
+//! a page elsewhere cannot make a signed-in browser act through it.
+
+use actix_web::http::header;
+use actix_web::web::Data;
+use actix_web::{FromRequest, HttpRequest, dev::Payload};
+use chrono::Utc;
+use futures_util::future::LocalBoxFuture;
+
+use super::error::{ApiError, BAD_TOKEN, NO_TOKEN};
+use crate::domain::authorisation::{Permission, Refusal, authorise};
+use crate::token::SecretToken;
+use crate::web::AppState;
+use crate::web::session::SignedIn;
+
+/// The caller of an API endpoint. A request without an `Authorization` header is anonymous
+/// and may read what the public pages show; one with a header that is not a live token is
+/// refused with 401 whatever it asks, so a script learns at once that its token is wrong.
+pub struct ApiCaller {
+    pub signed_in: Option<SignedIn>,
+}
+
+impl ApiCaller {
+    /// The same check the pages make ([`authorise`]): the account when it may do `what`, else
+    /// 401 (no token) or 403 (a token whose account may not).
+    pub fn require(&self, what: Permission) -> Result<&SignedIn, ApiError> {
+        let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
+        authorise(roles, what).map_err(|refusal| match refusal {
+            Refusal::NotSignedIn => ApiError::Unauthenticated(NO_TOKEN),
+            Refusal::Forbidden => ApiError::Forbidden,
+        })?;
+        self.signed_in
+            .as_ref()
+            .ok_or(ApiError::Unauthenticated(NO_TOKEN))
+    }
+
+    /// Whether the caller may do `what`, for answers that show more to those who may.
+    pub fn may(&self, what: Permission) -> bool {
+        self.require(what).is_ok()
+    }
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header; `Err` for any other header.
+fn bearer_token(value: &header::HeaderValue) -> Result<SecretToken, ApiError> {
+    let text = value
+        .to_str()
+        .map_err(|_| ApiError::Unauthenticated(BAD_TOKEN))?;
+    let (scheme, token) = text
+        .trim()
+        .split_once(' ')
+        .ok_or(ApiError::Unauthenticated(BAD_TOKEN))?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(ApiError::Unauthenticated(BAD_TOKEN));
+    }
+    SecretToken::parse(token.trim()).ok_or(ApiError::Unauthenticated(BAD_TOKEN))
+}
+
+/// Whether the request carries a bearer token, well-formed or not: the CSRF middleware lets
+/// such API requests through, as they are not a browser's.
+pub fn has_bearer_header(headers: &header::HeaderMap) -> bool {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|text| text.trim().split_once(' '))
+        .is_some_and(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+}
+
+impl FromRequest for ApiCaller {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = req.app_data::<Data<AppState>>().cloned();
+        let token = req.headers().get(header::AUTHORIZATION).map(bearer_token);
+        Box::pin(async move {
+            let state = state.ok_or_else(|| anyhow::anyhow!("no application state"))?;
+            let token = match token {
+                None => return Ok(Self { signed_in: None }),
+                Some(token) => token?,
+            };
+            let user = state
+                .store
+                .api_token_user(&token.digest(), Utc::now())
+                .await?
+                .ok_or(ApiError::Unauthenticated(BAD_TOKEN))?;
+            let roles = state.store.roles(&user).await?;
+            Ok(Self {
+                signed_in: Some(SignedIn { user, roles }),
+            })
+        })
+    }
+}

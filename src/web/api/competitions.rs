@@ -1,0 +1,424 @@
+//! An organisation's competitions (each a league with a ruleset and a match format) and each
+//! competition's seasons. Reading is public; making one needs a token of an organiser of the
+//! organisation, as the organiser's pages do.
+
+use actix_web::web::{Data, Json, Path};
+use actix_web::{HttpResponse, get, post};
+use chrono::{NaiveDate, Utc};
+use fives_rules::RulesetSpec;
+use fives_rules::record::{RulesetField, ruleset_field, ruleset_spec};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::ApiCaller;
+use super::created;
+use super::error::{ApiError, ErrorBody, Problem};
+use super::input::{date_of, weekday_of};
+use super::lookup;
+use crate::domain::authorisation::Permission;
+use crate::domain::ids::CompetitionId;
+use crate::domain::league::{SeasonCalendar, weekday_name};
+use crate::domain::match_format::{
+    LegKind, MatchFormat, MatchFormatError, ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD,
+};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Competition, NewCompetition, NewSeason, Season, StoreError};
+use crate::web::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompetitionView {
+    pub id: i64,
+    pub organisation_id: i64,
+    pub name: String,
+    /// The ruleset as a game record names it: a preset's name, or an object with `preset`
+    /// and the options it overrides.
+    #[schema(example = json!({"preset": "fives-and-threes"}))]
+    pub ruleset: serde_json::Value,
+    pub match_format: MatchFormat,
+}
+
+impl From<Competition> for CompetitionView {
+    fn from(competition: Competition) -> Self {
+        Self {
+            id: competition.id.0,
+            organisation_id: competition.organisation_id.0,
+            name: competition.name,
+            ruleset: serde_json::to_value(ruleset_field(&competition.ruleset)).unwrap_or_default(),
+            match_format: competition.match_format,
+        }
+    }
+}
+
+/// A new competition.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewCompetitionBody {
+    pub name: String,
+    /// A preset's name (`fives-and-threes`, `all-fives`, `muggins`, `five-up`,
+    /// `doubles-in-the-boneyard`), or an object with `preset` and the options it overrides,
+    /// as in a game record.
+    #[schema(example = json!({"preset": "fives-and-threes", "target": 61}))]
+    pub ruleset: serde_json::Value,
+    pub match_format: MatchFormat,
+}
+
+/// The body field a match format problem belongs to.
+fn field_of(problem: &MatchFormatError) -> String {
+    match problem {
+        MatchFormatError::NoLegs => "match_format.legs".into(),
+        MatchFormatError::NoGames { leg } => format!("match_format.legs[{}].games", leg - 1),
+        MatchFormatError::NoTarget { leg } => format!("match_format.legs[{}].target", leg - 1),
+        MatchFormatError::KindNotAllowed {
+            kind: LegKind::Singles,
+        } => "match_format.player_limits.singles_per_player".into(),
+        MatchFormatError::KindNotAllowed {
+            kind: LegKind::Pairs,
+        } => "match_format.player_limits.pairs_per_player".into(),
+        MatchFormatError::NoPoints => "match_format.points".into(),
+        MatchFormatError::DrawWorthMoreThanWin { .. } => {
+            "match_format.points.per_match_drawn".into()
+        }
+        MatchFormatError::BonusWorthMoreThanWin { .. } => {
+            "match_format.points.losing_bonus.points".into()
+        }
+        MatchFormatError::BonusNeverEarned { .. } => {
+            "match_format.points.losing_bonus.condition".into()
+        }
+        MatchFormatError::WalkoverNotAWin { .. }
+        | MatchFormatError::WalkoverTooManyGames { .. } => "match_format.walkover".into(),
+    }
+}
+
+/// The checked parts of a new competition, or every problem with them.
+fn check_competition(
+    body: &NewCompetitionBody,
+) -> Result<(DisplayName, RulesetSpec), Vec<Problem>> {
+    let mut problems = Vec::new();
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| problems.push(Problem::new("name", error.to_string())))
+        .ok();
+    let ruleset = serde_json::from_value::<RulesetField>(body.ruleset.clone())
+        .map_err(|_| {
+            "Give the ruleset as a preset's name or an object with \"preset\".".to_string()
+        })
+        .and_then(|field| ruleset_spec(&field).map_err(|error| error.0))
+        .map_err(|message| problems.push(Problem::new("ruleset", message)))
+        .ok();
+    if let Some(target) = ruleset.and_then(|spec| spec.overrides.target) {
+        let by_players = target.by_players;
+        if [
+            by_players.two,
+            by_players.three,
+            by_players.four,
+            target.partners,
+        ]
+        .contains(&0)
+        {
+            problems.push(Problem::new(
+                "ruleset.target",
+                "A game's target must be more than 0.",
+            ));
+        }
+    }
+    // The organiser's form offers only these two targets for the games of a fixture.
+    for (index, leg) in body.match_format.legs.iter().enumerate() {
+        if leg.target != 0 && ![ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD].contains(&leg.target) {
+            problems.push(Problem::new(
+                format!("match_format.legs[{index}].target"),
+                "Choose 61 (once round the board) or 121 (twice).",
+            ));
+        }
+    }
+    for problem in body.match_format.problems() {
+        problems.push(Problem::new(field_of(&problem), problem.to_string()));
+    }
+    match (name, ruleset) {
+        (Some(name), Some(ruleset)) if problems.is_empty() => Ok((name, ruleset)),
+        _ => Err(problems),
+    }
+}
+
+#[utoipa::path(
+    tag = "competitions",
+    description = "The organisation's competitions, by name.",
+    params(("slug" = String, Path, description = "The organisation's short name")),
+    responses(
+        (status = 200, body = Vec<CompetitionView>),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/competitions")]
+pub async fn list_competitions(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    slug: Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let competitions: Vec<CompetitionView> = store
+        .competitions_of(organisation.id)
+        .await?
+        .into_iter()
+        .map(CompetitionView::from)
+        .collect();
+    Ok(HttpResponse::Ok().json(competitions))
+}
+
+#[utoipa::path(
+    tag = "competitions",
+    description = "Makes a competition of the organisation. Every problem with the name, \
+                   ruleset and match format is answered at once (422), each at its field.",
+    params(("slug" = String, Path, description = "The organisation's short name")),
+    request_body = NewCompetitionBody,
+    responses(
+        (status = 201, body = CompetitionView),
+        (status = 400, description = "The body is not JSON of this shape", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The organisation has a competition of that name", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/competitions")]
+pub async fn create_competition(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    slug: Path<String>,
+    body: Json<NewCompetitionBody>,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let body = body.into_inner();
+    let (name, ruleset) = check_competition(&body).map_err(ApiError::invalid)?;
+    let new = NewCompetition {
+        organisation: organisation.id,
+        name,
+        ruleset,
+        match_format: body.match_format,
+        created_at: Utc::now(),
+    };
+    match store.create_competition(&new).await {
+        Ok(competition) => Ok(created(
+            format!(
+                "/api/v1/organisations/{}/competitions/{}",
+                organisation.slug, competition.id
+            ),
+            CompetitionView::from(competition),
+        )),
+        Err(StoreError::CompetitionNameTaken) => Err(ApiError::conflict(
+            "name",
+            format!(
+                "{} already has a competition called {}.",
+                organisation.name,
+                new.name.as_str()
+            ),
+        )),
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[utoipa::path(
+    tag = "competitions",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The competition's id"),
+    ),
+    responses(
+        (status = 200, body = CompetitionView),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/competitions/{id}")]
+pub async fn get_competition(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    Ok(HttpResponse::Ok().json(CompetitionView::from(competition)))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeasonView {
+    pub id: i64,
+    pub competition_id: i64,
+    pub name: String,
+    pub start: NaiveDate,
+    /// Such as "Tuesday".
+    pub league_night: &'static str,
+    /// In date order.
+    pub blackout_dates: Vec<NaiveDate>,
+}
+
+impl From<Season> for SeasonView {
+    fn from(season: Season) -> Self {
+        Self {
+            id: season.id.0,
+            competition_id: season.competition_id.0,
+            name: season.name,
+            start: season.start,
+            league_night: weekday_name(season.league_night),
+            blackout_dates: season.blackout_dates,
+        }
+    }
+}
+
+/// A new season. Dates are written year-month-day, such as 2026-09-01.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewSeasonBody {
+    pub name: String,
+    #[schema(example = "2026-09-01")]
+    pub start: String,
+    /// The night of the week the league plays, such as "Tuesday".
+    #[schema(example = "Tuesday")]
+    pub league_night: String,
+    /// League nights with no fixtures, such as Christmas week.
+    #[serde(default)]
+    pub blackout_dates: Vec<String>,
+}
+
+/// The season's checked name and calendar, or every problem with them; the messages are the
+/// season form's.
+fn check_season(body: &NewSeasonBody) -> Result<(DisplayName, SeasonCalendar), Vec<Problem>> {
+    let mut problems = Vec::new();
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| problems.push(Problem::new("name", error.to_string())))
+        .ok();
+    let start = date_of(&body.start);
+    if start.is_none() {
+        problems.push(Problem::new(
+            "start",
+            "Enter the start date as year-month-day, such as 2026-09-01.",
+        ));
+    }
+    let league_night = weekday_of(&body.league_night);
+    if league_night.is_none() {
+        problems.push(Problem::new(
+            "league_night",
+            "Choose the night of the week the league plays.",
+        ));
+    }
+    let mut blackout_dates = Vec::new();
+    let mut dates_readable = true;
+    for (index, text) in body.blackout_dates.iter().enumerate() {
+        match date_of(text) {
+            Some(date) => blackout_dates.push(date),
+            None => {
+                dates_readable = false;
+                problems.push(Problem::new(
+                    format!("blackout_dates[{index}]"),
+                    format!(
+                        "{:?} is not a date; write each as year-month-day, such as 2026-12-22.",
+                        text.trim()
+                    ),
+                ));
+            }
+        }
+    }
+    let calendar = match (start, league_night) {
+        (Some(start), Some(night)) if dates_readable => {
+            SeasonCalendar::new(start, night, blackout_dates)
+                .map_err(|error| problems.push(Problem::new("blackout_dates", error.to_string())))
+                .ok()
+        }
+        _ => None,
+    };
+    match (name, calendar) {
+        (Some(name), Some(calendar)) if problems.is_empty() => Ok((name, calendar)),
+        _ => Err(problems),
+    }
+}
+
+#[utoipa::path(
+    tag = "competitions",
+    description = "The competition's seasons, latest start first.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The competition's id"),
+    ),
+    responses(
+        (status = 200, body = Vec<SeasonView>),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/competitions/{id}/seasons")]
+pub async fn list_seasons(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    let seasons: Vec<SeasonView> = store
+        .seasons_of(competition.id)
+        .await?
+        .into_iter()
+        .map(SeasonView::from)
+        .collect();
+    Ok(HttpResponse::Ok().json(seasons))
+}
+
+#[utoipa::path(
+    tag = "competitions",
+    description = "Makes a season of the competition.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The competition's id"),
+    ),
+    request_body = NewSeasonBody,
+    responses(
+        (status = 201, body = SeasonView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The competition has a season of that name", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/competitions/{id}/seasons")]
+pub async fn create_season(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Json<NewSeasonBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    let (name, calendar) = check_season(&body).map_err(ApiError::invalid)?;
+    let new = NewSeason {
+        competition: competition.id,
+        name,
+        calendar,
+        created_at: Utc::now(),
+    };
+    match store.create_season(&new).await {
+        Ok(season) => Ok(created(
+            format!(
+                "/api/v1/organisations/{}/seasons/{}/divisions",
+                organisation.slug, season.id
+            ),
+            SeasonView::from(season),
+        )),
+        Err(StoreError::SeasonNameTaken) => Err(ApiError::conflict(
+            "name",
+            format!(
+                "{} already has a season called {}.",
+                competition.name,
+                new.name.as_str()
+            ),
+        )),
+        Err(error) => Err(error.into()),
+    }
+}

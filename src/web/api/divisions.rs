@@ -1,0 +1,330 @@
+//! A season's divisions, the teams in each and a division's table. Reading is public; making
+//! a division and putting a team into one needs a token of an organiser of the organisation.
+
+use actix_web::web::{Data, Json, Path};
+use actix_web::{HttpResponse, get, post};
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::ApiCaller;
+use super::created;
+use super::error::{ApiError, ErrorBody};
+use super::lookup::{self, DivisionPlace};
+use super::views::{NamedRef, TeamRef, TeamSummary};
+use crate::domain::authorisation::Permission;
+use crate::domain::ids::{DivisionId, SeasonId, TeamId};
+use crate::domain::organisation::DisplayName;
+use crate::domain::standings::{self, Tiebreak, TiebreakOrder};
+use crate::store::{Division, StoreError};
+use crate::web::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DivisionView {
+    pub id: i64,
+    pub season_id: i64,
+    pub name: String,
+    /// How the table separates teams level on points, best first: points, game_difference,
+    /// games_won, head_to_head.
+    #[schema(value_type = Vec<String>, example = json!(["points", "game_difference"]))]
+    pub tiebreaks: Vec<Tiebreak>,
+}
+
+impl From<Division> for DivisionView {
+    fn from(division: Division) -> Self {
+        Self {
+            id: division.id.0,
+            season_id: division.season_id.0,
+            name: division.name,
+            tiebreaks: division.tiebreaks.into(),
+        }
+    }
+}
+
+/// A division with where it belongs and its teams, by name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DivisionDetail {
+    #[serde(flatten)]
+    pub division: DivisionView,
+    pub competition: NamedRef,
+    pub season: NamedRef,
+    pub teams: Vec<TeamSummary>,
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "The season's divisions, in the order they were made.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The season's id"),
+    ),
+    responses(
+        (status = 200, body = Vec<DivisionView>),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/seasons/{id}/divisions")]
+pub async fn list_divisions(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let (_, season) = lookup::season(store, &organisation, SeasonId(id)).await?;
+    let divisions: Vec<DivisionView> = store
+        .divisions_of(season.id)
+        .await?
+        .into_iter()
+        .map(DivisionView::from)
+        .collect();
+    Ok(HttpResponse::Ok().json(divisions))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewDivisionBody {
+    pub name: String,
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "Makes a division of the season, its table ordered by points, then game \
+                   difference, games won and head to head.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The season's id"),
+    ),
+    request_body = NewDivisionBody,
+    responses(
+        (status = 201, body = DivisionView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The season has a division of that name", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/seasons/{id}/divisions")]
+pub async fn create_division(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Json<NewDivisionBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let (_, season) = lookup::season(store, &organisation, SeasonId(id)).await?;
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let new = crate::store::NewDivision {
+        season: season.id,
+        name,
+        tiebreaks: TiebreakOrder::default(),
+        created_at: Utc::now(),
+    };
+    match store.create_division(&new).await {
+        Ok(division) => Ok(created(
+            format!(
+                "/api/v1/organisations/{}/divisions/{}",
+                organisation.slug, division.id
+            ),
+            DivisionView::from(division),
+        )),
+        Err(StoreError::DivisionNameTaken) => Err(ApiError::conflict(
+            "name",
+            format!(
+                "{} already has a division called {}.",
+                season.name,
+                new.name.as_str()
+            ),
+        )),
+        Err(error) => Err(error.into()),
+    }
+}
+
+async fn division_detail(
+    state: &AppState,
+    place: DivisionPlace,
+) -> Result<DivisionDetail, ApiError> {
+    let teams = state.store.teams_of(place.division.id).await?;
+    Ok(DivisionDetail {
+        competition: NamedRef {
+            id: place.competition.id.0,
+            name: place.competition.name,
+        },
+        season: NamedRef {
+            id: place.season.id.0,
+            name: place.season.name,
+        },
+        division: DivisionView::from(place.division),
+        teams: teams.iter().map(TeamSummary::from).collect(),
+    })
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "A division, its competition and season, and its teams by name.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    responses(
+        (status = 200, body = DivisionDetail),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/divisions/{id}")]
+pub async fn get_division(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let organisation = lookup::organisation(state.store.as_ref(), &slug).await?;
+    let place = lookup::division(state.store.as_ref(), &organisation, DivisionId(id)).await?;
+    Ok(HttpResponse::Ok().json(division_detail(&state, place).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DivisionTeamBody {
+    /// One of the organisation's teams that plays in no other division of the season.
+    pub team_id: i64,
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "Puts one of the organisation's teams into the division; a team plays in one \
+                   division of a season. Answers the division with its teams.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    request_body = DivisionTeamBody,
+    responses(
+        (status = 200, body = DivisionDetail),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The team already plays in a division of this season", body = ErrorBody),
+        (status = 422, description = "Not one of the organisation's teams", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/divisions/{id}/teams")]
+pub async fn add_team(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Json<DivisionTeamBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
+    match store
+        .add_team_to_division(place.division.id, TeamId(body.team_id))
+        .await
+    {
+        Ok(()) => Ok(HttpResponse::Ok().json(division_detail(&state, place).await?)),
+        Err(StoreError::TeamAlreadyInSeason) => Err(ApiError::conflict(
+            "team_id",
+            "That team already plays in a division of this season.",
+        )),
+        Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => Err(
+            ApiError::invalid_field("team_id", "Choose one of your organisation's teams."),
+        ),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// One team's line in a division's table.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingsRowView {
+    /// From 1; teams level after every tiebreak share a position.
+    pub position: u32,
+    pub team: TeamRef,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub games_for: u32,
+    pub games_against: u32,
+    pub game_difference: i64,
+    /// Points added or taken away by the organiser.
+    pub adjustment: i64,
+    pub points: i64,
+    /// Level with another team after every tiebreak: a play-off decides.
+    pub play_off: bool,
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "The division's table from its confirmed results, as its public page shows it.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    responses(
+        (status = 200, body = Vec<StandingsRowView>),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/divisions/{id}/standings")]
+pub async fn get_standings(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
+    let teams = store.teams_of(place.division.id).await?;
+    let team_ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();
+    let results: Vec<_> = store
+        .confirmed_results_of_division(place.division.id)
+        .await?
+        .into_iter()
+        .map(|(_, result)| result)
+        .collect();
+    let adjustments = store.adjustments_of_division(place.division.id).await?;
+    let rows = standings::standings(
+        &place.competition.match_format,
+        &team_ids,
+        &results,
+        &adjustments,
+        &place.division.tiebreaks,
+    )
+    .map_err(|error| anyhow::anyhow!("the standings: {error}"))?;
+    let table: Vec<StandingsRowView> = rows
+        .into_iter()
+        .filter_map(|row| {
+            let team = teams.iter().find(|team| team.id == row.team)?;
+            Some(StandingsRowView {
+                position: row.position,
+                team: TeamRef {
+                    id: team.id.0,
+                    name: team.name.clone(),
+                },
+                played: row.played,
+                won: row.won,
+                drawn: row.drawn,
+                lost: row.lost,
+                games_for: row.games_for,
+                games_against: row.games_against,
+                game_difference: row.game_difference(),
+                adjustment: row.adjustment,
+                points: row.points,
+                play_off: row.play_off,
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(table))
+}

@@ -1,0 +1,156 @@
+//! The API's one error shape: `{"error": "...", "problems": [{"field": "...", "message": "..."}]}`.
+//! `error` says what went wrong in a sentence; `problems` lists, for a request that was
+//! refused for what it held, each field at fault (its path in the request body, such as
+//! `match_format.legs[0].games`) with the same message the organiser's pages give, and is
+//! empty otherwise.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::store::StoreError;
+
+/// Every answer that is not a success has this body.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in a sentence.
+    pub error: String,
+    /// Each field at fault with why; empty unless the request was refused for what it held.
+    pub problems: Vec<Problem>,
+}
+
+/// One thing wrong with one field of a request's body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Problem {
+    /// The field's path in the request body, such as `name` or `match_format.legs[1].games`.
+    pub field: String,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// What an API request may be answered with instead of what it asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the body is not JSON of the expected shape.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 401: a write without a token, or a token that is malformed, unknown or revoked.
+    #[error("{0}")]
+    Unauthenticated(&'static str),
+    /// 403: the token's account may not do this.
+    #[error("forbidden")]
+    Forbidden,
+    /// 404: nothing of that kind with that id in this organisation, or no such endpoint.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: the request conflicts with what is stored, such as a name already used.
+    #[error("{message}")]
+    Conflict {
+        message: String,
+        problems: Vec<Problem>,
+    },
+    /// 422: the request's values do not check out; each problem names its field.
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        problems: Vec<Problem>,
+    },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub const INVALID: &str = "The request has problems; each is listed with its field.";
+pub const NO_TOKEN: &str = "This needs an API token, sent as the header Authorization: Bearer TOKEN. Make one on your account's API tokens page.";
+pub const BAD_TOKEN: &str = "The API token is not valid: it is mistyped, or it has been revoked. Check it on your account's API tokens page.";
+
+impl ApiError {
+    pub fn not_found(what: impl std::fmt::Display) -> Self {
+        Self::NotFound(format!("There is no {what}."))
+    }
+
+    /// 422 with the problems of one or more fields.
+    pub fn invalid(problems: Vec<Problem>) -> Self {
+        Self::Invalid {
+            message: INVALID.to_string(),
+            problems,
+        }
+    }
+
+    /// 422 with one field's problem as the whole message too.
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::Invalid {
+            problems: vec![Problem::new(field, message.clone())],
+            message,
+        }
+    }
+
+    /// 409 about one field.
+    pub fn conflict(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::Conflict {
+            problems: vec![Problem::new(field, message.clone())],
+            message,
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let (error, problems) = match self {
+            Self::Forbidden => (
+                "Your account may not do this. If you think it should, ask your league's organiser."
+                    .to_string(),
+                Vec::new(),
+            ),
+            Self::Conflict { message, problems } | Self::Invalid { message, problems } => {
+                (message.clone(), problems.clone())
+            }
+            Self::Internal(error) => {
+                tracing::error!(error = format!("{error:#}"), "API request failed");
+                (
+                    "The server could not finish this request and nothing more was changed. Try again in a moment."
+                        .to_string(),
+                    Vec::new(),
+                )
+            }
+            other => (other.to_string(), Vec::new()),
+        };
+        let mut response = HttpResponse::build(self.status_code());
+        if let Self::Unauthenticated(_) = self {
+            response.insert_header((
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Bearer realm=\"fives\""),
+            ));
+        }
+        response.json(ErrorBody { error, problems })
+    }
+}

@@ -1,0 +1,281 @@
+//! A division's fixtures and byes: made once from its teams and calendar, then moved,
+//! postponed or reversed one by one. Reading is public; changing needs a token of an
+//! organiser of the organisation.
+
+use actix_web::web::{Data, Json, Path};
+use actix_web::{HttpResponse, get, post};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::auth::ApiCaller;
+use super::error::{ApiError, ErrorBody};
+use super::input::date_of;
+use super::lookup;
+use super::views::{ByeView, FixtureView, FixturesView};
+use crate::domain::authorisation::Permission;
+use crate::domain::fixtures::Legs;
+use crate::domain::ids::{DivisionId, FixtureId};
+use crate::store::{Fixture, Organisation, StoreError};
+use crate::web::AppState;
+
+#[utoipa::path(
+    tag = "fixtures",
+    description = "The division's fixtures by date and its byes by round: what its public \
+                   page lists as fixtures by week.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    responses(
+        (status = 200, body = FixturesView),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/divisions/{id}/fixtures")]
+pub async fn division_fixtures(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
+    let fixtures = store.fixtures_of_division(place.division.id).await?;
+    let byes = store.byes_of_division(place.division.id).await?;
+    Ok(HttpResponse::Ok().json(FixturesView {
+        fixtures: fixtures.iter().map(FixtureView::from).collect(),
+        byes: byes.iter().map(ByeView::from).collect(),
+    }))
+}
+
+/// Whether the teams of a division meet once or twice (home and away).
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LegsChoice {
+    Single,
+    Double,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GenerateFixturesBody {
+    pub legs: LegsChoice,
+}
+
+#[utoipa::path(
+    tag = "fixtures",
+    description = "Makes the division's fixtures (a round robin dated on the season's league \
+                   nights, each at the home team's pub); a division's fixtures are made once.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    request_body = GenerateFixturesBody,
+    responses(
+        (status = 201, body = FixturesView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The division's fixtures have already been made", body = ErrorBody),
+        (status = 422, description = "Too few teams, or the calendar has no room", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/divisions/{id}/fixtures")]
+pub async fn generate_fixtures(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Json<GenerateFixturesBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
+    let division = &place.division;
+    let legs = match body.legs {
+        LegsChoice::Single => Legs::Single,
+        LegsChoice::Double => Legs::Double,
+    };
+    match store.generate_fixtures(division.id, legs).await {
+        Ok(fixtures) => {
+            let byes = store.byes_of_division(division.id).await?;
+            Ok(super::created(
+                format!(
+                    "/api/v1/organisations/{}/divisions/{}/fixtures",
+                    organisation.slug, division.id
+                ),
+                FixturesView {
+                    fixtures: fixtures.iter().map(FixtureView::from).collect(),
+                    byes: byes.iter().map(ByeView::from).collect(),
+                },
+            ))
+        }
+        Err(StoreError::FixturesAlreadyGenerated) => Err(ApiError::conflict(
+            "legs",
+            format!("The fixtures of {} have already been made.", division.name),
+        )),
+        Err(StoreError::TooFewTeams { teams }) => Err(ApiError::invalid_field(
+            "legs",
+            format!(
+                "{} needs at least two teams to make fixtures; it has {teams}.",
+                division.name
+            ),
+        )),
+        Err(StoreError::CannotScheduleFixtures(error)) => {
+            Err(ApiError::invalid_field("legs", error.to_string()))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[utoipa::path(
+    tag = "fixtures",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The fixture's id"),
+    ),
+    responses(
+        (status = 200, body = FixtureView),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/fixtures/{id}")]
+pub async fn get_fixture(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let fixture = lookup::fixture(store, &organisation, FixtureId(id)).await?;
+    Ok(HttpResponse::Ok().json(FixtureView::from(&fixture)))
+}
+
+/// The organisation and fixture of a change to a fixture, once the caller may make it.
+async fn fixture_to_change(
+    caller: &ApiCaller,
+    state: &AppState,
+    path: Path<(String, i64)>,
+) -> Result<(Organisation, Fixture), ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let fixture = lookup::fixture(store, &organisation, FixtureId(id)).await?;
+    Ok((organisation, fixture))
+}
+
+/// The changed fixture, or why it could not be changed.
+fn changed(outcome: Result<Fixture, StoreError>) -> Result<HttpResponse, ApiError> {
+    match outcome {
+        Ok(fixture) => Ok(HttpResponse::Ok().json(FixtureView::from(&fixture))),
+        Err(StoreError::FixtureHasResult) => Err(ApiError::Conflict {
+            message:
+                "That fixture has a result, so it can no longer be moved, postponed or reversed."
+                    .to_string(),
+            problems: Vec::new(),
+        }),
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MoveFixtureBody {
+    /// The new date, year-month-day.
+    #[schema(example = "2026-10-13")]
+    pub date: String,
+}
+
+#[utoipa::path(
+    tag = "fixtures",
+    description = "Gives a fixture without a result a new date; a postponed fixture is \
+                   scheduled again. It keeps its round.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The fixture's id"),
+    ),
+    request_body = MoveFixtureBody,
+    responses(
+        (status = 200, body = FixtureView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The fixture has a result", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/fixtures/{id}/move")]
+pub async fn move_fixture(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Json<MoveFixtureBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, fixture) = fixture_to_change(&caller, &state, path).await?;
+    let date = date_of(&body.date).ok_or_else(|| {
+        ApiError::invalid_field(
+            "date",
+            "Enter the date as year-month-day, such as 2026-10-13.",
+        )
+    })?;
+    changed(state.store.move_fixture(fixture.id, date).await)
+}
+
+#[utoipa::path(
+    tag = "fixtures",
+    description = "Postpones a fixture without a result; it keeps its date until it is moved.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The fixture's id"),
+    ),
+    responses(
+        (status = 200, body = FixtureView),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The fixture has a result", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/fixtures/{id}/postpone")]
+pub async fn postpone_fixture(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, fixture) = fixture_to_change(&caller, &state, path).await?;
+    changed(state.store.postpone_fixture(fixture.id).await)
+}
+
+#[utoipa::path(
+    tag = "fixtures",
+    description = "Swaps home and away of a fixture without a result; it is then played at \
+                   the other team's pub.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The fixture's id"),
+    ),
+    responses(
+        (status = 200, body = FixtureView),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The fixture has a result", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/fixtures/{id}/reverse")]
+pub async fn reverse_fixture(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, fixture) = fixture_to_change(&caller, &state, path).await?;
+    changed(state.store.reverse_fixture(fixture.id).await)
+}

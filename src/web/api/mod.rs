@@ -1,0 +1,157 @@
+//! The JSON API under `/api/v1`, for club websites, scorers' apps and scripts: the same league
+//! structure the pages show and change, one file per resource family. Handlers are thin, like
+//! the pages': parse, authorise ([`auth::ApiCaller`], a bearer token, never a cookie), call the
+//! store, answer JSON. Errors have one shape ([`error::ErrorBody`]).
+//!
+//! Every endpoint is listed once, in `api_endpoints!` below, which both registers it and
+//! puts it in the OpenAPI document served at `/api/v1/openapi.json`, so the two cannot drift.
+
+pub mod auth;
+pub mod competitions;
+pub mod divisions;
+pub mod error;
+pub mod fixtures;
+pub mod input;
+pub mod lookup;
+pub mod organisations;
+pub mod players;
+pub mod teams;
+pub mod views;
+
+use actix_web::http::header;
+use actix_web::web::{self, JsonConfig, ServiceConfig};
+use actix_web::{HttpResponse, ResponseError, get};
+use serde::Serialize;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use error::ApiError;
+
+/// Where the API lives.
+pub const PREFIX: &str = "/api/v1";
+
+/// Whether a request's path is the API's, whose answers are JSON.
+pub fn is_api_path(path: &str) -> bool {
+    path == PREFIX || path.starts_with("/api/v1/")
+}
+
+/// 201 with the new thing and where it is.
+pub fn created(location: String, body: impl Serialize) -> HttpResponse {
+    HttpResponse::Created()
+        .insert_header((header::LOCATION, location))
+        .json(body)
+}
+
+/// Adds the bearer token scheme the endpoints name.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "A personal API token, made on the account's API tokens page \
+                         (/account/tokens) and sent as `Authorization: Bearer TOKEN`.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// Lists every endpoint once: [`configure`] registers them and [`ApiDoc`] documents them.
+macro_rules! api_endpoints {
+    ($($module:ident :: $handler:ident),* $(,)?) => {
+        /// The OpenAPI document of every endpoint.
+        #[derive(OpenApi)]
+        #[openapi(
+            info(
+                title = "fives",
+                description = "The league structure of fives: organisations, competitions, \
+                               seasons, divisions, teams with their pubs and squads, players \
+                               and fixtures. Reading what the public pages show needs no token; \
+                               every change needs a bearer token of an account that may make it \
+                               on the pages. Every error answers `{\"error\": \"...\", \
+                               \"problems\": [{\"field\": \"...\", \"message\": \"...\"}]}`."
+            ),
+            paths(openapi_document, $($module::$handler),*),
+            components(schemas(error::ErrorBody, error::Problem)),
+            modifiers(&BearerToken),
+        )]
+        pub struct ApiDoc;
+
+        /// Registers every endpoint, then the API's answer to an address none of them claims.
+        pub fn configure(cfg: &mut ServiceConfig) {
+            cfg.app_data(json_config());
+            cfg.service(openapi_document);
+            $(cfg.service($module::$handler);)*
+            cfg.service(web::scope(PREFIX).default_service(web::to(no_such_endpoint)));
+        }
+    };
+}
+
+api_endpoints![
+    organisations::me,
+    organisations::get_organisation,
+    competitions::list_competitions,
+    competitions::create_competition,
+    competitions::get_competition,
+    competitions::list_seasons,
+    competitions::create_season,
+    divisions::list_divisions,
+    divisions::create_division,
+    divisions::get_division,
+    divisions::add_team,
+    divisions::get_standings,
+    fixtures::division_fixtures,
+    fixtures::generate_fixtures,
+    fixtures::get_fixture,
+    fixtures::move_fixture,
+    fixtures::postpone_fixture,
+    fixtures::reverse_fixture,
+    teams::list_teams,
+    teams::create_team,
+    teams::get_team,
+    teams::team_fixtures,
+    teams::set_venue,
+    teams::clear_venue,
+    teams::add_squad_player,
+    players::create_player,
+];
+
+#[utoipa::path(
+    tag = "api",
+    description = "This document: every endpoint of the API, its bodies and answers.",
+    responses((status = 200, description = "An OpenAPI 3 document", content_type = "application/json")),
+)]
+#[get("/api/v1/openapi.json")]
+pub async fn openapi_document() -> HttpResponse {
+    HttpResponse::Ok().json(ApiDoc::openapi())
+}
+
+/// The message of an address under `/api/v1` that no endpoint claims (or not with that method).
+pub const NO_SUCH_ENDPOINT: &str =
+    "There is no API endpoint at this address for this method; /api/v1/openapi.json lists them.";
+
+async fn no_such_endpoint() -> HttpResponse {
+    ApiError::NotFound(NO_SUCH_ENDPOINT.to_string()).error_response()
+}
+
+/// An API path whose id is not a number names nothing: 404, as JSON.
+pub fn path_error() -> actix_web::Error {
+    ApiError::NotFound("There is nothing at this address: an id in it is not a number.".to_string())
+        .into()
+}
+
+/// A body that is not JSON of the expected shape: 400, as JSON, saying what is wrong.
+fn json_config() -> JsonConfig {
+    JsonConfig::default()
+        .limit(64 * 1024)
+        .error_handler(|error, _request| {
+            ApiError::BadRequest(format!("The request body could not be read: {error}.")).into()
+        })
+}

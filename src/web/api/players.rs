@@ -1,0 +1,54 @@
+//! The players registered with an organisation, who are then put into teams' squads.
+
+use actix_web::web::{Data, Json, Path};
+use actix_web::{HttpResponse, post};
+use chrono::Utc;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::auth::ApiCaller;
+use super::error::{ApiError, ErrorBody};
+use super::lookup;
+use super::views::PlayerView;
+use crate::domain::authorisation::Permission;
+use crate::domain::organisation::DisplayName;
+use crate::web::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewPlayerBody {
+    pub name: String,
+}
+
+#[utoipa::path(
+    tag = "players",
+    description = "Registers a player with the organisation. Two players may share a name; \
+                   each has an id of its own.",
+    params(("slug" = String, Path, description = "The organisation's short name")),
+    request_body = NewPlayerBody,
+    responses(
+        (status = 201, body = PlayerView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/players")]
+pub async fn create_player(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    slug: Path<String>,
+    body: Json<NewPlayerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    caller.require(Permission::Organise(organisation.id))?;
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let player = store
+        .create_player(organisation.id, &name, Utc::now())
+        .await?;
+    Ok(HttpResponse::Created().json(PlayerView::from(&player)))
+}

@@ -1,0 +1,172 @@
+//! A person's API tokens, on their account page: make one (its secret shown once, then only
+//! its digest is kept) and revoke one. A token acts as its account in the JSON API.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, CacheControl, CacheDirective};
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, redirect};
+use super::session::Viewer;
+use crate::domain::authorisation::Permission;
+use crate::domain::ids::{ApiTokenId, UserId};
+use crate::domain::organisation::DisplayName;
+use crate::store::{ApiToken, NewApiToken, StoreError};
+use crate::token::SecretToken;
+
+const TOKENS_PAGE: &str = "/account/tokens";
+
+/// A token as the list shows it.
+pub struct TokenLine {
+    pub id: ApiTokenId,
+    pub name: String,
+    pub created: String,
+    pub last_used: String,
+    pub revoked: Option<String>,
+}
+
+impl From<ApiToken> for TokenLine {
+    fn from(token: ApiToken) -> Self {
+        Self {
+            id: token.id,
+            name: token.name,
+            created: when(token.created_at),
+            last_used: token.last_used_at.map_or_else(|| "Never".to_string(), when),
+            revoked: token.revoked_at.map(when),
+        }
+    }
+}
+
+fn when(at: DateTime<Utc>) -> String {
+    at.format("%-d %b %Y %H:%M UTC").to_string()
+}
+
+#[derive(Template)]
+#[template(path = "accounts/tokens.html")]
+struct TokensPage {
+    layout: Layout,
+    tokens: Vec<TokenLine>,
+    /// The secret of the token just made: shown on this one answer and never again.
+    new_token: Option<(String, String)>,
+    name: String,
+    error: Option<String>,
+}
+
+async fn show(
+    viewer: &Viewer,
+    state: &AppState,
+    user: UserId,
+    status: StatusCode,
+    page: (Option<(String, String)>, String, Option<String>),
+) -> Result<HttpResponse, WebError> {
+    let (new_token, name, error) = page;
+    let tokens = state
+        .store
+        .api_tokens_of(user)
+        .await?
+        .into_iter()
+        .map(TokenLine::from)
+        .collect();
+    let body = TokensPage {
+        layout: viewer.layout("API tokens"),
+        tokens,
+        new_token,
+        name,
+        error,
+    }
+    .render()?;
+    Ok(HttpResponse::build(status)
+        .content_type(actix_web::http::header::ContentType::html())
+        // The page may hold a secret: no cache keeps a copy.
+        .insert_header((CACHE_CONTROL, CacheControl(vec![CacheDirective::NoStore])))
+        .body(body))
+}
+
+#[get("/account/tokens")]
+pub async fn tokens_page(viewer: Viewer, state: Data<AppState>) -> Result<HttpResponse, WebError> {
+    let user = viewer.require(Permission::UseAccount)?.user.id;
+    show(
+        &viewer,
+        &state,
+        user,
+        StatusCode::OK,
+        (None, String::new(), None),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct NewTokenForm {
+    #[serde(default)]
+    name: String,
+}
+
+#[post("/account/tokens")]
+pub async fn create_token(
+    viewer: Viewer,
+    state: Data<AppState>,
+    form: Form<NewTokenForm>,
+) -> Result<HttpResponse, WebError> {
+    let user = viewer.require(Permission::UseAccount)?.user.id;
+    let typed = form.into_inner().name;
+    let name = match DisplayName::try_from(typed.as_str()) {
+        Ok(name) => name,
+        Err(error) => {
+            return show(
+                &viewer,
+                &state,
+                user,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                (None, typed, Some(error.to_string())),
+            )
+            .await;
+        }
+    };
+    let secret = SecretToken::generate();
+    let token = state
+        .store
+        .create_api_token(&NewApiToken {
+            user,
+            name,
+            token: secret.digest(),
+            created_at: Utc::now(),
+        })
+        .await?;
+    tracing::info!(user = %user, token = %token.id, "made an API token");
+    show(
+        &viewer,
+        &state,
+        user,
+        StatusCode::CREATED,
+        (
+            Some((token.name, secret.as_str().to_string())),
+            String::new(),
+            None,
+        ),
+    )
+    .await
+}
+
+#[post("/account/tokens/{id}/revoke")]
+pub async fn revoke_token(
+    viewer: Viewer,
+    state: Data<AppState>,
+    id: Path<i64>,
+) -> Result<HttpResponse, WebError> {
+    let user = viewer.require(Permission::UseAccount)?.user.id;
+    match state
+        .store
+        .revoke_api_token(user, ApiTokenId(id.into_inner()), Utc::now())
+        .await
+    {
+        Ok(()) => Ok(redirect(TOKENS_PAGE)),
+        // Someone else's token is no business of this account.
+        Err(StoreError::NotFound(_)) => Err(WebError::NotFound),
+        Err(error) => Err(error.into()),
+    }
+}
