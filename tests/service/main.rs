@@ -19,4 +19,6 @@ mod organiser_league;
 mod pages;
 mod public_league;
 mod record_command;
+mod result_store;
+mod results_league;
 mod store_conformance;
