@@ -3,6 +3,7 @@
 pub mod account;
 pub mod authorisation;
 pub mod fixtures;
+pub mod hand_lines;
 pub mod ids;
 pub mod league;
 pub mod match_format;
