@@ -14,6 +14,8 @@ pub mod organiser;
 pub mod organiser_league;
 pub mod public;
 pub mod public_league;
+pub mod result_form;
+pub mod results;
 pub mod session;
 pub mod teams;
 
@@ -42,6 +44,13 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public_league::division_calendar)
         .service(public_league::team_page)
         .service(public_league::team_calendar)
+        .service(results::fixture_page)
+        .service(results::entry_form)
+        .service(results::submit)
+        .service(results::confirm)
+        .service(results::dispute)
+        .service(results::correction_form)
+        .service(results::correct)
         .service(assets::stylesheet)
         .service(accounts::login_form)
         .service(accounts::login)

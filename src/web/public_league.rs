@@ -17,7 +17,7 @@ use super::csv_export::{self, ResultRow, ResultStatus};
 use super::error::WebError;
 use super::layout::{Layout, render};
 use super::session::Viewer;
-use crate::domain::ids::{CompetitionId, DivisionId, TeamId};
+use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::domain::standings::{self, FixtureResult, StandingsRow};
 use crate::store::{
@@ -87,13 +87,18 @@ async fn division_of(
         .ok_or(WebError::NotFound)
 }
 
-/// The division's confirmed results, which its standings are computed from. There is no
-/// results table yet, so there are none; when results are kept, this is where they are read.
+/// The division's confirmed results (walkovers included), which its standings are computed
+/// from: a result awaiting confirmation or disputed does not count yet.
 async fn confirmed_results_of(
-    _store: &dyn Store,
-    _division: DivisionId,
+    store: &dyn Store,
+    division: DivisionId,
 ) -> Result<Vec<FixtureResult>, WebError> {
-    Ok(Vec::new())
+    Ok(store
+        .confirmed_results_of_division(division)
+        .await?
+        .into_iter()
+        .map(|(_, result)| result)
+        .collect())
 }
 
 /// The division's table with each row's team, in table order.
@@ -108,7 +113,7 @@ async fn division_standings(
         &place.competition.match_format,
         &team_ids,
         &results,
-        &[],
+        &store.adjustments_of_division(place.division.id).await?,
         &place.division.tiebreaks,
     )
     .map_err(|error| WebError::Internal(anyhow::anyhow!("the standings: {error}")))?;
@@ -123,6 +128,9 @@ async fn division_standings(
 
 /// A fixture as a page lists it.
 struct FixtureLine {
+    /// For the link to the fixture's result page, once it has a result.
+    id: FixtureId,
+    has_result: bool,
     date: String,
     home_id: TeamId,
     home: String,
@@ -135,6 +143,8 @@ struct FixtureLine {
 impl From<&Fixture> for FixtureLine {
     fn from(fixture: &Fixture) -> Self {
         Self {
+            id: fixture.id,
+            has_result: !fixture.status.is_unplayed(),
             date: long_date(fixture.date),
             home_id: fixture.home_team_id,
             home: fixture.home_team.clone(),
