@@ -9,5 +9,6 @@ pub mod league;
 pub mod match_format;
 pub mod match_result;
 pub mod organisation;
+pub mod result_deadline;
 pub mod season_fixtures;
 pub mod standings;

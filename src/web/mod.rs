@@ -14,6 +14,7 @@ pub mod organiser;
 pub mod organiser_league;
 pub mod public;
 pub mod public_league;
+pub mod result_dashboard;
 pub mod result_form;
 pub mod results;
 pub mod session;
@@ -62,6 +63,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(admin::create_organisation)
         .service(organiser::organisation_page)
         .service(organiser::create_team)
+        .service(result_dashboard::results_page)
+        .service(result_dashboard::set_deadline)
         .service(organiser_league::competitions_page)
         .service(organiser_league::create_competition)
         .service(organiser_league::seasons_page)

@@ -17,6 +17,7 @@ use serde::Deserialize;
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
+use super::result_dashboard::league_today;
 use super::result_form::{HandLine, ResultForm};
 use super::session::{SignedIn, Viewer};
 use crate::domain::authorisation::Permission;
@@ -25,8 +26,8 @@ use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
 use crate::domain::match_result::{GameOutcome, ResultRules, ResultSheet, SquadMember, game_slots};
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{
-    Competition, Division, Fixture, NewResult, Organisation, ResultAction, ResultEvent, Store,
-    StoreError, StoredResult, VersionScore,
+    Competition, Division, Fixture, NewAdjustment, NewResult, Organisation, ResultAction,
+    ResultEvent, Store, StoreError, StoredResult, VersionScore,
 };
 use crate::token::SecretToken;
 
@@ -364,6 +365,8 @@ struct FixturePage {
     status: &'static str,
     score: Option<String>,
     corrected_on: Option<String>,
+    /// For a fixture still without a result, when it is due.
+    due_by: Option<String>,
     games: Vec<GameView>,
     history: Vec<EventView>,
     result_id: i64,
@@ -403,6 +406,12 @@ async fn show_fixture(
         }
         None => (false, false),
     };
+    let due_by = match store.result_deadline(place.competition.id).await? {
+        Some(deadline) if fixture_status.is_unplayed() => {
+            Some(long_date(deadline.due_by(place.fixture.date)))
+        }
+        _ => None,
+    };
     let may_enter = fixture_status.is_unplayed()
         && (captain_side(viewer, &place.fixture).is_some() || organiser);
     let page = FixturePage {
@@ -422,6 +431,7 @@ async fn show_fixture(
         games: current.as_ref().map_or_else(Vec::new, |result| {
             game_views(&result.sheet, &squads, &place.competition, place.teams())
         }),
+        due_by,
         history,
         result_id: current.as_ref().map_or(0, |result| result.id),
         may_enter,
@@ -565,17 +575,31 @@ pub async fn submit(
         );
     };
     let for_team = captain_side(&viewer, &place.fixture).map(|side| team_of(&place.fixture, side));
-    let submitted = store
-        .submit_result(&NewResult {
-            fixture: place.fixture.id,
-            sheet: &sheet,
-            checked: &checked,
-            submission_key: &key,
-            by: signed_in.user.id,
-            for_team,
-            at: Utc::now(),
-        })
-        .await;
+    let result = NewResult {
+        fixture: place.fixture.id,
+        sheet: &sheet,
+        checked: &checked,
+        submission_key: &key,
+        by: signed_in.user.id,
+        for_team,
+        at: Utc::now(),
+    };
+    let late = late_deduction(store, &place).await?;
+    let submitted = match &late {
+        Some((points, reason)) => {
+            let adjustment = NewAdjustment {
+                division: place.fixture.division_id,
+                team: place.fixture.home_team_id,
+                points: *points,
+                reason,
+                fixture: Some(place.fixture.id),
+                by: None,
+                at: result.at,
+            };
+            store.submit_late_result(&result, &adjustment).await
+        }
+        None => store.submit_result(&result).await,
+    };
     match submitted {
         Ok(_) => Ok(redirect(&place.page())),
         Err(StoreError::ResultAlreadySubmitted) => {
@@ -587,6 +611,33 @@ pub async fn submit(
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// The points a result submitted now costs the home team, with the reason the table shows,
+/// when it is past the competition's deadline and lateness costs points.
+async fn late_deduction(
+    store: &dyn Store,
+    place: &FixturePlace,
+) -> Result<Option<(i64, String)>, WebError> {
+    let Some(deadline) = store.result_deadline(place.competition.id).await? else {
+        return Ok(None);
+    };
+    let date = place.fixture.date;
+    if !deadline.is_late(date, league_today()) {
+        return Ok(None);
+    }
+    Ok(deadline.late_adjustment().map(|points| {
+        (
+            points,
+            format!(
+                "Result of {} v {} ({}) came in after the deadline of {}",
+                place.fixture.home_team,
+                place.fixture.away_team,
+                long_date(date),
+                long_date(deadline.due_by(date))
+            ),
+        )
+    }))
 }
 
 #[derive(Deserialize)]
