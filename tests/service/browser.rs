@@ -16,7 +16,7 @@ use serde_json::json;
 use crate::support::PASSWORD;
 
 /// chromedriver and the browser session it runs; both end when this is closed or dropped.
-struct Chromium {
+pub(crate) struct Chromium {
     driver: Child,
     client: Option<Client>,
     /// A fresh Chromium profile, removed when this is dropped.
@@ -25,7 +25,7 @@ struct Chromium {
 
 impl Chromium {
     /// None when there is no Chromium here and none is required.
-    async fn start() -> Option<Self> {
+    pub(crate) async fn start() -> Option<Self> {
         let chromium =
             std::env::var("FIVES_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
         let chromedriver =
@@ -92,11 +92,11 @@ impl Chromium {
         Some(chromium_session)
     }
 
-    fn client(&self) -> &Client {
+    pub(crate) fn client(&self) -> &Client {
         self.client.as_ref().expect("a session")
     }
 
-    async fn close(mut self) {
+    pub(crate) async fn close(mut self) {
         if let Some(client) = self.client.take() {
             let _ = client.close().await;
         }

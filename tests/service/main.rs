@@ -19,6 +19,7 @@ mod organiser_league;
 mod pages;
 mod public_league;
 mod record_command;
+mod result_browser;
 mod result_deadlines;
 mod result_entry;
 mod result_store;
