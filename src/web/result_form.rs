@@ -362,6 +362,7 @@ impl ResultForm {
         for (game, leg) in self.games.iter_mut().zip(&slots) {
             let number = game.number;
             let conceded = side_from_field(&game.conceded);
+            let mut missing: Vec<String> = Vec::new();
             let mut chosen = |selects: &[PlayerSelect], side: Side| -> Vec<PlayerId> {
                 let mut players = Vec::new();
                 for select in selects {
@@ -369,11 +370,7 @@ impl ResultForm {
                         Some(option) => players.push(PlayerId(
                             option.value.parse().expect("an option's value is an id"),
                         )),
-                        None if conceded != Some(side) => problems.push((
-                            number,
-                            None,
-                            format!("Game {number}: choose the {}.", select.label),
-                        )),
+                        None if conceded != Some(side) => missing.push(select.label.clone()),
                         None => {}
                     }
                 }
@@ -381,6 +378,13 @@ impl ResultForm {
             };
             let home = chosen(&game.home_players, Side::Home);
             let away = chosen(&game.away_players, Side::Away);
+            if !missing.is_empty() {
+                problems.push((
+                    number,
+                    None,
+                    format!("Game {number}: choose the {}.", in_words(&missing)),
+                ));
+            }
             let outcome = match conceded {
                 Some(side) => GameOutcome::ConcededBy(side),
                 None => {
@@ -406,6 +410,15 @@ impl ResultForm {
             }
         }
         None
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn in_words(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
