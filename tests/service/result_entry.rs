@@ -476,3 +476,81 @@ store_test!(
         assert_eq!(twice.status, 409);
     }
 );
+
+store_test!(
+    async fn each_kind_of_impossible_hand_is_refused_with_its_own_message(ctx) {
+        let league = results_league(&ctx).await;
+        let captain = signed_in(&ctx, &league.home_captain).await;
+        let (sheet, _) = league.random_result(111);
+        let good = fields_of(&sheet);
+        let cases = [
+            // A hand score no hand can give.
+            ("99 0\n", "Game 1, hand 1", "scores 99, which no hand of fives-and-threes can give from 0"),
+            // A peg no placement can make.
+            ("13 0 | 13 /\n", "Game 1, hand 1", "no placement can score 13"),
+            // Pegs that do not add up to the hand's score.
+            ("13 0 | 4 4 /\n", "Game 1, hand 1", "their pegs make 8"),
+            // Past 61 where the finish must be exact.
+            ("20 0\n20 0\n20 0\n8 0\n", "Game 1, hand 4", "scores 8, which no hand of fives-and-threes can give from 60"),
+        ];
+        for (lines, place, rule) in cases {
+            let mut fields = good.clone();
+            set(&mut fields, "g1_hands", lines);
+            let page = enter(&captain, &entry_page(&league, 0), &fields).await;
+            assert_eq!(page.status, 422, "{lines}: {}", page.body);
+            assert!(page.body.contains(place), "{lines}: {}", page.body);
+            assert!(page.body.contains(rule), "{lines}: {}", page.body);
+            assert!(page.body.contains(lines.trim_end()), "{lines} is kept: {}", page.body);
+        }
+        // The same player twice in the pairs game.
+        let mut fields = good.clone();
+        let partner = field(&good, "g3_home_1").to_string();
+        set(&mut fields, "g3_home_2", &partner);
+        let page = enter(&captain, &entry_page(&league, 0), &fields).await;
+        assert_eq!(page.status, 422);
+        assert!(
+            page.body.contains("is named twice; a pairs game needs two different players."),
+            "{}",
+            page.body
+        );
+        assert!(ctx.store.current_result(league.fixtures[0].id).await.unwrap().is_none());
+    }
+);
+
+store_test!(
+    async fn hands_entered_with_their_pegs_are_checked_and_accepted(ctx) {
+        let league = results_league(&ctx).await;
+        let captain = signed_in(&ctx, &league.home_captain).await;
+        let (sheet, checked) = league.random_result(121);
+        let mut fields = fields_of(&sheet);
+        let ResultSheet::Played { games } = &sheet else {
+            panic!("played")
+        };
+        for (game, number) in games.iter().zip(1..) {
+            let GameOutcome::Hands(hands) = &game.outcome else {
+                panic!("played")
+            };
+            let with_pegs: Vec<HandRecord> = hands
+                .iter()
+                .map(|hand| HandRecord {
+                    pegs: hand.pegs.clone(),
+                    score: hand.score.clone(),
+                    ..HandRecord::default()
+                })
+                .collect();
+            let lines = fives::domain::hand_lines::write_hand_lines(&with_pegs).unwrap();
+            assert!(lines.contains(" | "), "{lines}");
+            set(&mut fields, &format!("g{number}_hands"), &lines);
+        }
+        enter(&captain, &entry_page(&league, 0), &fields)
+            .await
+            .assert_redirect_to(&fixture_page(&league, 0));
+        let kept = ctx
+            .store
+            .current_result(league.fixtures[0].id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(kept.score, checked.score);
+    }
+);
