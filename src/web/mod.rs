@@ -53,6 +53,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(results::correction_form)
         .service(results::correct)
         .service(assets::stylesheet)
+        .service(assets::result_entry_script)
         .service(accounts::login_form)
         .service(accounts::login)
         .service(accounts::logout)

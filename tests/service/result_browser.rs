@@ -169,6 +169,35 @@ async fn enter_confirm_and_see_the_table(
 
     // Put right: the selects kept their players, so only the hands are typed again.
     fill_in(client, sheet, None).await?;
+    // The page totals the hands as they are typed.
+    let live = client
+        .find(Locator::Css("#g1_hands + p.live-totals"))
+        .await
+        .map_err(step("find game 1's running totals"))?
+        .text()
+        .await
+        .map_err(step("read game 1's running totals"))?;
+    let ResultSheet::Played { games } = sheet else {
+        return Err("a played sheet".to_string());
+    };
+    let GameOutcome::Hands(hands) = &games[0].outcome else {
+        return Err("a played game".to_string());
+    };
+    let total = |side: usize| -> i64 {
+        hands
+            .iter()
+            .map(|hand| hand.score.as_ref().unwrap()[side])
+            .sum()
+    };
+    let expected = format!(
+        "After {} hands: Anchor {}, Bell {}",
+        hands.len(),
+        total(0),
+        total(1)
+    );
+    if live != expected {
+        return Err(format!("the running totals say {live:?}, not {expected:?}"));
+    }
     client
         .find(Locator::XPath(
             "//button[normalize-space()='Submit the result']",
