@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
-use actix_web::web::{Data, Form, Path};
+use actix_web::web::{Bytes, Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -540,6 +540,15 @@ pub async fn entry_form(
     )
 }
 
+/// The result form's fields. Read here rather than by the site's form extractor, whose limit
+/// suits short forms: a fixture's pasted game records, every move of every hand, run to tens of
+/// kilobytes (the body is still limited, by actix's payload limit).
+fn form_fields(body: &Bytes) -> Result<HashMap<String, String>, WebError> {
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+        .map(|fields| fields.into_iter().collect())
+        .map_err(|error| WebError::BadRequest(format!("The form could not be read: {error}.")))
+}
+
 fn submission_key_of(fields: &HashMap<String, String>) -> Result<String, WebError> {
     fields
         .get("submission_key")
@@ -558,12 +567,13 @@ pub async fn submit(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    fields: Form<HashMap<String, String>>,
+    body: Bytes,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = fixture_place(store, &slug, id).await?;
     let signed_in = require_entry(&viewer, &place)?;
+    let fields = form_fields(&body)?;
     let key = submission_key_of(&fields)?;
     let squads = Squads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
@@ -796,12 +806,13 @@ pub async fn correct(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    fields: Form<HashMap<String, String>>,
+    body: Bytes,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = fixture_place(store, &slug, id).await?;
     let organiser = viewer.require(Permission::Organise(place.organisation.id))?;
+    let fields = form_fields(&body)?;
     let key = submission_key_of(&fields)?;
     let squads = Squads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);

@@ -554,3 +554,20 @@ store_test!(
         assert_eq!(kept.score, checked.score);
     }
 );
+
+store_test!(
+    async fn a_long_pasted_record_is_not_cut_short_by_the_forms_size(ctx) {
+        let league = results_league(&ctx).await;
+        let captain = signed_in(&ctx, &league.home_captain).await;
+        let (sheet, _) = league.random_result(131);
+        let mut fields = fields_of(&sheet);
+        let singles = play_games("fives-and-threes", 2, 9).unwrap().next().unwrap();
+        // Whitespace is JSON too: a record as long as a whole fixture's of every move.
+        let long = format!("{}{}", singles.to_json(), " ".repeat(100_000));
+        set(&mut fields, "g1_hands", "");
+        set(&mut fields, "g1_record", &long);
+        enter(&captain, &entry_page(&league, 0), &fields)
+            .await
+            .assert_redirect_to(&fixture_page(&league, 0));
+    }
+);
