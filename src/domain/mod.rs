@@ -3,11 +3,13 @@
 pub mod account;
 pub mod authorisation;
 pub mod fixtures;
+pub mod hand_lines;
 pub mod ids;
 pub mod league;
 pub mod match_format;
 pub mod match_result;
 pub mod organisation;
 pub mod player_tables;
+pub mod result_deadline;
 pub mod season_fixtures;
 pub mod standings;

@@ -6,10 +6,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::StoreError;
-use crate::domain::ids::{DivisionId, FixtureId, PlayerId, TeamId, UserId};
+use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, PlayerId, TeamId, UserId};
 use crate::domain::match_format::FixtureScore;
 use crate::domain::match_result::{CheckedResult, ResultSheet};
 use crate::domain::player_tables::PlayerGame;
+use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::standings::{FixtureResult, PointAdjustment};
 
 /// A result to keep: the sheet as submitted and what its check found.
@@ -130,6 +131,24 @@ pub trait ResultStore: Send + Sync {
     /// confirmation. A fixture that already has a result refuses another
     /// ([`StoreError::ResultAlreadySubmitted`]) unless it is the same submission again.
     async fn submit_result(&self, result: &NewResult<'_>) -> Result<Submitted, StoreError>;
+    /// [`submit_result`](Self::submit_result) for a result that came in after its deadline:
+    /// when the result is recorded now, `late` is added in the same transaction; a repeat of
+    /// the same submission adds nothing.
+    async fn submit_late_result(
+        &self,
+        result: &NewResult<'_>,
+        late: &NewAdjustment<'_>,
+    ) -> Result<Submitted, StoreError>;
+    /// Sets (or with `None` removes) a competition's deadline for results.
+    async fn set_result_deadline(
+        &self,
+        competition: CompetitionId,
+        deadline: Option<ResultDeadline>,
+    ) -> Result<(), StoreError>;
+    async fn result_deadline(
+        &self,
+        competition: CompetitionId,
+    ) -> Result<Option<ResultDeadline>, StoreError>;
     /// The other side agrees with version `result`: it counts from now on.
     async fn confirm_result(
         &self,

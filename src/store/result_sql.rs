@@ -339,63 +339,182 @@ macro_rules! result_sql_store {
                  WHEN 'home' THEN fixtures.away_team_id ELSE fixtures.home_team_id END \
              WHERE fixtures.status IN ('confirmed', 'walkover') AND NOT result_games.conceded";
 
+        /// A submission, with the late-result adjustment to add in the same transaction when
+        /// it is recorded now.
+        async fn submit_result_with(
+            pool: &sqlx::Pool<$db>,
+            result: &$crate::store::NewResult<'_>,
+            late: Option<&$crate::store::NewAdjustment<'_>>,
+        ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+            use $crate::store::{ResultAction, StoreError, Submitted};
+            let mut tx = pool.begin_with($begin_write).await?;
+            if let Some(earlier) =
+                result_by_key(&mut tx, result.fixture, result.submission_key).await?
+            {
+                return Ok(Submitted::AlreadyRecorded(earlier));
+            }
+            // Taking the fixture out of the unplayed statuses is what makes a submission
+            // the first: a second one, even at the same moment, finds nothing to update.
+            let updated = sqlx::query(
+                "UPDATE fixtures SET status = 'awaiting_confirmation' \
+                 WHERE id = $1 AND status IN ('scheduled', 'postponed')",
+            )
+            .bind(result.fixture.0)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() != 1 {
+                if let Some(earlier) =
+                    result_by_key(&mut tx, result.fixture, result.submission_key).await?
+                {
+                    return Ok(Submitted::AlreadyRecorded(earlier));
+                }
+                let exists: Option<i64> =
+                    sqlx::query_scalar("SELECT id FROM fixtures WHERE id = $1")
+                        .bind(result.fixture.0)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                return Err(match exists {
+                    None => StoreError::NotFound("fixture"),
+                    Some(_) => StoreError::ResultAlreadySubmitted,
+                });
+            }
+            let id = insert_result_version(&mut tx, result, 1).await?;
+            if let Some(late) = late {
+                insert_adjustment(&mut tx, late).await?;
+            }
+            record_result_event(
+                &mut tx,
+                super::result_sql::NewEvent {
+                    fixture: result.fixture,
+                    at: result.at,
+                    by: result.by,
+                    action: ResultAction::Submitted,
+                    before: None,
+                    after: id,
+                    reason: None,
+                },
+            )
+            .await?;
+            let stored = result_by_id(&mut *tx, id).await?;
+            tx.commit().await?;
+            Ok(Submitted::Recorded(stored))
+        }
+
+        /// Adds a points adjustment for a team of the division.
+        async fn insert_adjustment(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            adjustment: &$crate::store::NewAdjustment<'_>,
+        ) -> Result<(), $crate::store::StoreError> {
+            use $crate::store::StoreError;
+            let in_division: Option<i64> = sqlx::query_scalar(
+                "SELECT team_id FROM division_teams WHERE division_id = $1 AND team_id = $2",
+            )
+            .bind(adjustment.division.0)
+            .bind(adjustment.team.0)
+            .fetch_optional(&mut **tx)
+            .await?;
+            if in_division.is_none() {
+                return Err(StoreError::NotFound("team in that division"));
+            }
+            sqlx::query(
+                "INSERT INTO point_adjustments (division_id, team_id, points, reason, \
+                 fixture_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(adjustment.division.0)
+            .bind(adjustment.team.0)
+            .bind(i32::try_from(adjustment.points).map_err(|_| {
+                StoreError::Corrupt(format!("an adjustment of {} points", adjustment.points))
+            })?)
+            .bind(adjustment.reason)
+            .bind(adjustment.fixture.map(|fixture| fixture.0))
+            .bind(adjustment.by.map(|user| user.0))
+            .bind(adjustment.at)
+            .execute(&mut **tx)
+            .await?;
+            Ok(())
+        }
+
         #[async_trait::async_trait]
         impl $crate::store::ResultStore for $store {
             async fn submit_result(
                 &self,
                 result: &$crate::store::NewResult<'_>,
             ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-                use $crate::store::{ResultAction, StoreError, Submitted};
-                let mut tx = self.pool.begin_with($begin_write).await?;
-                if let Some(earlier) =
-                    result_by_key(&mut tx, result.fixture, result.submission_key).await?
-                {
-                    return Ok(Submitted::AlreadyRecorded(earlier));
-                }
-                // Taking the fixture out of the unplayed statuses is what makes a submission
-                // the first: a second one, even at the same moment, finds nothing to update.
-                let updated = sqlx::query(
-                    "UPDATE fixtures SET status = 'awaiting_confirmation' \
-                     WHERE id = $1 AND status IN ('scheduled', 'postponed')",
-                )
-                .bind(result.fixture.0)
-                .execute(&mut *tx)
-                .await?;
-                if updated.rows_affected() != 1 {
-                    if let Some(earlier) =
-                        result_by_key(&mut tx, result.fixture, result.submission_key).await?
-                    {
-                        return Ok(Submitted::AlreadyRecorded(earlier));
-                    }
-                    let exists: Option<i64> =
-                        sqlx::query_scalar("SELECT id FROM fixtures WHERE id = $1")
-                            .bind(result.fixture.0)
-                            .fetch_optional(&mut *tx)
-                            .await?;
-                    return Err(match exists {
-                        None => StoreError::NotFound("fixture"),
-                        Some(_) => StoreError::ResultAlreadySubmitted,
-                    });
-                }
-                let id = insert_result_version(&mut tx, result, 1).await?;
-                record_result_event(
-                    &mut tx,
-                    super::result_sql::NewEvent {
-                        fixture: result.fixture,
-                        at: result.at,
-                        by: result.by,
-                        action: ResultAction::Submitted,
-                        before: None,
-                        after: id,
-                        reason: None,
-                    },
-                )
-                .await?;
-                let stored = result_by_id(&mut *tx, id).await?;
-                tx.commit().await?;
-                Ok(Submitted::Recorded(stored))
+                submit_result_with(&self.pool, result, None).await
             }
 
+            async fn submit_late_result(
+                &self,
+                result: &$crate::store::NewResult<'_>,
+                late: &$crate::store::NewAdjustment<'_>,
+            ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+                submit_result_with(&self.pool, result, Some(late)).await
+            }
+
+            async fn set_result_deadline(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+                deadline: Option<$crate::domain::result_deadline::ResultDeadline>,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                match deadline {
+                    Some(deadline) => {
+                        sqlx::query(
+                            "INSERT INTO result_deadlines (competition_id, days_after_fixture, \
+                             late_points) VALUES ($1, $2, $3) ON CONFLICT (competition_id) \
+                             DO UPDATE SET days_after_fixture = excluded.days_after_fixture, \
+                             late_points = excluded.late_points",
+                        )
+                        .bind(competition.0)
+                        .bind(i32::try_from(deadline.days_after_fixture).unwrap_or(i32::MAX))
+                        .bind(i32::try_from(deadline.late_points).unwrap_or(i32::MAX))
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(|error| {
+                            $crate::store::foreign_key_violation_as(
+                                error,
+                                $crate::store::StoreError::NotFound("competition"),
+                            )
+                        })?;
+                    }
+                    None => {
+                        sqlx::query("DELETE FROM result_deadlines WHERE competition_id = $1")
+                            .bind(competition.0)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn result_deadline(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+            ) -> Result<
+                Option<$crate::domain::result_deadline::ResultDeadline>,
+                $crate::store::StoreError,
+            > {
+                let row: Option<(i32, i32)> = sqlx::query_as(
+                    "SELECT days_after_fixture, late_points FROM result_deadlines \
+                     WHERE competition_id = $1",
+                )
+                .bind(competition.0)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(|(days, points)| {
+                    let number = |value: i32| {
+                        u32::try_from(value).map_err(|_| {
+                            $crate::store::StoreError::Corrupt(format!("a deadline of {value}"))
+                        })
+                    };
+                    Ok($crate::domain::result_deadline::ResultDeadline {
+                        days_after_fixture: number(days)?,
+                        late_points: number(points)?,
+                    })
+                })
+                .transpose()
+            }
             async fn confirm_result(
                 &self,
                 fixture: $crate::domain::ids::FixtureId,
@@ -700,33 +819,8 @@ macro_rules! result_sql_store {
                 &self,
                 adjustment: &$crate::store::NewAdjustment<'_>,
             ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
                 let mut tx = self.pool.begin_with($begin_write).await?;
-                let in_division: Option<i64> = sqlx::query_scalar(
-                    "SELECT team_id FROM division_teams WHERE division_id = $1 AND team_id = $2",
-                )
-                .bind(adjustment.division.0)
-                .bind(adjustment.team.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-                if in_division.is_none() {
-                    return Err(StoreError::NotFound("team in that division"));
-                }
-                sqlx::query(
-                    "INSERT INTO point_adjustments (division_id, team_id, points, reason, \
-                     fixture_id, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(adjustment.division.0)
-                .bind(adjustment.team.0)
-                .bind(i32::try_from(adjustment.points).map_err(|_| {
-                    StoreError::Corrupt(format!("an adjustment of {} points", adjustment.points))
-                })?)
-                .bind(adjustment.reason)
-                .bind(adjustment.fixture.map(|fixture| fixture.0))
-                .bind(adjustment.by.map(|user| user.0))
-                .bind(adjustment.at)
-                .execute(&mut *tx)
-                .await?;
+                insert_adjustment(&mut tx, adjustment).await?;
                 tx.commit().await?;
                 Ok(())
             }

@@ -15,3 +15,17 @@ pub async fn stylesheet() -> HttpResponse {
         ]))
         .body(STYLESHEET)
 }
+
+const RESULT_ENTRY_SCRIPT: &str = include_str!("../../static/result-entry.js");
+
+/// The result form's running totals as the scorer types; the form works without it.
+#[get("/static/result-entry.js")]
+pub async fn result_entry_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(3600),
+        ]))
+        .body(RESULT_ENTRY_SCRIPT)
+}

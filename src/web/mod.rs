@@ -21,6 +21,9 @@ pub mod organiser_teams;
 pub mod public;
 pub mod public_league;
 pub mod public_players;
+pub mod result_dashboard;
+pub mod result_form;
+pub mod results;
 pub mod session;
 pub mod teams;
 
@@ -51,7 +54,15 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public_league::team_calendar)
         .service(public_players::division_players)
         .service(public_players::player_page)
+        .service(results::fixture_page)
+        .service(results::entry_form)
+        .service(results::submit)
+        .service(results::confirm)
+        .service(results::dispute)
+        .service(results::correction_form)
+        .service(results::correct)
         .service(assets::stylesheet)
+        .service(assets::result_entry_script)
         .service(accounts::login_form)
         .service(accounts::login)
         .service(accounts::logout)
@@ -65,6 +76,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(admin::create_organisation)
         .service(organiser::organisation_page)
         .service(organiser::create_team)
+        .service(result_dashboard::results_page)
+        .service(result_dashboard::set_deadline)
         .service(organiser_league::competitions_page)
         .service(organiser_league::create_competition)
         .service(organiser_league::seasons_page)

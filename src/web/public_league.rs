@@ -135,6 +135,9 @@ async fn division_standings(
 
 /// A fixture as a page lists it.
 struct FixtureLine {
+    /// For the link to the fixture's result page, once it has a result.
+    id: FixtureId,
+    has_result: bool,
     date: String,
     home_id: TeamId,
     home: String,
@@ -153,6 +156,8 @@ impl FixtureLine {
         format: &MatchFormat,
     ) -> Self {
         Self {
+            id: fixture.id,
+            has_result: !fixture.status.is_unplayed(),
             date: date_and_time(fixture.date, fixture.start_time),
             home_id: fixture.home_team_id,
             home: fixture.home_team.clone(),

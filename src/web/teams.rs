@@ -30,6 +30,7 @@ struct TeamPage {
     contact: String,
     error: Option<String>,
     may_invite: bool,
+    fixtures: Vec<super::results::TeamFixtureLink>,
 }
 
 /// A team and its organisation, or 404.
@@ -66,6 +67,8 @@ async fn show(
     error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
     let captains = state.store.captains_of(team.id).await?;
+    let fixtures =
+        super::results::team_fixture_links(state.store.as_ref(), &organisation, team.id).await?;
     let may_invite = viewer
         .require(Permission::Organise(organisation.id))
         .is_ok();
@@ -79,6 +82,7 @@ async fn show(
             captains: captains.into_iter().map(|user| user.email).collect(),
             error,
             may_invite,
+            fixtures,
         },
     )
 }

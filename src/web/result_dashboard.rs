@@ -1,0 +1,208 @@
+//! The organiser's results page: the organisation's fixtures whose results are overdue or
+//! disputed, and each competition's deadline for results with the points a late one costs.
+
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use chrono::{NaiveDate, Utc};
+use serde::Deserialize;
+
+use super::AppState;
+use super::error::WebError;
+use super::layout::{Layout, redirect, render_with_status};
+use super::session::Viewer;
+use crate::domain::authorisation::Permission;
+use crate::domain::ids::CompetitionId;
+use crate::domain::result_deadline::ResultDeadline;
+use crate::domain::season_fixtures::FixtureStatus;
+use crate::store::{Competition, Organisation, Store};
+
+/// Pub leagues are local: "today" for a deadline is the UK's.
+const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+
+/// Today in the league's time zone.
+pub fn league_today() -> NaiveDate {
+    Utc::now().with_timezone(&LEAGUE_TIME_ZONE).date_naive()
+}
+
+/// A fixture the organiser should look at.
+struct FixtureAlert {
+    href: String,
+    date: String,
+    teams: String,
+    division: String,
+    /// Why it is listed, in words: "Disputed", "3 days overdue".
+    why: String,
+}
+
+/// A competition's deadline form, as saved or as typed.
+struct DeadlineForm {
+    competition: Competition,
+    days: String,
+    points: String,
+    error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/results.html")]
+struct ResultsPage {
+    layout: Layout,
+    organisation: Organisation,
+    disputed: Vec<FixtureAlert>,
+    overdue: Vec<FixtureAlert>,
+    deadlines: Vec<DeadlineForm>,
+}
+
+fn long_date(date: NaiveDate) -> String {
+    date.format("%a %-d %b %Y").to_string()
+}
+
+async fn organisation_by_slug(store: &dyn Store, slug: &str) -> Result<Organisation, WebError> {
+    store
+        .organisation_by_slug(slug)
+        .await?
+        .ok_or(WebError::NotFound)
+}
+
+/// The page, with `typed` (a competition and its form as typed, with its problem) in place of
+/// that competition's saved deadline.
+async fn show(
+    viewer: &Viewer,
+    store: &dyn Store,
+    organisation: Organisation,
+    status: StatusCode,
+    typed: Option<(CompetitionId, String, String, String)>,
+) -> Result<HttpResponse, WebError> {
+    let today = league_today();
+    let mut disputed = Vec::new();
+    let mut overdue = Vec::new();
+    let mut deadlines = Vec::new();
+    for competition in store.competitions_of(organisation.id).await? {
+        let deadline = store.result_deadline(competition.id).await?;
+        // Without a deadline, a result is due on the night.
+        let due = deadline.unwrap_or(ResultDeadline {
+            days_after_fixture: 0,
+            late_points: 0,
+        });
+        for season in store.seasons_of(competition.id).await? {
+            for division in store.divisions_of(season.id).await? {
+                for fixture in store.fixtures_of_division(division.id).await? {
+                    let alert = |why: String| FixtureAlert {
+                        href: format!("/leagues/{}/fixtures/{}", organisation.slug, fixture.id),
+                        date: long_date(fixture.date),
+                        teams: format!("{} v {}", fixture.home_team, fixture.away_team),
+                        division: format!(
+                            "{}: {}, {}",
+                            competition.name, division.name, season.name
+                        ),
+                        why,
+                    };
+                    if fixture.status == FixtureStatus::Disputed {
+                        disputed.push(alert("Disputed".to_string()));
+                    } else if due.is_overdue(fixture.date, fixture.status, today) {
+                        let days = (today - due.due_by(fixture.date)).num_days();
+                        overdue.push(alert(format!(
+                            "{days} {} overdue (due by {})",
+                            if days == 1 { "day" } else { "days" },
+                            long_date(due.due_by(fixture.date))
+                        )));
+                    }
+                }
+            }
+        }
+        let form = match &typed {
+            Some((id, days, points, error)) if *id == competition.id => DeadlineForm {
+                competition,
+                days: days.clone(),
+                points: points.clone(),
+                error: Some(error.clone()),
+            },
+            _ => DeadlineForm {
+                competition,
+                days: deadline.map_or_else(String::new, |d| d.days_after_fixture.to_string()),
+                points: deadline.map_or_else(String::new, |d| d.late_points.to_string()),
+                error: None,
+            },
+        };
+        deadlines.push(form);
+    }
+    render_with_status(
+        status,
+        &ResultsPage {
+            layout: viewer.layout(format!("Results: {}", organisation.name)),
+            organisation,
+            disputed,
+            overdue,
+            deadlines,
+        },
+    )
+}
+
+#[get("/organise/{slug}/results")]
+pub async fn results_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    slug: Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    show(&viewer, store, organisation, StatusCode::OK, None).await
+}
+
+#[derive(Deserialize)]
+pub struct DeadlineFields {
+    days: String,
+    points: String,
+}
+
+/// Sets a competition's deadline; blank days remove it.
+#[post("/organise/{slug}/competitions/{id}/result-deadline")]
+pub async fn set_deadline(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<DeadlineFields>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = organisation_by_slug(store, &slug).await?;
+    viewer.require(Permission::Organise(organisation.id))?;
+    let competition = store
+        .competitions_of(organisation.id)
+        .await?
+        .into_iter()
+        .find(|competition| competition.id == CompetitionId(id))
+        .ok_or(WebError::NotFound)?;
+    let DeadlineFields { days, points } = form.into_inner();
+    let deadline = if days.trim().is_empty() {
+        Ok(None)
+    } else {
+        let points_or_none = if points.trim().is_empty() {
+            "0"
+        } else {
+            &points
+        };
+        ResultDeadline::from_form(&days, points_or_none).map(Some)
+    };
+    match deadline {
+        Ok(deadline) => {
+            store.set_result_deadline(competition.id, deadline).await?;
+            Ok(redirect(&format!(
+                "/organise/{}/results",
+                organisation.slug
+            )))
+        }
+        Err(error) => {
+            show(
+                &viewer,
+                store,
+                organisation,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some((competition.id, days, points, error)),
+            )
+            .await
+        }
+    }
+}

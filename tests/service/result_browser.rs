@@ -1,0 +1,287 @@
+//! In Chromium: a captain enters a result with an impossible hand score, sees the message at
+//! that hand, puts it right and submits; the other captain confirms; the division's table
+//! shows the points.
+
+use fantoccini::{Client, Locator};
+use fives::domain::match_result::{GameOutcome, ResultSheet};
+
+use crate::results_league::{ResultsLeague, SLUG, results_league};
+use crate::support::PASSWORD;
+
+type Step = Result<(), String>;
+
+fn step(what: &'static str) -> impl Fn(fantoccini::error::CmdError) -> String {
+    move |error| format!("{what}: {error}")
+}
+
+async fn log_in(client: &Client, address: &str, email: &str) -> Step {
+    client
+        .delete_all_cookies()
+        .await
+        .map_err(step("forget the last account"))?;
+    client
+        .goto(&format!("{address}/login"))
+        .await
+        .map_err(step("open the login page"))?;
+    client
+        .wait()
+        .for_element(Locator::Css("input#email"))
+        .await
+        .map_err(step("see the login form"))?
+        .send_keys(email)
+        .await
+        .map_err(step("type the email address"))?;
+    client
+        .find(Locator::Css("input#password"))
+        .await
+        .map_err(step("find the password field"))?
+        .send_keys(PASSWORD)
+        .await
+        .map_err(step("type the password"))?;
+    client
+        .find(Locator::Css("main form button[type=submit]"))
+        .await
+        .map_err(step("find the login button"))?
+        .click()
+        .await
+        .map_err(step("log in"))?;
+    client
+        .wait()
+        .for_element(Locator::XPath(
+            "//main//h1[normalize-space()='Your dashboard']",
+        ))
+        .await
+        .map_err(step("see the dashboard"))?;
+    Ok(())
+}
+
+async fn main_text(client: &Client) -> Result<String, String> {
+    client
+        .find(Locator::Css("main"))
+        .await
+        .map_err(step("find the main content"))?
+        .text()
+        .await
+        .map_err(step("read the page"))
+}
+
+/// Types the hands of every game, `first_line` in place of game 1's first hand.
+async fn fill_in(client: &Client, sheet: &ResultSheet, first_line: Option<&str>) -> Step {
+    let ResultSheet::Played { games } = sheet else {
+        return Err("a played sheet".to_string());
+    };
+    for (game, number) in games.iter().zip(1..) {
+        for (side, players) in [("home", &game.home), ("away", &game.away)] {
+            for (player, index) in players.iter().zip(1..) {
+                client
+                    .find(Locator::Css(&format!("select#g{number}_{side}_{index}")))
+                    .await
+                    .map_err(step("find a player's select"))?
+                    .select_by_value(&player.0.to_string())
+                    .await
+                    .map_err(step("choose a player"))?;
+            }
+        }
+        let GameOutcome::Hands(hands) = &game.outcome else {
+            return Err("a played game".to_string());
+        };
+        let mut lines: Vec<String> = hands
+            .iter()
+            .map(|hand| {
+                let score = hand.score.as_ref().unwrap();
+                format!("{} {}", score[0], score[1])
+            })
+            .collect();
+        if number == 1
+            && let Some(line) = first_line
+        {
+            lines[0] = line.to_string();
+        }
+        let textarea = client
+            .find(Locator::Css(&format!("textarea#g{number}_hands")))
+            .await
+            .map_err(step("find a game's hands"))?;
+        textarea.clear().await.map_err(step("clear the hands"))?;
+        textarea
+            .send_keys(&lines.join("\n"))
+            .await
+            .map_err(step("type the hands"))?;
+    }
+    Ok(())
+}
+
+async fn enter_confirm_and_see_the_table(
+    client: &Client,
+    address: &str,
+    league: &ResultsLeague,
+    sheet: &ResultSheet,
+    points: (u32, u32),
+) -> Step {
+    let fixture = format!(
+        "{address}/leagues/{SLUG}/fixtures/{}",
+        league.fixtures[0].id
+    );
+    log_in(client, address, &league.home_captain.email).await?;
+    client
+        .goto(&format!("{fixture}/result"))
+        .await
+        .map_err(step("open the entry form"))?;
+    fill_in(client, sheet, Some("59 0")).await?;
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Submit the result']",
+        ))
+        .await
+        .map_err(step("find the submit button"))?
+        .click()
+        .await
+        .map_err(step("submit"))?;
+    let at_hand = client
+        .wait()
+        .for_element(Locator::Css("#game-1-hand-1"))
+        .await
+        .map_err(step("see game 1's hands after the check"))?;
+    drop(at_hand);
+    let message = client
+        .find(Locator::XPath(
+            "//tr[@id='game-1-hand-1']/following-sibling::tr[1]",
+        ))
+        .await
+        .map_err(step("find the message under hand 1"))?
+        .text()
+        .await
+        .map_err(step("read the message"))?;
+    if !message.starts_with("Game 1, hand 1") {
+        return Err(format!("the message at hand 1 is {message:?}"));
+    }
+    let summary = client
+        .find(Locator::Css(".error-summary a[href='#game-1-hand-1']"))
+        .await
+        .map_err(step("find the summary's link to hand 1"))?
+        .text()
+        .await
+        .map_err(step("read the summary"))?;
+    if summary != message {
+        return Err(format!(
+            "the summary says {summary:?}, the hand {message:?}"
+        ));
+    }
+
+    // Put right: the selects kept their players, so only the hands are typed again.
+    fill_in(client, sheet, None).await?;
+    // The page totals the hands as they are typed.
+    let live = client
+        .find(Locator::Css("#g1_hands + p.live-totals"))
+        .await
+        .map_err(step("find game 1's running totals"))?
+        .text()
+        .await
+        .map_err(step("read game 1's running totals"))?;
+    let ResultSheet::Played { games } = sheet else {
+        return Err("a played sheet".to_string());
+    };
+    let GameOutcome::Hands(hands) = &games[0].outcome else {
+        return Err("a played game".to_string());
+    };
+    let total = |side: usize| -> i64 {
+        hands
+            .iter()
+            .map(|hand| hand.score.as_ref().unwrap()[side])
+            .sum()
+    };
+    let expected = format!(
+        "After {} hands: Anchor {}, Bell {}",
+        hands.len(),
+        total(0),
+        total(1)
+    );
+    if live != expected {
+        return Err(format!("the running totals say {live:?}, not {expected:?}"));
+    }
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Submit the result']",
+        ))
+        .await
+        .map_err(step("find the submit button"))?
+        .click()
+        .await
+        .map_err(step("submit again"))?;
+    client
+        .wait()
+        .for_element(Locator::XPath(
+            "//strong[normalize-space()='Awaiting confirmation']",
+        ))
+        .await
+        .map_err(step("see the result awaiting confirmation"))?;
+
+    log_in(client, address, &league.away_captain.email).await?;
+    client
+        .goto(&fixture)
+        .await
+        .map_err(step("open the fixture"))?;
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Confirm this result']",
+        ))
+        .await
+        .map_err(step("find the confirm button"))?
+        .click()
+        .await
+        .map_err(step("confirm"))?;
+    client
+        .wait()
+        .for_element(Locator::XPath("//strong[normalize-space()='Confirmed']"))
+        .await
+        .map_err(step("see the result confirmed"))?;
+
+    client
+        .goto(&format!(
+            "{address}/leagues/{SLUG}/divisions/{}",
+            league.division
+        ))
+        .await
+        .map_err(step("open the division"))?;
+    let rows = client
+        .find_all(Locator::Css(
+            "section[aria-labelledby='standings-heading'] tbody tr",
+        ))
+        .await
+        .map_err(step("find the table's rows"))?;
+    let mut table = Vec::new();
+    for row in rows {
+        table.push(row.text().await.map_err(step("read a row"))?);
+    }
+    let anchor = table.iter().find(|row| row.contains("Anchor"));
+    let bell = table.iter().find(|row| row.contains("Bell"));
+    match (anchor, bell) {
+        (Some(anchor), Some(bell))
+            if anchor.ends_with(&format!(" {}", points.0))
+                && bell.ends_with(&format!(" {}", points.1)) =>
+        {
+            Ok(())
+        }
+        _ => Err(format!(
+            "the table does not give Anchor {} and Bell {} points: {table:?}\n{}",
+            points.0,
+            points.1,
+            main_text(client).await?
+        )),
+    }
+}
+
+store_test! {
+    async fn in_chromium_a_result_is_put_right_at_its_hand_confirmed_and_counted(ctx) {
+        let league = results_league(&ctx).await;
+        let (sheet, checked) = league.random_result(101);
+        let points = league.format.points(checked.score);
+        let Some(chromium) = crate::browser::Chromium::start().await else {
+            return;
+        };
+        let outcome = enter_confirm_and_see_the_table(chromium.client(), &ctx.address, &league, &sheet, points).await;
+        chromium.close().await;
+        if let Err(error) = outcome {
+            panic!("in Chromium, could not {error}");
+        }
+    }
+}
