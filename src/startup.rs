@@ -24,7 +24,11 @@ impl Application {
     pub fn build(bind: &str, store: Arc<dyn Store>, key: SecretKey) -> std::io::Result<Self> {
         let listener = TcpListener::bind(bind)?;
         let address = listener.local_addr()?;
-        let state = actix::Data::new(AppState { store, key });
+        let state = actix::Data::new(AppState {
+            store,
+            key,
+            pages: Default::default(),
+        });
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())

@@ -192,6 +192,10 @@ pub trait Store:
     async fn migrate(&self) -> Result<(), StoreError>;
     /// Answers when the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
+    /// A number that changes whenever anything a public page shows changes (moved by the
+    /// database's triggers at every write), so a page rendered at one revision may be served
+    /// again while the revision stays the same.
+    async fn content_revision(&self) -> Result<i64, StoreError>;
 
     async fn create_user(&self, user: &NewUser) -> Result<User, StoreError>;
     async fn user(&self, id: UserId) -> Result<Option<User>, StoreError>;

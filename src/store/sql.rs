@@ -37,6 +37,14 @@ macro_rules! sql_store {
                 Ok(())
             }
 
+            async fn content_revision(&self) -> Result<i64, StoreError> {
+                Ok(
+                    sqlx::query_scalar("SELECT revision FROM content_revision WHERE id = 1")
+                        .fetch_one(&self.pool)
+                        .await?,
+                )
+            }
+
             async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 let created = sqlx::query_as::<_, User>(

@@ -18,6 +18,7 @@ pub mod organiser_league;
 pub mod organiser_lookup;
 pub mod organiser_season;
 pub mod organiser_teams;
+pub mod page_cache;
 pub mod public;
 pub mod public_league;
 pub mod public_players;
@@ -39,6 +40,7 @@ use error::WebError;
 pub struct AppState {
     pub store: Arc<dyn Store>,
     pub key: SecretKey,
+    pub pages: page_cache::PageCache,
 }
 
 pub fn routes(cfg: &mut ServiceConfig) {

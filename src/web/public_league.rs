@@ -16,6 +16,7 @@ use super::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
 use super::csv_export::{self, ResultRow, ResultScore, ResultStatus};
 use super::error::WebError;
 use super::layout::{Layout, render};
+use super::page_cache::CachedContent;
 use super::session::Viewer;
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
 use crate::domain::match_format::MatchFormat;
@@ -387,10 +388,10 @@ pub async fn competition_page(
     })
 }
 
+/// A division's page without the layout, the same for every visitor.
 #[derive(Template)]
-#[template(path = "public/division.html")]
-struct DivisionPage {
-    layout: Layout,
+#[template(path = "public/division_content.html")]
+struct DivisionContent {
     organisation: Organisation,
     competition: Competition,
     season: Season,
@@ -401,6 +402,16 @@ struct DivisionPage {
     has_adjustments: bool,
 }
 
+/// A page whose content was kept, in the layout of whoever is looking.
+#[derive(Template)]
+#[template(path = "public/cached.html")]
+struct CachedPage<'a> {
+    layout: Layout,
+    content: &'a str,
+}
+
+/// The most read page of all, so it is rendered once per change of the league's content and
+/// served from the page cache in between.
 #[get("/leagues/{slug}/divisions/{id}")]
 pub async fn division_page(
     viewer: Viewer,
@@ -408,9 +419,31 @@ pub async fn division_page(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let address = format!("/leagues/{slug}/divisions/{id}");
+    // Read before the page is built: a change committed meanwhile moves the revision past this
+    // one, and the next request builds the page again.
+    let revision = state.store.content_revision().await?;
+    let page = match state.pages.get(&address, revision) {
+        Some(page) => page,
+        None => {
+            let page = division_content(state.store.as_ref(), &slug, DivisionId(id)).await?;
+            state.pages.put(&address, revision, page.clone());
+            page
+        }
+    };
+    render(&CachedPage {
+        layout: viewer.layout(page.title.to_string()),
+        content: &page.content,
+    })
+}
+
+async fn division_content(
+    store: &dyn Store,
+    slug: &str,
+    id: DivisionId,
+) -> Result<CachedContent, WebError> {
+    let organisation = organisation_by_slug(store, slug).await?;
+    let place = division_of(store, &organisation, id).await?;
     let confirmed = confirmed_results_of(store, place.division.id).await?;
     let standings = division_standings(store, &place, &confirmed).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
@@ -421,8 +454,8 @@ pub async fn division_page(
         season,
         division,
     } = place;
-    render(&DivisionPage {
-        layout: viewer.layout(format!("{}: {}", competition.name, division.name)),
+    let title = format!("{}: {}", competition.name, division.name);
+    let content = DivisionContent {
         organisation,
         competition,
         season,
@@ -430,6 +463,12 @@ pub async fn division_page(
         has_adjustments: standings.iter().any(|(row, _)| !row.adjustments.is_empty()),
         standings,
         rounds,
+    }
+    .render()
+    .map_err(|error| WebError::Internal(anyhow::anyhow!("the division page: {error}")))?;
+    Ok(CachedContent {
+        title: title.into(),
+        content: content.into(),
     })
 }
 

@@ -22,6 +22,7 @@ mod league_store;
 mod league_story;
 mod organiser_fixtures;
 mod organiser_league;
+mod page_cache;
 mod pages;
 mod public_league;
 mod record_command;
