@@ -156,53 +156,122 @@ async fn table(ctx: &TestContext, division: i64) -> Vec<String> {
         .collect()
 }
 
-store_test! {
-    async fn a_season_built_over_http_gets_its_results_and_the_tables_agree_with_a_hand_count(ctx) {
-        let organiser_account = ctx.user("sec@example.org").await;
-        let north = ctx.organisation("north", &organiser_account).await;
-        let organiser = ctx.browser();
-        organiser.login_ok("sec@example.org").await;
-        for team in ["Anchor", "Bell", "Crown"] {
-            organiser.submit("/organise/north/teams", &[("name", team)]).await.assert_redirect_to("/organise/north");
-        }
-        // Two singles and a pairs game to 61; 2 for the match, 1 a game, 1 for a draw.
+/// What an organiser built over HTTP: a division of Anchor, Bell and Crown (two players each)
+/// with its single round robin made.
+struct Season {
+    organiser_account: fives::store::User,
+    organiser: crate::support::Browser,
+    competition: Competition,
+    division: fives::store::Division,
+    teams: Vec<fives::store::Team>,
+    fixtures: Vec<Fixture>,
+}
+
+async fn season_over_http(ctx: &TestContext) -> Season {
+    let organiser_account = ctx.user("sec@example.org").await;
+    let north = ctx.organisation("north", &organiser_account).await;
+    let organiser = ctx.browser();
+    organiser.login_ok("sec@example.org").await;
+    for team in ["Anchor", "Bell", "Crown"] {
+        organiser
+            .submit("/organise/north/teams", &[("name", team)])
+            .await
+            .assert_redirect_to("/organise/north");
+    }
+    // Two singles and a pairs game to 61; 2 for the match, 1 a game, 1 for a draw.
+    organiser
+        .submit(
+            "/organise/north/competitions",
+            &[
+                ("name", "Summer League"),
+                ("preset", "fives-and-threes"),
+                ("ruleset_target", ""),
+                ("singles_games", "2"),
+                ("pairs_games", "1"),
+                ("game_target", "61"),
+                ("per_game_won", "1"),
+                ("per_match_won", "2"),
+                ("per_match_drawn", "1"),
+                ("bonus_points", ""),
+                ("bonus_lost_by", ""),
+                ("walkover_for", "3"),
+                ("walkover_against", "0"),
+            ],
+        )
+        .await
+        .assert_redirect_to("/organise/north/competitions");
+    let competition = ctx.store.competitions_of(north.id).await.unwrap().remove(0);
+    let seasons = format!("/organise/north/competitions/{}/seasons", competition.id);
+    organiser
+        .submit(
+            &seasons,
+            &[
+                ("name", "2026"),
+                ("start", "2026-05-05"),
+                ("league_night", "Tuesday"),
+                ("blackout_dates", ""),
+            ],
+        )
+        .await
+        .assert_redirect_to(&seasons);
+    let season = ctx
+        .store
+        .seasons_of(competition.id)
+        .await
+        .unwrap()
+        .remove(0);
+    let season_page = format!("/organise/north/seasons/{}", season.id);
+    organiser
+        .submit(&format!("{season_page}/divisions"), &[("name", "Premier")])
+        .await
+        .assert_redirect_to(&season_page);
+    let division = ctx.store.divisions_of(season.id).await.unwrap().remove(0);
+    let teams = ctx.store.teams_in(north.id).await.unwrap();
+    for (team, players) in teams
+        .iter()
+        .zip([["Ann", "Bob"], ["Cat", "Dan"], ["Eve", "Fay"]])
+    {
         organiser
             .submit(
-                "/organise/north/competitions",
-                &[
-                    ("name", "Summer League"), ("preset", "fives-and-threes"), ("ruleset_target", ""),
-                    ("singles_games", "2"), ("pairs_games", "1"), ("game_target", "61"),
-                    ("per_game_won", "1"), ("per_match_won", "2"), ("per_match_drawn", "1"),
-                    ("bonus_points", ""), ("bonus_lost_by", ""), ("walkover_for", "3"), ("walkover_against", "0"),
-                ],
+                &format!("/organise/north/divisions/{}/teams", division.id),
+                &[("team", &team.id.to_string())],
             )
             .await
-            .assert_redirect_to("/organise/north/competitions");
-        let competition = ctx.store.competitions_of(north.id).await.unwrap().remove(0);
-        let seasons = format!("/organise/north/competitions/{}/seasons", competition.id);
-        organiser
-            .submit(&seasons, &[("name", "2026"), ("start", "2026-05-05"), ("league_night", "Tuesday"), ("blackout_dates", "")])
-            .await
-            .assert_redirect_to(&seasons);
-        let season = ctx.store.seasons_of(competition.id).await.unwrap().remove(0);
-        let season_page = format!("/organise/north/seasons/{}", season.id);
-        organiser.submit(&format!("{season_page}/divisions"), &[("name", "Premier")]).await.assert_redirect_to(&season_page);
-        let division = ctx.store.divisions_of(season.id).await.unwrap().remove(0);
-        let teams = ctx.store.teams_in(north.id).await.unwrap();
-        for (team, players) in teams.iter().zip([["Ann", "Bob"], ["Cat", "Dan"], ["Eve", "Fay"]]) {
-            organiser.submit(&format!("/organise/north/divisions/{}/teams", division.id), &[("team", &team.id.to_string())]).await.assert_redirect_to(&season_page);
-            let squad = format!("/organise/north/teams/{}/squad", team.id);
-            for player in players {
-                organiser.submit(&squad, &[("name", player)]).await.assert_redirect_to(&squad);
-            }
+            .assert_redirect_to(&season_page);
+        let squad = format!("/organise/north/teams/{}/squad", team.id);
+        for player in players {
+            organiser
+                .submit(&squad, &[("name", player)])
+                .await
+                .assert_redirect_to(&squad);
         }
-        organiser
-            .submit(&format!("/organise/north/divisions/{}/fixtures", division.id), &[("legs", "single")])
-            .await
-            .assert_redirect_to(&format!("/organise/north/divisions/{}/fixtures", division.id));
-        let fixtures = ctx.store.fixtures_of_division(division.id).await.unwrap();
-        assert_eq!(fixtures.len(), 3);
+    }
+    organiser
+        .submit(
+            &format!("/organise/north/divisions/{}/fixtures", division.id),
+            &[("legs", "single")],
+        )
+        .await
+        .assert_redirect_to(&format!(
+            "/organise/north/divisions/{}/fixtures",
+            division.id
+        ));
+    let fixtures = ctx.store.fixtures_of_division(division.id).await.unwrap();
+    assert_eq!(fixtures.len(), 3);
 
+    Season {
+        organiser_account,
+        organiser,
+        competition,
+        division,
+        teams,
+        fixtures,
+    }
+}
+
+store_test! {
+    async fn a_season_built_over_http_gets_its_results_and_the_tables_agree_with_a_hand_count(ctx) {
+        let Season { organiser_account, competition, division, teams, fixtures, .. } = season_over_http(&ctx).await;
         // Anchor beat Bell 3-0, Bell beat Crown 2-1, Crown beat Anchor 2-1, whoever was at home.
         let name_of = |id| teams.iter().find(|t| t.id == id).unwrap().name.clone();
         let outcome = |fixture: &Fixture| -> Vec<Side> {
@@ -300,5 +369,64 @@ store_test! {
         let player_page = ctx.browser().get(&format!("/leagues/north/players/{}", ann.id)).await;
         assert_eq!(player_page.status, 200);
         assert!(player_page.body.contains("Games played</dt><dd>4</dd>"), "{}", player_page.body);
+    }
+}
+
+store_test! {
+    async fn the_organisers_tiebreak_order_decides_between_teams_level_on_points(ctx) {
+        let Season { organiser_account, organiser, competition, division, teams, fixtures } = season_over_http(&ctx).await;
+        // Anchor beat Bell 2-1, Bell beat Crown 3-0, Crown beat Anchor 2-1.
+        let name_of = |id| teams.iter().find(|t| t.id == id).unwrap().name.clone();
+        for fixture in &fixtures {
+            let (home, away) = (name_of(fixture.home_team_id), name_of(fixture.away_team_id));
+            let (winner, loser_games) = match (home.as_str(), away.as_str()) {
+                ("Anchor", "Bell") | ("Bell", "Anchor") => ("Anchor", 1),
+                ("Bell", "Crown") | ("Crown", "Bell") => ("Bell", 0),
+                _ => ("Crown", 1),
+            };
+            let (won, lost) = if home == winner { (Side::Home, Side::Away) } else { (Side::Away, Side::Home) };
+            let winners: Vec<Side> = (0..3).map(|game| if game < loser_games { lost } else { won }).collect();
+            let version = submit(ctx.store.as_ref(), &competition, fixture, &winners, organiser_account.id).await;
+            ctx.store.confirm_result(fixture.id, version, organiser_account.id, Utc::now()).await.unwrap();
+        }
+        // Anchor 4 + 1, Bell 1 + 5, Crown 4 + 0: a point for Anchor brings it level with Bell.
+        ctx.store
+            .add_adjustment(&NewAdjustment {
+                division: division.id,
+                team: teams[0].id,
+                points: 1,
+                reason: "Bonus point for the cup tie",
+                fixture: None,
+                by: Some(organiser_account.id),
+                at: Utc::now(),
+            })
+            .await
+            .unwrap();
+        let tiebreaks = format!("/organise/north/divisions/{}/tiebreaks", division.id);
+        let season_page = format!("/organise/north/seasons/{}#division-{}-heading", division.season_id, division.id);
+
+        // On game difference Bell (4-2) is ahead of Anchor (3-3).
+        organiser
+            .submit(&tiebreaks, &[("tiebreak_1", "points"), ("tiebreak_2", "game_difference"), ("tiebreak_3", ""), ("tiebreak_4", "")])
+            .await
+            .assert_redirect_to(&season_page);
+        assert_eq!(
+            table(&ctx, division.id.0).await,
+            ["1,Bell,2,1,0,1,4,2,0,6", "2,Anchor,2,1,0,1,3,3,1,6", "3,Crown,2,1,0,1,2,4,0,4"]
+        );
+        let page = ctx.browser().get(&format!("/leagues/north/divisions/{}", division.id)).await;
+        assert!(page.body.find(">Bell</a>").unwrap() < page.body.find(">Anchor</a>").unwrap());
+
+        // Head to head, Anchor beat Bell.
+        organiser
+            .submit(&tiebreaks, &[("tiebreak_1", "points"), ("tiebreak_2", "head_to_head"), ("tiebreak_3", ""), ("tiebreak_4", "")])
+            .await
+            .assert_redirect_to(&season_page);
+        assert_eq!(
+            table(&ctx, division.id.0).await,
+            ["1,Anchor,2,1,0,1,3,3,1,6", "2,Bell,2,1,0,1,4,2,0,6", "3,Crown,2,1,0,1,2,4,0,4"]
+        );
+        let page = ctx.browser().get(&format!("/leagues/north/divisions/{}", division.id)).await;
+        assert!(page.body.find(">Anchor</a>").unwrap() < page.body.find(">Bell</a>").unwrap());
     }
 }
