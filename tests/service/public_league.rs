@@ -242,7 +242,7 @@ store_test! {
             .split_once(r#"id="fixtures-heading""#)
             .expect("the fixtures follow the standings");
         assert!(standings.contains("<caption"), "{standings}");
-        assert!(standings.contains(r#"<th scope="col">Points</th>"#), "{standings}");
+        assert!(standings.contains(r#"<th scope="col"><abbr title="Points">Pts</abbr></th>"#), "{standings}");
         assert_eq!(standings.matches(r#"<th scope="row">"#).count(), 4, "{standings}");
         for (team_name, team) in PUBS.iter().zip(&league.teams) {
             let link = format!(r#"<a href="/leagues/torridge/teams/{team}">{team_name}</a>"#);
