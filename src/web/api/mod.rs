@@ -15,6 +15,7 @@ pub mod input;
 pub mod lookup;
 pub mod organisations;
 pub mod players;
+pub mod results;
 pub mod teams;
 pub mod views;
 
@@ -121,6 +122,12 @@ api_endpoints![
     teams::clear_venue,
     teams::add_squad_player,
     players::create_player,
+    results::get_result,
+    results::result_history,
+    results::submit_result,
+    results::confirm_result,
+    results::dispute_result,
+    results::correct_result,
 ];
 
 #[utoipa::path(
