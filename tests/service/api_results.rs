@@ -402,3 +402,33 @@ store_test!(
         assert_eq!(game["away"], json!([]));
     }
 );
+
+store_test!(
+    async fn a_late_result_through_the_api_costs_the_home_team_once(ctx) {
+        let league = results_league(&ctx).await;
+        let competition = ctx.store.competitions_of(league.organisation).await.unwrap()[0].id;
+        let deadline = fives::domain::result_deadline::ResultDeadline {
+            days_after_fixture: 7,
+            late_points: 2,
+        };
+        ctx.store.set_result_deadline(competition, Some(deadline)).await.unwrap();
+        let away = client_of(&ctx, &league.away_captain.email).await;
+        let (sheet, _) = league.random_result(93);
+        // The fixture was in September 2026: long past its deadline. A retry costs nothing more.
+        for expected in [201, 200] {
+            let reply = post_with_key(&away, &result_path(&league, 0), "late-1", &body_of(&sheet)).await;
+            assert_eq!(reply.status, expected, "{:?}", reply.json);
+        }
+        let adjustments = ctx.store.adjustments_of_division(league.division).await.unwrap();
+        assert_eq!(adjustments.len(), 1, "{adjustments:?}");
+        assert_eq!(adjustments[0].team, league.home);
+        assert_eq!(adjustments[0].points, -2);
+        assert!(adjustments[0].reason.starts_with("Result of Anchor v Bell (Tue 1 Sep 2026) came in after the deadline"), "{}", adjustments[0].reason);
+        let standings = ctx
+            .api(None)
+            .get(&format!("/api/v1/organisations/{SLUG}/divisions/{}/standings", league.division))
+            .await;
+        let anchor = standings.json.as_array().unwrap().iter().find(|row| row["team"]["name"] == "Anchor").unwrap();
+        assert_eq!(anchor["adjustment"], -2);
+    }
+);

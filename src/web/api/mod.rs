@@ -73,8 +73,8 @@ macro_rules! api_endpoints {
             info(
                 title = "fives",
                 description = "The league structure of fives: organisations, competitions, \
-                               seasons, divisions, teams with their pubs and squads, players \
-                               and fixtures. Reading what the public pages show needs no token; \
+                               seasons, divisions, teams with their pubs and squads, players, \
+                               fixtures and their results. Reading what the public pages show needs no token; \
                                every change needs a bearer token of an account that may make it \
                                on the pages. Every error answers `{\"error\": \"...\", \
                                \"problems\": [{\"field\": \"...\", \"message\": \"...\"}]}`."
