@@ -432,3 +432,21 @@ store_test!(
         assert_eq!(anchor["adjustment"], -2);
     }
 );
+
+store_test!(
+    async fn a_result_longer_than_the_apis_short_bodies_is_read_whole(ctx) {
+        let league = results_league(&ctx).await;
+        let home = client_of(&ctx, &league.home_captain.email).await;
+        let (sheet, _) = league.random_result(81);
+        let mut body = body_of(&sheet);
+        let singles = play_games("fives-and-threes", 2, 7).unwrap().next().unwrap();
+        let mut record = serde_json::to_value(&singles).unwrap();
+        // A scorer's app may annotate a record; keys beginning with `_` are comments.
+        record["_notes"] = json!("x".repeat(100 * 1024));
+        body["games"][0] = json!({"home": body["games"][0]["home"], "away": body["games"][0]["away"], "record": record});
+        assert!(body.to_string().len() > 100 * 1024);
+        let kept = home.post(&result_path(&league, 0), body).await;
+        assert_eq!(kept.status, 201, "{:?}", kept.json);
+        assert_eq!(kept.json["games"][0]["hands"], json!(singles.hands));
+    }
+);
