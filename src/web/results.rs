@@ -625,7 +625,7 @@ pub async fn submit(
 
 /// The points a result submitted now costs the home team, with the reason the table shows,
 /// when it is past the competition's deadline and lateness costs points.
-async fn late_deduction(
+pub(crate) async fn late_deduction(
     store: &dyn Store,
     place: &FixturePlace,
 ) -> Result<Option<(i64, String)>, WebError> {

@@ -9,6 +9,7 @@ mod support;
 
 mod accounts;
 mod api;
+mod api_results;
 mod api_token_store;
 mod authorisation;
 mod browser;

@@ -15,6 +15,7 @@ pub mod input;
 pub mod lookup;
 pub mod organisations;
 pub mod players;
+pub mod results;
 pub mod teams;
 pub mod views;
 
@@ -72,8 +73,8 @@ macro_rules! api_endpoints {
             info(
                 title = "fives",
                 description = "The league structure of fives: organisations, competitions, \
-                               seasons, divisions, teams with their pubs and squads, players \
-                               and fixtures. Reading what the public pages show needs no token; \
+                               seasons, divisions, teams with their pubs and squads, players, \
+                               fixtures and their results. Reading what the public pages show needs no token; \
                                every change needs a bearer token of an account that may make it \
                                on the pages. Every error answers `{\"error\": \"...\", \
                                \"problems\": [{\"field\": \"...\", \"message\": \"...\"}]}`."
@@ -121,6 +122,12 @@ api_endpoints![
     teams::clear_venue,
     teams::add_squad_player,
     players::create_player,
+    results::get_result,
+    results::result_history,
+    results::submit_result,
+    results::confirm_result,
+    results::dispute_result,
+    results::correct_result,
 ];
 
 #[utoipa::path(
