@@ -340,8 +340,56 @@ macro_rules! result_sql_store {
              WHERE fixtures.status IN ('confirmed', 'walkover') AND NOT result_games.conceded";
 
         /// A submission, with the late-result adjustment to add in the same transaction when
-        /// it is recorded now.
+        /// it is recorded now. The transaction runs on a task of its own, so that once begun it
+        /// ends, committed or rolled back, even when the caller stops waiting (a request whose
+        /// client went away): a transaction dropped part way can leave its pooled connection
+        /// holding an open transaction (SQLite's write lock, with it), so that every later
+        /// write on that connection fails.
         async fn submit_result_with(
+            pool: &sqlx::Pool<$db>,
+            result: &$crate::store::NewResult<'_>,
+            late: Option<&$crate::store::NewAdjustment<'_>>,
+        ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+            let pool = pool.clone();
+            let (sheet, checked) = (result.sheet.clone(), result.checked.clone());
+            let key = result.submission_key.to_string();
+            let (fixture, by, for_team, at) = (result.fixture, result.by, result.for_team, result.at);
+            let late = late.map(|late| {
+                (late.division, late.team, late.points, late.reason.to_string(), late.fixture, late.by, late.at)
+            });
+            let task = tokio::spawn(async move {
+                let result = $crate::store::NewResult {
+                    fixture,
+                    sheet: &sheet,
+                    checked: &checked,
+                    submission_key: &key,
+                    by,
+                    for_team,
+                    at,
+                };
+                let late = late.as_ref().map(|(division, team, points, reason, fixture, by, at)| {
+                    $crate::store::NewAdjustment {
+                        division: *division,
+                        team: *team,
+                        points: *points,
+                        reason,
+                        fixture: *fixture,
+                        by: *by,
+                        at: *at,
+                    }
+                });
+                submit_result_in_transaction(&pool, &result, late.as_ref()).await
+            });
+            match task.await {
+                Ok(submitted) => submitted,
+                Err(error) => match error.try_into_panic() {
+                    Ok(panic) => std::panic::resume_unwind(panic),
+                    Err(_) => Err(sqlx::Error::WorkerCrashed.into()),
+                },
+            }
+        }
+
+        async fn submit_result_in_transaction(
             pool: &sqlx::Pool<$db>,
             result: &$crate::store::NewResult<'_>,
             late: Option<&$crate::store::NewAdjustment<'_>>,

@@ -5,7 +5,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 
 use super::api_token_sql::api_token_sql_store;
 use super::fixture_sql::fixture_sql_store;
@@ -47,6 +49,12 @@ impl SqliteStore {
             // WAL lets readers go on while one writer writes; the busy timeout makes a second
             // writer wait its turn instead of failing.
             .journal_mode(SqliteJournalMode::Wal)
+            // FULL syncs the log at every commit, so a result the service has said it kept
+            // survives a power cut as well as a crash. NORMAL, the usual companion of WAL,
+            // syncs only at checkpoints: a crash of the process loses nothing, but a power cut
+            // can lose the last commits. FULL is SQLite's own default; it is named here so
+            // that it stays (BENCHMARKS.md, "Result submissions", has what it costs).
+            .synchronous(SqliteSynchronous::Full)
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
             .max_connections(8)

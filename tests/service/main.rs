@@ -30,6 +30,7 @@ mod record_command;
 mod result_browser;
 mod result_deadlines;
 mod result_entry;
+mod result_interruptions;
 mod result_store;
 mod results_league;
 mod store_conformance;
