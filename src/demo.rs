@@ -28,6 +28,7 @@ use crate::store::{
     NewResult, NewSeason, NewUser, Store, StoreError, User,
 };
 use crate::token::SecretToken;
+use crate::web::fixture_squads::FixtureSquads;
 
 /// The demo organisation's short name: its public pages are under `/leagues/north-devon`.
 pub const SLUG: &str = "north-devon";
@@ -349,14 +350,8 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             .filter(|fixture| fixture.round <= ROUNDS_PLAYED)
             .collect();
         for (index, fixture) in played.iter().enumerate() {
-            let home_squad = squad(store, fixture.home_team_id).await?;
-            let away_squad = squad(store, fixture.away_team_id).await?;
-            let rules = ResultRules {
-                ruleset: &ruleset,
-                format: &format,
-                home_squad: &home_squad,
-                away_squad: &away_squad,
-            };
+            let squads = FixtureSquads::of(store, fixture).await?;
+            let rules = squads.rules(&competition);
             let sheet = random_result(rules, &mut rng);
             let checked = check_result(&sheet, rules)
                 .map_err(|errors| DemoError::Result(format!("{errors:?}")))?;
@@ -420,18 +415,6 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
         captains,
         results,
     })
-}
-
-async fn squad(store: &dyn Store, team: TeamId) -> Result<Vec<SquadMember>, StoreError> {
-    Ok(store
-        .squad_of(team)
-        .await?
-        .into_iter()
-        .map(|player| SquadMember {
-            id: player.id,
-            name: player.name,
-        })
-        .collect())
 }
 
 /// Makes a captain the way the service does: an invitation, accepted at once.

@@ -149,6 +149,16 @@ pub enum Side {
     Away,
 }
 
+impl Side {
+    /// The side across the table.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Home => Side::Away,
+            Side::Away => Side::Home,
+        }
+    }
+}
+
 /// How a fixture ended: its games were played, or one side did not turn up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

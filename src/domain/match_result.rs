@@ -283,7 +283,7 @@ fn check_game(
     let hands = match &game.outcome {
         GameOutcome::ConcededBy(side) => {
             return Ok(GameLine {
-                winner: other(*side),
+                winner: side.other(),
                 conceded: true,
                 ..base
             });
@@ -414,13 +414,6 @@ fn limit_errors(
         }
     }
     errors
-}
-
-fn other(side: Side) -> Side {
-    match side {
-        Side::Home => Side::Away,
-        Side::Away => Side::Home,
-    }
 }
 
 /// Whether two rulesets for the same seats play alike: the partnerships option is ignored

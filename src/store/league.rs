@@ -72,6 +72,15 @@ pub struct Player {
     pub name: String,
 }
 
+impl From<Player> for crate::domain::match_result::SquadMember {
+    fn from(player: Player) -> Self {
+        Self {
+            id: player.id,
+            name: player.name,
+        }
+    }
+}
+
 #[async_trait]
 pub trait LeagueStore: Send + Sync {
     async fn create_competition(

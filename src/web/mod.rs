@@ -10,6 +10,7 @@ pub mod calendar;
 pub mod csrf;
 pub mod csv_export;
 pub mod error;
+pub mod fixture_squads;
 pub mod invites;
 pub mod layout;
 pub mod organiser;

@@ -5,6 +5,7 @@
 //! Everything sits under the organisation's address, like the public league pages, so a
 //! fixture of another organisation is a 404 here.
 
+use crate::web::fixture_squads::FixtureSquads;
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
@@ -23,7 +24,7 @@ use super::session::{SignedIn, Viewer};
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::{FixtureId, TeamId};
 use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
-use crate::domain::match_result::{GameOutcome, ResultRules, ResultSheet, SquadMember, game_slots};
+use crate::domain::match_result::{GameOutcome, ResultSheet, game_slots};
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{
     Competition, Division, Fixture, NewAdjustment, NewResult, Organisation, ResultAction,
@@ -84,50 +85,6 @@ pub async fn fixture_place(
         }
     }
     Err(WebError::NotFound)
-}
-
-async fn squad(store: &dyn Store, team: TeamId) -> Result<Vec<SquadMember>, WebError> {
-    Ok(store
-        .squad_of(team)
-        .await?
-        .into_iter()
-        .map(|player| SquadMember {
-            id: player.id,
-            name: player.name,
-        })
-        .collect())
-}
-
-/// The squads of both teams, which the rules of a result need.
-struct Squads {
-    home: Vec<SquadMember>,
-    away: Vec<SquadMember>,
-}
-
-impl Squads {
-    async fn of(store: &dyn Store, fixture: &Fixture) -> Result<Self, WebError> {
-        Ok(Self {
-            home: squad(store, fixture.home_team_id).await?,
-            away: squad(store, fixture.away_team_id).await?,
-        })
-    }
-
-    fn rules<'a>(&'a self, competition: &'a Competition) -> ResultRules<'a> {
-        ResultRules {
-            ruleset: &competition.ruleset,
-            format: &competition.match_format,
-            home_squad: &self.home,
-            away_squad: &self.away,
-        }
-    }
-
-    fn name(&self, player: crate::domain::ids::PlayerId) -> String {
-        self.home
-            .iter()
-            .chain(&self.away)
-            .find(|member| member.id == player)
-            .map_or_else(|| format!("player {player}"), |member| member.name.clone())
-    }
 }
 
 fn act_for(team: TeamId, place: &FixturePlace) -> Permission {
@@ -236,7 +193,7 @@ struct GameView {
 
 fn game_views(
     sheet: &ResultSheet,
-    squads: &Squads,
+    squads: &FixtureSquads,
     competition: &Competition,
     teams: (&str, &str),
 ) -> Vec<GameView> {
@@ -387,7 +344,7 @@ async fn show_fixture(
     reason: String,
 ) -> Result<HttpResponse, WebError> {
     let current = store.current_result(place.fixture.id).await?;
-    let squads = Squads::of(store, &place.fixture).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let organiser = is_organiser(viewer, &place);
     let history = store.result_history(place.fixture.id).await?;
     let history = event_views(store, &place, history, organiser).await?;
@@ -528,7 +485,7 @@ pub async fn entry_form(
     if !place.fixture.status.is_unplayed() {
         return Ok(redirect(&place.page()));
     }
-    let squads = Squads::of(store, &place.fixture).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let form = ResultForm::blank(
         squads.rules(&place.competition),
         place.teams(),
@@ -575,7 +532,7 @@ pub async fn submit(
     let signed_in = require_entry(&viewer, &place)?;
     let fields = form_fields(&body)?;
     let key = submission_key_of(&fields)?;
-    let squads = Squads::of(store, &place.fixture).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
     let Some((sheet, checked)) = form.check(rules) else {
@@ -784,7 +741,7 @@ pub async fn correction_form(
         .current_result(place.fixture.id)
         .await?
         .ok_or(WebError::NotFound)?;
-    let squads = Squads::of(store, &place.fixture).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let form = ResultForm::prefilled(
         squads.rules(&place.competition),
         place.teams(),
@@ -814,7 +771,7 @@ pub async fn correct(
     let organiser = viewer.require(Permission::Organise(place.organisation.id))?;
     let fields = form_fields(&body)?;
     let key = submission_key_of(&fields)?;
-    let squads = Squads::of(store, &place.fixture).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
     let reason = fields.get("reason").map_or("", |r| r.trim()).to_string();

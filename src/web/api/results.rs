@@ -6,6 +6,7 @@
 //! [`check_result`] before anything is kept, and each problem is named by its path in the body,
 //! such as `games[1].hands[0]`.
 
+use crate::web::fixture_squads::FixtureSquads;
 use actix_web::http::header;
 use actix_web::web::{Bytes, Data, Path};
 use actix_web::{HttpRequest, HttpResponse, get, post};
@@ -23,8 +24,8 @@ use crate::domain::authorisation::Permission;
 use crate::domain::ids::{FixtureId, PlayerId, TeamId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
-    CheckedResult, GameOutcome, GameSheet, ResultError, ResultRules, ResultSheet, SquadMember,
-    check_result, game_record, game_slots, pasted_hands,
+    CheckedResult, GameOutcome, GameSheet, ResultError, ResultRules, ResultSheet, check_result,
+    game_record, game_slots, pasted_hands,
 };
 use crate::store::{
     NewAdjustment, NewResult, ResultAction, ResultEvent, Store, StoreError, StoredResult,
@@ -327,41 +328,6 @@ fn submission_key(request: &HttpRequest, in_body: Option<&str>) -> Result<String
 // ---------------------------------------------------------------------------------------------
 // Reading a result into a sheet, and checking it.
 
-async fn squad(store: &dyn Store, team: TeamId) -> Result<Vec<SquadMember>, ApiError> {
-    Ok(store
-        .squad_of(team)
-        .await?
-        .into_iter()
-        .map(|player| SquadMember {
-            id: player.id,
-            name: player.name,
-        })
-        .collect())
-}
-
-struct Squads {
-    home: Vec<SquadMember>,
-    away: Vec<SquadMember>,
-}
-
-impl Squads {
-    async fn of(store: &dyn Store, place: &FixturePlace) -> Result<Self, ApiError> {
-        Ok(Self {
-            home: squad(store, place.fixture.home_team_id).await?,
-            away: squad(store, place.fixture.away_team_id).await?,
-        })
-    }
-
-    fn rules<'a>(&'a self, place: &'a FixturePlace) -> ResultRules<'a> {
-        ResultRules {
-            ruleset: &place.competition.ruleset,
-            format: &place.competition.match_format,
-            home_squad: &self.home,
-            away_squad: &self.away,
-        }
-    }
-}
-
 /// The sheet a body says, or every problem with its shape (which part of each game is given).
 fn sheet_of(
     walkover: Option<&WalkoverInput>,
@@ -515,17 +481,12 @@ fn team_ref(place: &FixturePlace, side: Side) -> TeamRef {
 /// A player's name: from the squads, else (a player since moved on) from the store.
 async fn players(
     store: &dyn Store,
-    squads: &Squads,
+    squads: &FixtureSquads,
     ids: &[PlayerId],
 ) -> Result<Vec<PlayerView>, ApiError> {
     let mut views = Vec::with_capacity(ids.len());
     for id in ids {
-        let known = squads
-            .home
-            .iter()
-            .chain(&squads.away)
-            .find(|member| member.id == *id)
-            .map(|member| member.name.clone());
+        let known = squads.find(*id).map(str::to_string);
         let name = match known {
             Some(name) => name,
             None => store
@@ -538,17 +499,10 @@ async fn players(
     Ok(views)
 }
 
-fn other(side: Side) -> Side {
-    match side {
-        Side::Home => Side::Away,
-        Side::Away => Side::Home,
-    }
-}
-
 async fn game_views(
     store: &dyn Store,
     place: &FixturePlace,
-    squads: &Squads,
+    squads: &FixtureSquads,
     sheet: &ResultSheet,
 ) -> Result<Vec<GameView>, ApiError> {
     let ResultSheet::Played { games } = sheet else {
@@ -572,7 +526,7 @@ async fn game_views(
                 conceded_by: Some(*side),
                 hands: Vec::new(),
                 totals: GameTotals { home: 0, away: 0 },
-                winner: other(*side),
+                winner: side.other(),
                 record: None,
             },
             GameOutcome::Hands(hands) => {
@@ -657,7 +611,7 @@ async fn result_view(
         .fixture(place.fixture.id)
         .await?
         .unwrap_or_else(|| place.fixture.clone());
-    let squads = Squads::of(store, place).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let submitted_for = result.for_team.map(|team| {
         if team == place.fixture.home_team_id {
             team_ref(place, Side::Home)
@@ -827,8 +781,8 @@ pub async fn submit_result(
     let signed_in = require_entry(&caller, &place)?;
     let body: ResultBody = body_of(&body)?;
     let key = submission_key(&request, body.submission_key.as_deref())?;
-    let squads = Squads::of(store, &place).await?;
-    let rules = squads.rules(&place);
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
+    let rules = squads.rules(&place.competition);
     let (sheet, checked) = checked_sheet(body.walkover.as_ref(), body.games.as_deref(), rules)
         .map_err(ApiError::invalid)?;
     let result = NewResult {
@@ -1033,8 +987,8 @@ pub async fn correct_result(
     let organiser = caller.require(Permission::Organise(place.organisation.id))?;
     let body: CorrectionBody = body_of(&body)?;
     let key = submission_key(&request, body.submission_key.as_deref())?;
-    let squads = Squads::of(store, &place).await?;
-    let rules = squads.rules(&place);
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
+    let rules = squads.rules(&place.competition);
     let reason = body.reason.trim();
     let mut problems = Vec::new();
     if reason.is_empty() {
