@@ -33,10 +33,16 @@ impl Application {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::form_config())
+                .app_data(web::request_limits::payload_config())
                 .app_data(web::path_config())
                 .app_data(web::query_config())
-                // Outermost first: every request gets a logging span, then CSRF protection.
+                // The last wrapped is the outermost: every request gets a logging span; every
+                // answer the security headers; HEAD is routed as GET; a body declared too large
+                // is refused unread; then CSRF protection.
                 .wrap(from_fn(web::csrf::protect))
+                .wrap(from_fn(web::request_limits::refuse_oversized_bodies))
+                .wrap(from_fn(web::http_methods::head_as_get))
+                .wrap(from_fn(web::security_headers::add))
                 .wrap(TracingLogger::default())
                 .configure(web::routes)
         })

@@ -9,7 +9,7 @@ macro_rules! api_token_sql_store {
                 &self,
                 token: &$crate::store::NewApiToken,
             ) -> Result<$crate::store::ApiToken, $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let created = sqlx::query_as::<_, $crate::store::ApiToken>(
                     "INSERT INTO api_tokens (user_id, name, token_digest, created_at) \
                      VALUES ($1, $2, $3, $4) \
@@ -47,7 +47,7 @@ macro_rules! api_token_sql_store {
                 token: $crate::domain::ids::ApiTokenId,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let owned: Option<i64> =
                     sqlx::query_scalar("SELECT id FROM api_tokens WHERE id = $1 AND user_id = $2")
                         .bind(token.0)
@@ -85,13 +85,25 @@ macro_rules! api_token_sql_store {
                 };
                 let stale_before = now - $crate::store::api_token::LAST_USED_PRECISION;
                 if last_used_at.is_none_or(|used| used < stale_before) {
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
+                    // One statement, on a task of its own: it runs to its end whatever becomes
+                    // of the request that used the token (one refused for its body, say, whose
+                    // other extractors are dropped part way).
+                    let writer = self.writer.clone();
+                    let noted = tokio::spawn(async move {
+                        let updated = sqlx::query(
+                            "UPDATE api_tokens SET last_used_at = $1 \
+                             WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3)",
+                        )
                         .bind(now)
                         .bind(id)
-                        .execute(&mut *tx)
-                        .await?;
-                    tx.commit().await?;
+                        .bind(stale_before)
+                        .execute(&writer)
+                        .await;
+                        if let Err(error) = updated {
+                            tracing::warn!(%error, "could not note when an API token was used");
+                        }
+                    });
+                    noted.await.ok();
                 }
                 // Read after the update, so a token revoked meanwhile opens nothing.
                 Ok(sqlx::query_as::<_, User>(

@@ -135,7 +135,7 @@ macro_rules! fixture_sql_store {
                 use $crate::domain::season_fixtures::SeasonFixturesError;
                 use $crate::store::StoreError;
 
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let season: Option<(i64, chrono::NaiveDate, i32)> = sqlx::query_as(
                     "SELECT seasons.id, seasons.starts_on, seasons.league_night \
                      FROM divisions JOIN seasons ON seasons.id = divisions.season_id \
@@ -314,7 +314,7 @@ macro_rules! fixture_sql_store {
                 date: chrono::NaiveDate,
             ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
                 update_unplayed_fixture(
-                    &self.pool,
+                    &self.writer,
                     id,
                     $crate::domain::season_fixtures::FixtureStatus::Scheduled,
                     Some(date),
@@ -330,7 +330,7 @@ macro_rules! fixture_sql_store {
                 start_time: Option<chrono::NaiveTime>,
             ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
                 update_unplayed_fixture(
-                    &self.pool,
+                    &self.writer,
                     id,
                     $crate::domain::season_fixtures::FixtureStatus::Scheduled,
                     Some(date),
@@ -344,7 +344,7 @@ macro_rules! fixture_sql_store {
                 id: $crate::domain::ids::FixtureId,
             ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
                 update_unplayed_fixture(
-                    &self.pool,
+                    &self.writer,
                     id,
                     $crate::domain::season_fixtures::FixtureStatus::Postponed,
                     None,
@@ -358,7 +358,7 @@ macro_rules! fixture_sql_store {
                 id: $crate::domain::ids::FixtureId,
             ) -> Result<$crate::store::Fixture, $crate::store::StoreError> {
                 use $crate::store::StoreError;
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 // The round's teams stay the same, so what each team does in the round keeps
                 // pointing at this fixture.
                 let updated = sqlx::query(

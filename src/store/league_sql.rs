@@ -54,7 +54,7 @@ macro_rules! league_sql_store {
                 competition: &$crate::store::NewCompetition,
             ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
                 use $crate::store::StoreError;
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let row: CompetitionRow = sqlx::query_as(
                     "INSERT INTO competitions \
                      (organisation_id, name, ruleset, match_format, created_at) \
@@ -99,7 +99,7 @@ macro_rules! league_sql_store {
             ) -> Result<$crate::store::Season, $crate::store::StoreError> {
                 use $crate::store::StoreError;
                 let calendar = &season.calendar;
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO seasons \
                      (competition_id, name, starts_on, league_night, created_at, start_time) \
@@ -187,7 +187,7 @@ macro_rules! league_sql_store {
                 &self,
                 season: $crate::domain::ids::SeasonId,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 // Results are the league's record: a season that has any is kept.
                 let results: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM fixtures \
@@ -218,7 +218,7 @@ macro_rules! league_sql_store {
                 division: &$crate::store::NewDivision,
             ) -> Result<$crate::store::Division, $crate::store::StoreError> {
                 use $crate::store::StoreError;
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let row: DivisionRow = sqlx::query_as(
                     "INSERT INTO divisions (season_id, name, tiebreaks, created_at) \
                      VALUES ($1, $2, $3, $4) RETURNING id, season_id, name, tiebreaks",
@@ -259,7 +259,7 @@ macro_rules! league_sql_store {
                 division: $crate::domain::ids::DivisionId,
                 tiebreaks: &$crate::domain::standings::TiebreakOrder,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query("UPDATE divisions SET tiebreaks = $1 WHERE id = $2")
                     .bind($crate::store::league::to_json(tiebreaks))
                     .bind(division.0)
@@ -278,7 +278,7 @@ macro_rules! league_sql_store {
                 team: $crate::domain::ids::TeamId,
             ) -> Result<(), $crate::store::StoreError> {
                 use $crate::store::StoreError;
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let division_organisation = organisation_of(
                     &mut *tx,
                     "SELECT competitions.organisation_id FROM divisions \
@@ -331,7 +331,7 @@ macro_rules! league_sql_store {
                 team: $crate::domain::ids::TeamId,
                 venue: Option<&$crate::domain::league::Venue>,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query(
                     "UPDATE teams SET venue_name = $1, venue_address = $2, venue_night = $3 \
                      WHERE id = $4",
@@ -391,7 +391,7 @@ macro_rules! league_sql_store {
                 name: &$crate::domain::organisation::DisplayName,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<$crate::store::Player, $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO players (organisation_id, name, created_at) \
                      VALUES ($1, $2, $3) RETURNING id",
@@ -418,7 +418,7 @@ macro_rules! league_sql_store {
                 player: $crate::domain::ids::PlayerId,
             ) -> Result<(), $crate::store::StoreError> {
                 use $crate::store::StoreError;
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let team_organisation = organisation_of(
                     &mut *tx,
                     "SELECT organisation_id FROM teams WHERE id = $1",

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use sqlx::Connection;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::api_token_sql::api_token_sql_store;
@@ -23,6 +24,10 @@ use crate::token::TokenDigest;
 
 pub struct PostgresStore {
     pool: PgPool,
+    /// The same pool: PostgreSQL queues writers itself, row by row. Named apart so that the
+    /// SQL shared with SQLite (which writes through one connection of its own) says which
+    /// statements write.
+    writer: PgPool,
 }
 
 impl PostgresStore {
@@ -30,17 +35,34 @@ impl PostgresStore {
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
+            .after_release(|connection, _| {
+                Box::pin(async move { Ok(release_outside_transaction(connection)) })
+            })
             .connect(url)
             .await?;
-        Ok(Self { pool })
+        Ok(Self {
+            writer: pool.clone(),
+            pool,
+        })
     }
 
     async fn run_migrations(&self) -> Result<(), StoreError> {
         sqlx::migrate!("migrations/postgres")
-            .run(&self.pool)
+            .run(&self.writer)
             .await?;
         Ok(())
     }
+}
+
+/// Whether a connection handed back to its pool may be used again: not while it is still
+/// inside a transaction, which would keep its row locks and its changes uncommitted (see the
+/// SQLite store's twin). Closing it rolls the transaction back.
+fn release_outside_transaction(connection: &mut sqlx::PgConnection) -> bool {
+    let in_transaction = connection.is_in_transaction();
+    if in_transaction {
+        tracing::warn!("closed a database connection handed back inside a transaction");
+    }
+    !in_transaction
 }
 
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");

@@ -488,7 +488,7 @@ macro_rules! result_sql_store {
                 &self,
                 result: &$crate::store::NewResult<'_>,
             ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-                submit_result_with(&self.pool, result, None).await
+                submit_result_with(&self.writer, result, None).await
             }
 
             async fn submit_late_result(
@@ -496,7 +496,7 @@ macro_rules! result_sql_store {
                 result: &$crate::store::NewResult<'_>,
                 late: &$crate::store::NewAdjustment<'_>,
             ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-                submit_result_with(&self.pool, result, Some(late)).await
+                submit_result_with(&self.writer, result, Some(late)).await
             }
 
             async fn set_result_deadline(
@@ -504,7 +504,7 @@ macro_rules! result_sql_store {
                 competition: $crate::domain::ids::CompetitionId,
                 deadline: Option<$crate::domain::result_deadline::ResultDeadline>,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 match deadline {
                     Some(deadline) => {
                         sqlx::query(
@@ -570,7 +570,7 @@ macro_rules! result_sql_store {
                 by: $crate::domain::ids::UserId,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query(
                     "UPDATE fixtures SET status = (SELECT CASE WHEN \
                          walkover_conceded_by IS NULL THEN 'confirmed' ELSE 'walkover' END \
@@ -611,7 +611,7 @@ macro_rules! result_sql_store {
                 reason: &str,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query(
                     "UPDATE fixtures SET status = 'disputed' \
                      WHERE id = $1 AND status = 'awaiting_confirmation' \
@@ -648,7 +648,7 @@ macro_rules! result_sql_store {
                 reason: &str,
             ) -> Result<$crate::store::StoredResult, $crate::store::StoreError> {
                 use $crate::store::{ResultAction, StoreError};
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 if let Some(earlier) =
                     result_by_key(&mut tx, result.fixture, result.submission_key).await?
                 {
@@ -867,7 +867,7 @@ macro_rules! result_sql_store {
                 &self,
                 adjustment: &$crate::store::NewAdjustment<'_>,
             ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 insert_adjustment(&mut tx, adjustment).await?;
                 tx.commit().await?;
                 Ok(())

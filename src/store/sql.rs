@@ -46,7 +46,7 @@ macro_rules! sql_store {
             }
 
             async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let created = sqlx::query_as::<_, User>(
                     "INSERT INTO users (email, password_hash, is_admin, created_at) \
                      VALUES ($1, $2, $3, $4) RETURNING id, email, is_admin, created_at",
@@ -90,7 +90,7 @@ macro_rules! sql_store {
                 password_hash: &str,
                 session: Option<&NewSession>,
             ) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
                     .bind(password_hash)
                     .bind(user.0)
@@ -115,7 +115,7 @@ macro_rules! sql_store {
                 session: &NewSession,
                 replacing: Option<&TokenDigest>,
             ) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 // Expired sessions of the account are of no more use; this is where they go.
                 sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2")
                     .bind(session.user.0)
@@ -150,7 +150,7 @@ macro_rules! sql_store {
             }
 
             async fn end_session(&self, token: &TokenDigest) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 sqlx::query("DELETE FROM sessions WHERE token_digest = $1")
                     .bind(token.as_str())
                     .execute(&mut *tx)
@@ -173,7 +173,7 @@ macro_rules! sql_store {
                 at: DateTime<Utc>,
                 forget_before: DateTime<Utc>,
             ) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 sqlx::query("DELETE FROM login_failures WHERE failed_at < $1")
                     .bind(forget_before)
                     .execute(&mut *tx)
@@ -213,7 +213,7 @@ macro_rules! sql_store {
             }
 
             async fn clear_login_failures(&self, account: &str) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 sqlx::query("DELETE FROM login_failures WHERE account = $1")
                     .bind(account)
                     .execute(&mut *tx)
@@ -248,7 +248,7 @@ macro_rules! sql_store {
                 organisation: &NewOrganisation,
                 organiser: &EmailAddress,
             ) -> Result<Organisation, StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let organiser_id: Option<i64> =
                     sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
                         .bind(organiser.as_str())
@@ -327,7 +327,7 @@ macro_rules! sql_store {
                 name: &DisplayName,
                 at: DateTime<Utc>,
             ) -> Result<Team, StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let team = sqlx::query_as::<_, Team>(
                     "INSERT INTO teams (organisation_id, name, created_at) VALUES ($1, $2, $3) \
                      RETURNING id, organisation_id, name, contact",
@@ -391,7 +391,7 @@ macro_rules! sql_store {
                 team: TeamId,
                 contact: &TeamContact,
             ) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 sqlx::query("UPDATE teams SET contact = $1 WHERE id = $2")
                     .bind(contact.as_str())
                     .bind(team.0)
@@ -405,7 +405,7 @@ macro_rules! sql_store {
                 &self,
                 invite: &NewCaptainInvite,
             ) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 sqlx::query(
                     "INSERT INTO captain_invites \
                      (token_digest, team_id, invited_by, created_at, expires_at) \
@@ -441,7 +441,7 @@ macro_rules! sql_store {
                 acceptor: &InviteAcceptor,
                 now: DateTime<Utc>,
             ) -> Result<User, StoreError> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
+                let mut tx = self.writer.begin_with($begin_write).await?;
                 let invite = sqlx::query_as::<_, CaptainInvite>(
                     "SELECT team_id, expires_at, accepted_at FROM captain_invites \
                      WHERE token_digest = $1",

@@ -17,6 +17,7 @@ use actix_web::{HttpMessage, ResponseError};
 use super::AppState;
 use super::api;
 use super::error::WebError;
+use super::http_methods::is_routed;
 use super::session::SESSION_COOKIE;
 use crate::token::SecretToken;
 
@@ -57,8 +58,17 @@ pub async fn protect(
         }
     };
 
-    if !is_safe(req.method()) {
-        let body = req.extract::<Bytes>().await?;
+    // A method no route takes at this address runs no handler (it is answered 404 or 405),
+    // so there is nothing to protect.
+    if !is_safe(req.method()) && is_routed(req.method(), req.path()) {
+        let body = match req.extract::<Bytes>().await {
+            Ok(body) => body,
+            // Answered here, so that the layers around see an answer, not an error.
+            Err(error) => {
+                let response = error.error_response();
+                return Ok(req.into_response(response).map_into_right_body());
+            }
+        };
         let presented = presented_token(&req, &body);
         let valid = presented
             .as_deref()

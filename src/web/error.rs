@@ -2,9 +2,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, ContentType};
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 
+use super::http_methods::allowed_methods;
 use super::layout::Layout;
 use crate::password::HashError;
 use crate::store::StoreError;
@@ -24,6 +25,11 @@ pub enum WebError {
     BadRequest(String),
     #[error("gone: {0}")]
     Gone(String),
+    /// The address exists, for the methods listed, but not for the request's method.
+    #[error("method not allowed")]
+    MethodNotAllowed { allowed: Vec<&'static str> },
+    #[error("the request's body is larger than {limit} bytes")]
+    PayloadTooLarge { limit: usize },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -62,6 +68,8 @@ impl ResponseError for WebError {
             Self::Forbidden | Self::BadCsrfToken => StatusCode::FORBIDDEN,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Gone(_) => StatusCode::GONE,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -94,6 +102,17 @@ impl ResponseError for WebError {
             ),
             Self::BadRequest(message) => ("Something in the request is wrong", message.clone()),
             Self::Gone(message) => ("No longer available", message.clone()),
+            Self::MethodNotAllowed { .. } => (
+                "Not a way to use this page",
+                "This address is a page or a form, but it cannot be used this way. Go back and use the page's links and buttons.".to_string(),
+            ),
+            Self::PayloadTooLarge { limit } => (
+                "Too much to send",
+                format!(
+                    "What was sent is larger than the {} KiB this site takes at once, so nothing was changed.",
+                    limit / 1024
+                ),
+            ),
             Self::Internal(error) => {
                 tracing::error!(error = format!("{error:#}"), "request failed");
                 (
@@ -112,15 +131,23 @@ impl ResponseError for WebError {
             tracing::error!(%error, "the error page does not render");
             heading.to_string()
         });
-        HttpResponse::build(self.status_code())
-            .content_type(ContentType::html())
-            .body(body)
+        let mut response = HttpResponse::build(self.status_code());
+        if let Self::MethodNotAllowed { allowed } = self {
+            response.insert_header((header::ALLOW, allowed.join(", ")));
+        }
+        response.content_type(ContentType::html()).body(body)
     }
 }
 
-/// The answer for any address no route claims.
-pub async fn not_found() -> HttpResponse {
-    WebError::NotFound.error_response()
+/// The answer for any address no route claims with the request's method: 405 with the
+/// methods it has, or 404 when it has none.
+pub async fn not_found(request: HttpRequest) -> HttpResponse {
+    let allowed = allowed_methods(request.path());
+    if allowed.is_empty() {
+        WebError::NotFound.error_response()
+    } else {
+        WebError::MethodNotAllowed { allowed }.error_response()
+    }
 }
 
 #[cfg(test)]

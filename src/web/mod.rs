@@ -11,6 +11,7 @@ pub mod csrf;
 pub mod csv_export;
 pub mod error;
 pub mod fixture_squads;
+pub mod http_methods;
 pub mod invites;
 pub mod layout;
 pub mod organiser;
@@ -23,9 +24,11 @@ pub mod page_cache;
 pub mod public;
 pub mod public_league;
 pub mod public_players;
+pub mod request_limits;
 pub mod result_dashboard;
 pub mod result_form;
 pub mod results;
+pub mod security_headers;
 pub mod session;
 pub mod teams;
 
@@ -129,7 +132,7 @@ pub fn query_config() -> QueryConfig {
 /// Form bodies that do not parse get the 400 page rather than actix's plain-text answer.
 pub fn form_config() -> FormConfig {
     FormConfig::default()
-        .limit(64 * 1024)
+        .limit(request_limits::SHORT_BODY)
         .error_handler(|error, _request| {
             WebError::BadRequest(format!("The form could not be read: {error}.")).into()
         })

@@ -18,6 +18,8 @@ mod cli;
 mod csrf;
 mod demo;
 mod fixture_store;
+mod http_protocol;
+mod interrupted_writes;
 mod invites;
 mod league_store;
 mod league_story;

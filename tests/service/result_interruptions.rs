@@ -5,11 +5,8 @@
 //! games, players or event) or complete (awaiting confirmation, one version with all nine
 //! games and their players, and the submission's event).
 
-use std::future::Future;
-use std::pin::pin;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::task::Poll;
 use std::time::Duration;
 
 use chrono::Utc;
@@ -26,7 +23,7 @@ use fives_rules::record::HandRecord;
 use fives_rules::ruleset::RulesetSpec;
 use rand::Rng;
 
-use crate::support::TestContext;
+use crate::support::{TestContext, cancelled_after};
 
 /// The database under the store, for counting rows the store's methods do not show.
 enum Database {
@@ -199,24 +196,6 @@ fn places(sheet: &ResultSheet) -> i64 {
         .iter()
         .map(|game| (game.home.len() + game.away.len()) as i64)
         .sum()
-}
-
-/// Runs `future` until it has waited `waits` times, then drops it where it stands, as a
-/// dropped connection or a cancelled request does; `None` when it was dropped, with how many
-/// times it waited.
-async fn cancelled_after<F: Future>(waits: usize, future: F) -> (Option<F::Output>, usize) {
-    let mut future = pin!(future);
-    let mut waited = 0;
-    let output = std::future::poll_fn(|cx| match future.as_mut().poll(cx) {
-        Poll::Ready(output) => Poll::Ready(Some(output)),
-        Poll::Pending if waited >= waits => Poll::Ready(None),
-        Poll::Pending => {
-            waited += 1;
-            Poll::Pending
-        }
-    })
-    .await;
-    (output, waited)
 }
 
 store_test!(

@@ -2,7 +2,9 @@
 //! browsers (HTTP clients with their own cookies) to drive it.
 
 use std::future::Future;
+use std::pin::pin;
 use std::sync::Arc;
+use std::task::Poll;
 use std::time::Duration;
 
 use chrono::Utc;
@@ -542,4 +544,22 @@ impl Reply {
             json,
         }
     }
+}
+
+/// Runs `future` until it has waited `waits` times, then drops it where it stands, as a
+/// dropped connection or a cancelled request does; `None` when it was dropped, with how many
+/// times it waited.
+pub async fn cancelled_after<F: Future>(waits: usize, future: F) -> (Option<F::Output>, usize) {
+    let mut future = pin!(future);
+    let mut waited = 0;
+    let output = std::future::poll_fn(|cx| match future.as_mut().poll(cx) {
+        Poll::Ready(output) => Poll::Ready(Some(output)),
+        Poll::Pending if waited >= waits => Poll::Ready(None),
+        Poll::Pending => {
+            waited += 1;
+            Poll::Pending
+        }
+    })
+    .await;
+    (output, waited)
 }

@@ -53,6 +53,12 @@ pub enum ApiError {
     /// 404: nothing of that kind with that id in this organisation, or no such endpoint.
     #[error("{0}")]
     NotFound(String),
+    /// 405: the address is an endpoint's, for the methods listed, but not the request's.
+    #[error("{NO_SUCH_METHOD}")]
+    MethodNotAllowed { allowed: Vec<&'static str> },
+    /// 413: the body is larger than the endpoint takes.
+    #[error("The request body is larger than the {} KiB this endpoint takes.", .limit / 1024)]
+    PayloadTooLarge { limit: usize },
     /// 409: the request conflicts with what is stored, such as a name already used.
     #[error("{message}")]
     Conflict {
@@ -69,6 +75,7 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
+pub const NO_SUCH_METHOD: &str = "This endpoint does not take this method; the Allow header lists those it takes, and /api/v1/openapi.json describes them.";
 pub const INVALID: &str = "The request has problems; each is listed with its field.";
 pub const NO_TOKEN: &str = "This needs an API token, sent as the header Authorization: Bearer TOKEN. Make one on your account's API tokens page.";
 pub const BAD_TOKEN: &str = "The API token is not valid: it is mistyped, or it has been revoked. Check it on your account's API tokens page.";
@@ -118,6 +125,8 @@ impl ResponseError for ApiError {
             Self::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -145,6 +154,9 @@ impl ResponseError for ApiError {
             other => (other.to_string(), Vec::new()),
         };
         let mut response = HttpResponse::build(self.status_code());
+        if let Self::MethodNotAllowed { allowed } = self {
+            response.insert_header((header::ALLOW, allowed.join(", ")));
+        }
         if let Self::Unauthenticated(_) = self {
             response.insert_header((
                 header::WWW_AUTHENTICATE,

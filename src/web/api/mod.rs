@@ -21,7 +21,7 @@ pub mod views;
 
 use actix_web::http::header;
 use actix_web::web::{self, JsonConfig, ServiceConfig};
-use actix_web::{HttpResponse, ResponseError, get};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get};
 use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -144,8 +144,13 @@ pub async fn openapi_document() -> HttpResponse {
 pub const NO_SUCH_ENDPOINT: &str =
     "There is no API endpoint at this address for this method; /api/v1/openapi.json lists them.";
 
-async fn no_such_endpoint() -> HttpResponse {
-    ApiError::NotFound(NO_SUCH_ENDPOINT.to_string()).error_response()
+async fn no_such_endpoint(request: HttpRequest) -> HttpResponse {
+    let allowed = super::http_methods::allowed_methods(request.path());
+    if allowed.is_empty() {
+        ApiError::NotFound(NO_SUCH_ENDPOINT.to_string()).error_response()
+    } else {
+        ApiError::MethodNotAllowed { allowed }.error_response()
+    }
 }
 
 /// An API path whose id is not a number names nothing: 404, as JSON.
@@ -157,7 +162,7 @@ pub fn path_error() -> actix_web::Error {
 /// A body that is not JSON of the expected shape: 400, as JSON, saying what is wrong.
 fn json_config() -> JsonConfig {
     JsonConfig::default()
-        .limit(64 * 1024)
+        .limit(super::request_limits::SHORT_BODY)
         .error_handler(|error, _request| {
             ApiError::BadRequest(format!("The request body could not be read: {error}.")).into()
         })
