@@ -12,6 +12,7 @@ mod api;
 mod api_results;
 mod api_token_store;
 mod authorisation;
+mod authorisation_matrix;
 mod browser;
 mod browser_public;
 mod cli;
