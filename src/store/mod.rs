@@ -10,6 +10,7 @@ mod fixture_sql;
 mod league;
 mod league_sql;
 mod postgres;
+mod postgres_result;
 mod result;
 mod result_sql;
 mod sql;

@@ -68,5 +68,10 @@ fn release_outside_transaction(connection: &mut sqlx::PgConnection) -> bool {
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
 league_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 fixture_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
-result_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+result_sql_store!(
+    PostgresStore,
+    db: sqlx::Postgres,
+    begin_write: "BEGIN",
+    one_statement_submission: super::postgres_result::submit_in_one_statement
+);
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

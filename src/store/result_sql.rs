@@ -74,8 +74,24 @@ pub(super) struct NewEvent<'a> {
     pub reason: Option<&'a str>,
 }
 
+/// For a store with no way of keeping a submission in one statement: every submission takes the
+/// usual way, a transaction.
+pub(super) async fn no_one_statement_submission<P>(
+    _pool: &P,
+    _result: &super::NewResult<'_>,
+) -> Result<Option<super::StoredResult>, StoreError> {
+    Ok(None)
+}
+
+/// `one_statement_submission` is the store's way of keeping a first submission in one
+/// statement, `None` when it could not (see `postgres_result.rs`).
 macro_rules! result_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+    (
+        $store:ty,
+        db: $db:ty,
+        begin_write: $begin_write:literal,
+        one_statement_submission: $one_statement:path
+    ) => {
         const SELECT_RESULTS: &str = "SELECT results.id, results.fixture_id, results.version, \
              results.sheet, results.home_games, results.away_games, \
              results.walkover_conceded_by, results.submitted_by, users.email, \
@@ -356,6 +372,13 @@ macro_rules! result_sql_store {
             result: &$crate::store::NewResult<'_>,
             late: Option<&$crate::store::NewAdjustment<'_>>,
         ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+            // A single statement is whole or absent whatever becomes of the caller, so it
+            // needs no task of its own.
+            if late.is_none() {
+                if let Some(stored) = $one_statement(pool, result).await? {
+                    return Ok($crate::store::Submitted::Recorded(stored));
+                }
+            }
             let pool = pool.clone();
             let (sheet, checked) = (result.sheet.clone(), result.checked.clone());
             let key = result.submission_key.to_string();

@@ -38,11 +38,12 @@ macro_rules! sql_store {
             }
 
             async fn content_revision(&self) -> Result<i64, StoreError> {
-                Ok(
-                    sqlx::query_scalar("SELECT revision FROM content_revision WHERE id = 1")
-                        .fetch_one(&self.pool)
-                        .await?,
+                // The sum of the counter's stripes (PostgreSQL keeps several, SQLite one).
+                Ok(sqlx::query_scalar(
+                    "SELECT CAST(SUM(revision) AS BIGINT) FROM content_revision",
                 )
+                .fetch_one(&self.pool)
+                .await?)
             }
 
             async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {

@@ -108,5 +108,10 @@ async fn release_outside_transaction(
 sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
 league_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
 fixture_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
-result_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+result_sql_store!(
+    SqliteStore,
+    db: sqlx::Sqlite,
+    begin_write: "BEGIN IMMEDIATE",
+    one_statement_submission: super::result_sql::no_one_statement_submission
+);
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
