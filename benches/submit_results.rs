@@ -30,7 +30,7 @@ use fives::domain::match_format::MatchFormat;
 use fives::domain::match_result::{ResultRules, ResultSheet, SquadMember, check_result};
 use fives::domain::organisation::DisplayName;
 use fives::domain::standings::TiebreakOrder;
-use fives::store::{NewDivision, NewResult, NewSeason, Store};
+use fives::store::{FixtureAsRead, NewDivision, NewResult, NewSeason, Store};
 use fives_rules::RulesetSpec;
 use fives_rules::random::seeded;
 use sqlx::Connection;
@@ -43,6 +43,7 @@ const CONCURRENT_TASKS: [usize; 2] = [4, 16];
 /// A fixture without a result and the sheet to submit for it.
 struct Submission {
     fixture: FixtureId,
+    as_read: FixtureAsRead,
     home_squad: Vec<SquadMember>,
     away_squad: Vec<SquadMember>,
     sheet: ResultSheet,
@@ -169,6 +170,7 @@ impl Bench {
                 let sheet = demo::random_result(rules, &mut rng);
                 submissions.push(Submission {
                     fixture: fixture.id,
+                    as_read: FixtureAsRead::from(&fixture),
                     home_squad,
                     away_squad,
                     sheet,
@@ -211,6 +213,8 @@ impl Bench {
             .store
             .submit_result(&NewResult {
                 fixture: submission.fixture,
+                as_read: submission.as_read,
+                early_reason: None,
                 sheet: &submission.sheet,
                 checked: &checked,
                 submission_key: &key,

@@ -24,8 +24,8 @@ use crate::domain::organisation::{DisplayName, Slug};
 use crate::domain::standings::TiebreakOrder;
 use crate::password;
 use crate::store::{
-    InviteAcceptor, NewAdjustment, NewCaptainInvite, NewCompetition, NewDivision, NewOrganisation,
-    NewResult, NewSeason, NewUser, Store, StoreError, User,
+    FixtureAsRead, InviteAcceptor, NewAdjustment, NewCaptainInvite, NewCompetition, NewDivision,
+    NewOrganisation, NewResult, NewSeason, NewUser, Store, StoreError, User,
 };
 use crate::token::SecretToken;
 use crate::web::fixture_squads::FixtureSquads;
@@ -359,12 +359,14 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             let submitted = store
                 .submit_result(&NewResult {
                     fixture: fixture.id,
+                    as_read: FixtureAsRead::from(*fixture),
                     sheet: &sheet,
                     checked: &checked,
                     submission_key: &format!("demo-{}", fixture.id),
                     by: captain_of(fixture.home_team_id),
                     for_team: Some(fixture.home_team_id),
                     at,
+                    early_reason: None,
                 })
                 .await?;
             results += 1;

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod authorisation;
+pub mod fixture_dates;
 pub mod fixtures;
 pub mod hand_lines;
 pub mod ids;

@@ -188,17 +188,19 @@ macro_rules! league_sql_store {
                 season: $crate::domain::ids::SeasonId,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                // Results are the league's record: a season that has any is kept.
-                let results: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM fixtures \
-                     JOIN divisions ON divisions.id = fixtures.division_id \
-                     WHERE divisions.season_id = $1 \
-                     AND fixtures.status NOT IN ('scheduled', 'postponed')",
+                // Results are the league's record: a season that has any is kept. The season's
+                // fixtures are read by updating them, which takes their rows as a result's
+                // submission does: a submission in flight is waited for and its status seen,
+                // and one that comes after finds its fixture gone, so no result a captain was
+                // told is kept can be deleted with the season.
+                let statuses: Vec<String> = sqlx::query_scalar(
+                    "UPDATE fixtures SET status = status WHERE division_id IN \
+                     (SELECT id FROM divisions WHERE season_id = $1) RETURNING status",
                 )
                 .bind(season.0)
-                .fetch_one(&mut *tx)
+                .fetch_all(&mut *tx)
                 .await?;
-                if results > 0 {
+                if statuses.iter().any(|status| status != "scheduled" && status != "postponed") {
                     return Err($crate::store::StoreError::SeasonHasResults);
                 }
                 // The schema's ON DELETE CASCADE takes the rest.

@@ -36,8 +36,8 @@ pub use league::{
 };
 pub use postgres::PostgresStore;
 pub use result::{
-    NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult, Submitted,
-    VersionScore,
+    FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult,
+    Submitted, VersionScore,
 };
 pub use sqlite::SqliteStore;
 
@@ -75,6 +75,10 @@ pub enum StoreError {
     ResultAlreadySubmitted,
     #[error("that fixture has no result yet")]
     NoResultYet,
+    #[error("the fixture was changed while the result was being entered")]
+    FixtureChanged,
+    #[error("that submission key was used for another result or by someone else")]
+    SubmissionKeyReused,
     #[error("the result has been changed since you read it; look at it again")]
     ResultChanged,
     #[error("that result is not waiting for an answer (the fixture is {})", .0.in_words())]

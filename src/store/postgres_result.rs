@@ -5,8 +5,8 @@
 //! PostgreSQL most of its time in starting and ending statements rather than in writing rows.
 //!
 //! It covers the common case only: a first submission with no late-result deduction. When the
-//! fixture is not there to be taken (gone, changed, already submitted, or this is a retry), it
-//! writes nothing and the usual way finds out why.
+//! fixture is not there to be taken as the sheet was checked against it (gone, changed,
+//! already submitted, or this is a retry), it writes nothing and the usual way finds out why.
 
 use sqlx::PgPool;
 
@@ -17,6 +17,7 @@ const SUBMIT: &str = "\
 WITH fixture AS (
     UPDATE fixtures SET status = 'awaiting_confirmation'
     WHERE id = $1 AND status IN ('scheduled', 'postponed')
+        AND home_team_id = $20 AND away_team_id = $21 AND played_on = $22
     RETURNING id
 ), result AS (
     INSERT INTO results (fixture_id, version, is_current, sheet, home_games, away_games,
@@ -38,7 +39,7 @@ WITH fixture AS (
 ), event AS (
     INSERT INTO result_events (fixture_id, happened_at, user_id, action, before_result_id,
         after_result_id, reason)
-    SELECT result.fixture_id, $9, $7, 'submitted', NULL, result.id, NULL FROM result
+    SELECT result.fixture_id, $9, $7, 'submitted', NULL, result.id, $23 FROM result
 )
 SELECT result.id, result.submitted_at, users.email FROM result JOIN users ON users.id = $7";
 
@@ -100,6 +101,10 @@ pub(super) async fn submit_in_one_statement(
         .bind(places.0)
         .bind(places.1)
         .bind(places.2)
+        .bind(result.as_read.home.0)
+        .bind(result.as_read.away.0)
+        .bind(result.as_read.date)
+        .bind(result.early_reason)
         .fetch_optional(pool)
         .await?;
     Ok(kept.map(|(id, submitted_at, email)| StoredResult {

@@ -3,9 +3,9 @@
 //! part of every [`Store`](super::Store).
 
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
-use super::StoreError;
+use super::{Fixture, StoreError};
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, PlayerId, TeamId, UserId};
 use crate::domain::match_format::FixtureScore;
 use crate::domain::match_result::{CheckedResult, ResultSheet};
@@ -17,6 +17,10 @@ use crate::domain::standings::{FixtureResult, PointAdjustment};
 #[derive(Debug, Clone, Copy)]
 pub struct NewResult<'a> {
     pub fixture: FixtureId,
+    /// The fixture as it was when the sheet was checked against it. A submission is kept only
+    /// while the fixture is still so, in the same transaction: an organiser who swaps home and
+    /// away, or moves it, meanwhile makes the submission [`StoreError::FixtureChanged`].
+    pub as_read: FixtureAsRead,
     pub sheet: &'a ResultSheet,
     pub checked: &'a CheckedResult,
     /// Chosen by the form or the client once per submission: the same key again is the same
@@ -26,6 +30,27 @@ pub struct NewResult<'a> {
     /// The team whose captain submitted; `None` when an organiser entered it.
     pub for_team: Option<TeamId>,
     pub at: DateTime<Utc>,
+    /// Why an organiser entered the result before the fixture's date, for the audit log.
+    pub early_reason: Option<&'a str>,
+}
+
+/// What a result's check and its deadline depend on in a fixture: which team is at home and
+/// which away, and its date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixtureAsRead {
+    pub home: TeamId,
+    pub away: TeamId,
+    pub date: NaiveDate,
+}
+
+impl From<&Fixture> for FixtureAsRead {
+    fn from(fixture: &Fixture) -> Self {
+        Self {
+            home: fixture.home_team_id,
+            away: fixture.away_team_id,
+            date: fixture.date,
+        }
+    }
 }
 
 /// One version of a fixture's result.
@@ -129,7 +154,11 @@ pub struct NewAdjustment<'a> {
 pub trait ResultStore: Send + Sync {
     /// Keeps the first result of a fixture that has none, and marks the fixture awaiting
     /// confirmation. A fixture that already has a result refuses another
-    /// ([`StoreError::ResultAlreadySubmitted`]) unless it is the same submission again.
+    /// ([`StoreError::ResultAlreadySubmitted`]) unless it is the same submission again: the
+    /// same key, sheet and submitter ([`Submitted::AlreadyRecorded`]); the same key with
+    /// another sheet or from another account is [`StoreError::SubmissionKeyReused`]. A fixture
+    /// that is gone is [`StoreError::NotFound`], one no longer as read
+    /// [`StoreError::FixtureChanged`].
     async fn submit_result(&self, result: &NewResult<'_>) -> Result<Submitted, StoreError>;
     /// [`submit_result`](Self::submit_result) for a result that came in after its deadline:
     /// when the result is recorded now, `late` is added in the same transaction; a repeat of

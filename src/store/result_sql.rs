@@ -74,6 +74,19 @@ pub(super) struct NewEvent<'a> {
     pub reason: Option<&'a str>,
 }
 
+/// A submission whose key was kept before: the same submission again (the same sheet, from
+/// the same account) is the one kept; anything else under that key is refused.
+pub(super) fn the_same_submission(
+    earlier: super::StoredResult,
+    again: &super::NewResult<'_>,
+) -> Result<super::StoredResult, StoreError> {
+    if earlier.sheet == *again.sheet && earlier.submitted_by == again.by {
+        Ok(earlier)
+    } else {
+        Err(StoreError::SubmissionKeyReused)
+    }
+}
+
 /// For a store with no way of keeping a submission in one statement: every submission takes the
 /// usual way, a transaction.
 pub(super) async fn no_one_statement_submission<P>(
@@ -382,19 +395,23 @@ macro_rules! result_sql_store {
             let pool = pool.clone();
             let (sheet, checked) = (result.sheet.clone(), result.checked.clone());
             let key = result.submission_key.to_string();
-            let (fixture, by, for_team, at) = (result.fixture, result.by, result.for_team, result.at);
+            let (fixture, as_read, by, for_team, at) =
+                (result.fixture, result.as_read, result.by, result.for_team, result.at);
+            let early_reason = result.early_reason.map(str::to_string);
             let late = late.map(|late| {
                 (late.division, late.team, late.points, late.reason.to_string(), late.fixture, late.by, late.at)
             });
             let task = tokio::spawn(async move {
                 let result = $crate::store::NewResult {
                     fixture,
+                    as_read,
                     sheet: &sheet,
                     checked: &checked,
                     submission_key: &key,
                     by,
                     for_team,
                     at,
+                    early_reason: early_reason.as_deref(),
                 };
                 let late = late.as_ref().map(|(division, team, points, reason, fixture, by, at)| {
                     $crate::store::NewAdjustment {
@@ -425,33 +442,42 @@ macro_rules! result_sql_store {
         ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
             use $crate::store::{ResultAction, StoreError, Submitted};
             let mut tx = pool.begin_with($begin_write).await?;
-            if let Some(earlier) =
-                result_by_key(&mut tx, result.fixture, result.submission_key).await?
-            {
-                return Ok(Submitted::AlreadyRecorded(earlier));
-            }
-            // Taking the fixture out of the unplayed statuses is what makes a submission
-            // the first: a second one, even at the same moment, finds nothing to update.
+            // Taking the fixture out of the unplayed statuses, while it is still the fixture
+            // the sheet was checked against, is what makes a submission the first: a second
+            // one, even at the same moment, finds nothing to update, and so does one whose
+            // fixture an organiser reversed or moved meanwhile (the row's lock orders the two).
             let updated = sqlx::query(
                 "UPDATE fixtures SET status = 'awaiting_confirmation' \
-                 WHERE id = $1 AND status IN ('scheduled', 'postponed')",
+                 WHERE id = $1 AND status IN ('scheduled', 'postponed') \
+                 AND home_team_id = $2 AND away_team_id = $3 AND played_on = $4",
             )
             .bind(result.fixture.0)
+            .bind(result.as_read.home.0)
+            .bind(result.as_read.away.0)
+            .bind(result.as_read.date)
             .execute(&mut *tx)
             .await?;
             if updated.rows_affected() != 1 {
                 if let Some(earlier) =
                     result_by_key(&mut tx, result.fixture, result.submission_key).await?
                 {
-                    return Ok(Submitted::AlreadyRecorded(earlier));
+                    return super::result_sql::the_same_submission(earlier, result)
+                        .map(Submitted::AlreadyRecorded);
                 }
-                let exists: Option<i64> =
-                    sqlx::query_scalar("SELECT id FROM fixtures WHERE id = $1")
-                        .bind(result.fixture.0)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                return Err(match exists {
+                let found: Option<(i64, i64, chrono::NaiveDate)> = sqlx::query_as(
+                    "SELECT home_team_id, away_team_id, played_on FROM fixtures WHERE id = $1",
+                )
+                .bind(result.fixture.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                return Err(match found {
                     None => StoreError::NotFound("fixture"),
+                    Some((home, away, date))
+                        if (home, away, date)
+                            != (result.as_read.home.0, result.as_read.away.0, result.as_read.date) =>
+                    {
+                        StoreError::FixtureChanged
+                    }
                     Some(_) => StoreError::ResultAlreadySubmitted,
                 });
             }
@@ -468,7 +494,7 @@ macro_rules! result_sql_store {
                     action: ResultAction::Submitted,
                     before: None,
                     after: id,
-                    reason: None,
+                    reason: result.early_reason,
                 },
             )
             .await?;

@@ -35,8 +35,13 @@ pub enum WebError {
 }
 
 impl From<StoreError> for WebError {
+    /// What a request names may be gone by the time the store is asked (a season deleted
+    /// while a captain submits its fixture's result): that is a 404, not a failure.
     fn from(error: StoreError) -> Self {
-        Self::Internal(error.into())
+        match error {
+            StoreError::NotFound(_) => Self::NotFound,
+            error => Self::Internal(error.into()),
+        }
     }
 }
 

@@ -16,8 +16,9 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_league::{date_of, optional_time_of};
 use super::organiser_lookup::{DivisionPlace, division_of, fixture_of, organised};
-use super::public_league::{date_and_time, long_date, status_label};
+use super::public_league::{date_and_time, status_label};
 use super::session::Viewer;
+use crate::domain::fixture_dates::check_fixture_date;
 use crate::domain::ids::{DivisionId, FixtureId};
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Bye, Fixture, Organisation, StoreError};
@@ -249,13 +250,11 @@ pub async fn redate_fixture(
     let RedateForm { date, start_time } = form.into_inner();
     let parsed = match (date_of(&date), optional_time_of(&start_time)) {
         (None, _) => Err("Enter the new date as year-month-day, such as 2026-12-08.".to_string()),
-        (Some(day), _) if day < place.season.start => Err(format!(
-            "{} is before the season starts on {}; choose a later date.",
-            long_date(day),
-            long_date(place.season.start)
-        )),
-        (_, Err(message)) => Err(message),
-        (Some(day), Ok(time)) => Ok((day, time)),
+        (Some(day), time) => match (check_fixture_date(day, place.season.start), time) {
+            (Err(refusal), _) => Err(refusal.to_string()),
+            (_, Err(message)) => Err(message),
+            (Ok(day), Ok(time)) => Ok((day, time)),
+        },
     };
     let typed = (Some(date), Some(start_time));
     match parsed {

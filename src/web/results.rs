@@ -22,13 +22,14 @@ use super::result_dashboard::league_today;
 use super::result_form::{HandLine, ResultForm};
 use super::session::{SignedIn, Viewer};
 use crate::domain::authorisation::Permission;
+use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
 use crate::domain::ids::{FixtureId, TeamId};
 use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
 use crate::domain::match_result::{GameOutcome, ResultSheet, game_slots};
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{
-    Competition, Division, Fixture, NewAdjustment, NewResult, Organisation, ResultAction,
-    ResultEvent, Store, StoreError, StoredResult, VersionScore,
+    Competition, Division, Fixture, FixtureAsRead, NewAdjustment, NewResult, Organisation,
+    ResultAction, ResultEvent, Store, StoreError, StoredResult, VersionScore,
 };
 use crate::token::SecretToken;
 
@@ -432,7 +433,22 @@ struct EntryPage {
     correction: Option<CorrectionFields>,
     /// Why the form could not be taken at all (another result came first).
     refusal: Option<String>,
+    /// Before the fixture's date, for an organiser: why the result is entered early.
+    early: Option<EarlyFields>,
+    /// Before the fixture's date, for a captain: no form, only this.
+    closed: Option<String>,
 }
+
+/// The organiser's reason for entering a result before the fixture's date, as typed, and the
+/// problem with it.
+#[derive(Default)]
+struct EarlyFields {
+    reason: String,
+    error: Option<String>,
+}
+
+/// The name of the early reason's field and its anchor.
+const EARLY_REASON: &str = "early_reason";
 
 struct CorrectionFields {
     reason: String,
@@ -463,7 +479,29 @@ fn entry_page(
         form,
         correction,
         refusal,
+        early: None,
+        closed: None,
     }
+}
+
+/// What the fixture's date allows today (`domain::fixture_dates`): the entry page as it is, a
+/// field for an organiser's reason, or no form for a captain.
+fn with_date_rule(mut page: EntryPage, viewer: &Viewer, place: &FixturePlace) -> EntryPage {
+    match may_enter_result(
+        place.fixture.date,
+        league_today(),
+        is_organiser(viewer, place),
+        None,
+    ) {
+        Ok(_) => {}
+        Err(EarlyResult::NotYetPlayed { .. }) => {
+            page.closed = may_enter_result(place.fixture.date, league_today(), false, None)
+                .err()
+                .map(|refusal| refusal.to_string());
+        }
+        Err(_) => page.early = Some(EarlyFields::default()),
+    }
+    page
 }
 
 /// A new random key for a form: the same form posted twice is one submission.
@@ -491,10 +529,8 @@ pub async fn entry_form(
         place.teams(),
         submission_key(),
     );
-    render_with_status(
-        StatusCode::OK,
-        &entry_page(&viewer, &place, form, None, None),
-    )
+    let page = entry_page(&viewer, &place, form, None, None);
+    render_with_status(StatusCode::OK, &with_date_rule(page, &viewer, &place))
 }
 
 /// The result form's fields. Read here rather than by the site's form extractor, whose limit
@@ -535,21 +571,51 @@ pub async fn submit(
     let squads = FixtureSquads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
-    let Some((sheet, checked)) = form.check(rules) else {
-        return render_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &entry_page(&viewer, &place, form, None, None),
-        );
+    let typed_reason = fields.get(EARLY_REASON).map(String::as_str);
+    let early = may_enter_result(
+        place.fixture.date,
+        league_today(),
+        is_organiser(&viewer, &place),
+        typed_reason,
+    );
+    let checked = form.check(rules);
+    let (early_reason, (sheet, checked)) = match (early, checked) {
+        (Ok(reason), Some(checked)) => (reason, checked),
+        (early, _) => {
+            let mut page = entry_page(&viewer, &place, form, None, None);
+            match early {
+                Ok(_) => {}
+                Err(refusal @ EarlyResult::NotYetPlayed { .. }) => {
+                    page.closed = Some(refusal.to_string())
+                }
+                Err(refusal) => {
+                    page.form.summary.insert(
+                        0,
+                        super::result_form::ErrorLink {
+                            href: format!("#{EARLY_REASON}"),
+                            message: refusal.to_string(),
+                        },
+                    );
+                    page.early = Some(EarlyFields {
+                        reason: typed_reason.unwrap_or_default().to_string(),
+                        error: Some(refusal.to_string()),
+                    });
+                }
+            }
+            return render_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
+        }
     };
     let for_team = captain_side(&viewer, &place.fixture).map(|side| team_of(&place.fixture, side));
     let result = NewResult {
         fixture: place.fixture.id,
+        as_read: FixtureAsRead::from(&place.fixture),
         sheet: &sheet,
         checked: &checked,
         submission_key: &key,
         by: signed_in.user.id,
         for_team,
         at: Utc::now(),
+        early_reason,
     };
     let late = late_deduction(store, &place).await?;
     let submitted = match &late {
@@ -567,17 +633,23 @@ pub async fn submit(
         }
         None => store.submit_result(&result).await,
     };
-    match submitted {
-        Ok(_) => Ok(redirect(&place.page())),
+    let refusal = match submitted {
+        Ok(_) => return Ok(redirect(&place.page())),
         Err(StoreError::ResultAlreadySubmitted) => {
-            let refusal = "A result for this fixture has already been submitted, so yours was not kept. See it on the fixture's page, where you can confirm or dispute it.".to_string();
-            render_with_status(
-                StatusCode::CONFLICT,
-                &entry_page(&viewer, &place, form, None, Some(refusal)),
-            )
+            "A result for this fixture has already been submitted, so yours was not kept. See it on the fixture's page, where you can confirm or dispute it."
         }
-        Err(error) => Err(error.into()),
-    }
+        Err(StoreError::FixtureChanged) => {
+            "The league changed this fixture (its home and away, or its date) while you were entering the result, so it was not kept. Check the fixture's page, then enter the result again."
+        }
+        Err(StoreError::SubmissionKeyReused) => {
+            "This form was already used to submit another result, or by someone else, so it was not kept. Open the result form again to enter a result."
+        }
+        Err(error) => return Err(error.into()),
+    };
+    render_with_status(
+        StatusCode::CONFLICT,
+        &entry_page(&viewer, &place, form, None, Some(refusal.to_string())),
+    )
 }
 
 /// The points a result submitted now costs the home team, with the reason the table shows,
@@ -799,12 +871,14 @@ pub async fn correct(
         .correct_result(
             &NewResult {
                 fixture: place.fixture.id,
+                as_read: FixtureAsRead::from(&place.fixture),
                 sheet: &sheet,
                 checked: &checked,
                 submission_key: &key,
                 by: organiser.user.id,
                 for_team: None,
                 at: Utc::now(),
+                early_reason: None,
             },
             &reason,
         )

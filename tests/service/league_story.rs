@@ -10,7 +10,7 @@ use fives::domain::match_format::{LegKind, Side};
 use fives::domain::match_result::{
     GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, check_result, game_slots,
 };
-use fives::store::{Competition, Fixture, NewAdjustment, NewResult, Store};
+use fives::store::{Competition, Fixture, FixtureAsRead, NewAdjustment, NewResult, Store};
 use fives_rules::record::HandRecord;
 
 use crate::support::TestContext;
@@ -96,12 +96,14 @@ async fn submit(
     store
         .submit_result(&NewResult {
             fixture: fixture.id,
+            as_read: FixtureAsRead::from(fixture),
             sheet: &sheet,
             checked: &checked,
             submission_key: &format!("story-{}", fixture.id),
             by,
             for_team: Some(fixture.home_team_id),
             at: Utc::now(),
+            early_reason: None,
         })
         .await
         .unwrap()

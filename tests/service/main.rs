@@ -34,6 +34,7 @@ mod result_browser;
 mod result_deadlines;
 mod result_entry;
 mod result_interruptions;
+mod result_races;
 mod result_store;
 mod results_league;
 mod store_conformance;

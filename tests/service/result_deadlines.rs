@@ -5,7 +5,7 @@
 use chrono::Utc;
 use fives::domain::result_deadline::ResultDeadline;
 use fives::domain::standings::PointAdjustment;
-use fives::store::{NewAdjustment, NewResult, StoreError, Submitted};
+use fives::store::{FixtureAsRead, NewAdjustment, NewResult, StoreError, Submitted};
 
 use crate::results_league::{SLUG, results_league};
 use crate::support::TestContext;
@@ -37,6 +37,8 @@ store_test!(
         let (sheet, checked) = league.random_result(91);
         let result = NewResult {
             fixture: league.fixtures[0].id,
+            as_read: FixtureAsRead::from(&league.fixtures[0]),
+            early_reason: None,
             sheet: &sheet,
             checked: &checked,
             submission_key: "late",
@@ -70,6 +72,8 @@ store_test!(
         let (sheet, checked) = league.random_result(92);
         let return_fixture = NewResult {
             fixture: league.fixtures[1].id,
+            as_read: FixtureAsRead::from(&league.fixtures[1]),
+            early_reason: None,
             sheet: &sheet,
             checked: &checked,
             submission_key: "return",

@@ -17,7 +17,7 @@ use fives::domain::match_result::{
     GameOutcome, ResultRules, ResultSheet, SquadMember, check_result,
 };
 use fives::domain::season_fixtures::FixtureStatus;
-use fives::store::{Fixture, NewResult, ResultAction, Store};
+use fives::store::{Fixture, FixtureAsRead, NewResult, ResultAction, Store};
 use fives_rules::random::seeded;
 use fives_rules::record::HandRecord;
 use fives_rules::ruleset::RulesetSpec;
@@ -120,7 +120,7 @@ async fn outcome(
     Outcome::Complete
 }
 
-/// The demo league's unplayed fixtures (none has a result), with their squads.
+/// The demo league's unplayed fixtures (none has a result), brought forward to today, with their squads.
 struct Unplayed {
     ruleset: RulesetSpec,
     fixtures: Vec<(Fixture, Vec<SquadMember>, Vec<SquadMember>)>,
@@ -155,9 +155,12 @@ async fn demo_unplayed(store: &dyn Store) -> Unplayed {
         .remove(0);
     let season = store.seasons_of(competition.id).await.unwrap().remove(0);
     let mut fixtures = Vec::new();
+    let today = Utc::now().date_naive();
     for division in store.divisions_of(season.id).await.unwrap() {
         for fixture in store.fixtures_of_division(division.id).await.unwrap() {
             if fixture.status == FixtureStatus::Scheduled {
+                // Brought forward to today, so that their results are due.
+                let fixture = store.move_fixture(fixture.id, today).await.unwrap();
                 let home = squad(store, fixture.home_team_id).await;
                 let away = squad(store, fixture.away_team_id).await;
                 fixtures.push((fixture, home, away));
@@ -214,11 +217,14 @@ store_test!(
         let submit = |index: usize| {
             let (sheet, checked) = &sheets[index];
             let fixture = unplayed.fixtures[index].0.id;
+            let as_read = FixtureAsRead::from(&unplayed.fixtures[index].0);
             async move {
                 let key = format!("cancel-{index}");
                 store
                     .submit_result(&NewResult {
                         fixture,
+                        as_read,
+                        early_reason: None,
                         sheet,
                         checked,
                         submission_key: &key,
@@ -395,7 +401,7 @@ impl Captain {
 
 /// The form's fields for a sheet: players by id, each game's hands as quick-entry lines with
 /// the pegs, as a scorer copies them.
-fn form_fields(sheet: &ResultSheet) -> Vec<(String, String)> {
+pub(crate) fn form_fields(sheet: &ResultSheet) -> Vec<(String, String)> {
     let ResultSheet::Played { games } = sheet else {
         panic!("a played sheet");
     };

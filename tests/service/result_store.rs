@@ -8,7 +8,9 @@ use fives::domain::match_format::{FixtureScore, Side};
 use fives::domain::match_result::{CheckedResult, ResultSheet};
 use fives::domain::season_fixtures::FixtureStatus;
 use fives::domain::standings::PointAdjustment;
-use fives::store::{NewAdjustment, NewResult, ResultAction, StoreError, Submitted, VersionScore};
+use fives::store::{
+    FixtureAsRead, NewAdjustment, NewResult, ResultAction, StoreError, Submitted, VersionScore,
+};
 
 use crate::results_league::{ResultsLeague, results_league};
 use crate::support::TestContext;
@@ -20,6 +22,8 @@ fn submission<'a>(
 ) -> NewResult<'a> {
     NewResult {
         fixture: league.fixtures[0].id,
+        as_read: FixtureAsRead::from(&league.fixtures[0]),
+        early_reason: None,
         sheet,
         checked,
         submission_key: key,

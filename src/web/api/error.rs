@@ -113,8 +113,14 @@ impl ApiError {
 }
 
 impl From<StoreError> for ApiError {
+    /// What a request names may be gone by the time the store is asked: 404, not 500.
     fn from(error: StoreError) -> Self {
-        Self::Internal(error.into())
+        match error {
+            StoreError::NotFound(what) => Self::NotFound(format!(
+                "There is no such {what}: it may have just been removed."
+            )),
+            error => Self::Internal(error.into()),
+        }
     }
 }
 

@@ -13,6 +13,7 @@ use super::input::date_of;
 use super::lookup;
 use super::views::{ByeView, FixtureView, FixturesView};
 use crate::domain::authorisation::Permission;
+use crate::domain::fixture_dates::check_fixture_date;
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, FixtureId};
 use crate::store::{Fixture, Organisation, StoreError};
@@ -192,8 +193,9 @@ pub struct MoveFixtureBody {
 
 #[utoipa::path(
     tag = "fixtures",
-    description = "Gives a fixture without a result a new date; a postponed fixture is \
-                   scheduled again. It keeps its round.",
+    description = "Gives a fixture without a result a new date, on or after its season's start \
+                   and at most two years after it; a postponed fixture is scheduled again. It \
+                   keeps its round.",
     params(
         ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
@@ -217,13 +219,16 @@ pub async fn move_fixture(
     path: Path<(String, i64)>,
     body: Json<MoveFixtureBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, fixture) = fixture_to_change(&caller, &state, path).await?;
+    let (organisation, fixture) = fixture_to_change(&caller, &state, path).await?;
     let date = date_of(&body.date).ok_or_else(|| {
         ApiError::invalid_field(
             "date",
             "Enter the date as year-month-day, such as 2026-10-13.",
         )
     })?;
+    let place = lookup::division(state.store.as_ref(), &organisation, fixture.division_id).await?;
+    let date = check_fixture_date(date, place.season.start)
+        .map_err(|refusal| ApiError::invalid_field("date", refusal.to_string()))?;
     changed(state.store.move_fixture(fixture.id, date).await)
 }
 

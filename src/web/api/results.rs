@@ -21,6 +21,7 @@ use super::error::{ApiError, ErrorBody, Problem};
 use super::lookup;
 use super::views::{PlayerView, TeamRef};
 use crate::domain::authorisation::Permission;
+use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
 use crate::domain::ids::{FixtureId, PlayerId, TeamId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
@@ -28,11 +29,12 @@ use crate::domain::match_result::{
     game_record, game_slots, pasted_hands,
 };
 use crate::store::{
-    NewAdjustment, NewResult, ResultAction, ResultEvent, Store, StoreError, StoredResult,
-    Submitted, VersionScore,
+    FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, Store, StoreError,
+    StoredResult, Submitted, VersionScore,
 };
 use crate::token::SecretToken;
 use crate::web::AppState;
+use crate::web::result_dashboard::league_today;
 use crate::web::results::{FixturePlace, late_deduction};
 
 // ---------------------------------------------------------------------------------------------
@@ -50,6 +52,10 @@ pub struct ResultBody {
     /// Makes a retried request the same submission; the `Idempotency-Key` header does the
     /// same, and wins when both are sent (they must then agree).
     pub submission_key: Option<String>,
+    /// Only for an organiser entering a result before the fixture's date: why, kept in the
+    /// result's history. Captains can enter a result from the fixture's date on.
+    #[schema(max_length = 500)]
+    pub early_reason: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -762,8 +768,8 @@ pub async fn result_history(
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "The fixture already has a result", body = ErrorBody),
-        (status = 422, description = "The result does not check out; each problem names its place", body = ErrorBody),
+        (status = 409, description = "The fixture already has a result, changed while the result was sent, or the key was used for another result", body = ErrorBody),
+        (status = 422, description = "The result does not check out (each problem names its place), or the fixture is not yet played", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -783,16 +789,31 @@ pub async fn submit_result(
     let key = submission_key(&request, body.submission_key.as_deref())?;
     let squads = FixtureSquads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
+    let early_reason = may_enter_result(
+        place.fixture.date,
+        league_today(),
+        caller.may(Permission::Organise(place.organisation.id)),
+        body.early_reason.as_deref(),
+    )
+    .map_err(|refusal| match refusal {
+        EarlyResult::NotYetPlayed { .. } => ApiError::Invalid {
+            message: refusal.to_string(),
+            problems: Vec::new(),
+        },
+        refusal => ApiError::invalid_field("early_reason", refusal.to_string()),
+    })?;
     let (sheet, checked) = checked_sheet(body.walkover.as_ref(), body.games.as_deref(), rules)
         .map_err(ApiError::invalid)?;
     let result = NewResult {
         fixture: place.fixture.id,
+        as_read: FixtureAsRead::from(&place.fixture),
         sheet: &sheet,
         checked: &checked,
         submission_key: &key,
         by: signed_in.user.id,
         for_team: captain_side(&caller, &place).map(|side| team_of(&place, side)),
         at: Utc::now(),
+        early_reason,
     };
     let late = late_deduction(store, &place)
         .await
@@ -822,6 +843,14 @@ pub async fn submit_result(
         }
         Err(StoreError::ResultAlreadySubmitted) => Err(ApiError::Conflict {
             message: "A result for this fixture has already been submitted, so yours was not kept. Read it at this address; the other captain can confirm or dispute it.".to_string(),
+            problems: Vec::new(),
+        }),
+        Err(StoreError::FixtureChanged) => Err(ApiError::Conflict {
+            message: "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept. Read the fixture again and send the result for it as it stands.".to_string(),
+            problems: Vec::new(),
+        }),
+        Err(StoreError::SubmissionKeyReused) => Err(ApiError::Conflict {
+            message: "That Idempotency-Key (or submission_key) was used before for another result or by another account; send a new key for a new submission.".to_string(),
             problems: Vec::new(),
         }),
         Err(error) => Err(error.into()),
@@ -1010,12 +1039,14 @@ pub async fn correct_result(
         .correct_result(
             &NewResult {
                 fixture: place.fixture.id,
+                as_read: FixtureAsRead::from(&place.fixture),
                 sheet: &sheet,
                 checked: &checked,
                 submission_key: &key,
                 by: organiser.user.id,
                 for_team: None,
                 at: Utc::now(),
+                early_reason: None,
             },
             reason,
         )

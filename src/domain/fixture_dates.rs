@@ -1,0 +1,173 @@
+//! The dates a fixture lives by: its result may be entered from its date (an organiser may
+//! enter one earlier, saying why), and an organiser may move it to any day of its season's
+//! reach. The pages and the API both ask these rules.
+
+use chrono::{Duration, NaiveDate};
+
+/// How far after its season's start a fixture may be moved: a season runs well under a year,
+/// so this leaves room for a late catch-up without taking a year mistyped.
+pub const LATEST_AFTER_SEASON_START: Duration = Duration::days(2 * 366);
+
+/// The longest reason an organiser may give for entering a result early.
+pub const MAX_EARLY_REASON_CHARS: usize = 500;
+
+fn long_date(date: NaiveDate) -> String {
+    date.format("%a %-d %b %Y").to_string()
+}
+
+/// Why a result may not be entered yet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EarlyResult {
+    /// A captain, before the fixture's date.
+    #[error(
+        "This fixture is on {}, so its result can be entered from that day; a result for a fixture not yet played is not taken.",
+        long_date(*.date)
+    )]
+    NotYetPlayed { date: NaiveDate },
+    /// An organiser, before the fixture's date, without saying why.
+    #[error(
+        "This fixture is on {}. To enter its result before then, give the reason, which is kept in the result's history.",
+        long_date(*.date)
+    )]
+    ReasonNeeded { date: NaiveDate },
+    #[error("The reason is at most {MAX_EARLY_REASON_CHARS} characters long.")]
+    ReasonTooLong,
+}
+
+/// Whether a result of a fixture on `date` may be entered on `today` (the league's local date):
+/// from the fixture's day on, by anyone who may enter it; before, only by an organiser who
+/// gives a reason, which comes back trimmed. A postponed fixture keeps its date until it is
+/// moved, so once that day has passed its result (played on a day the teams arranged) may be
+/// entered too.
+pub fn may_enter_result<'a>(
+    date: NaiveDate,
+    today: NaiveDate,
+    organiser: bool,
+    reason: Option<&'a str>,
+) -> Result<Option<&'a str>, EarlyResult> {
+    if today >= date {
+        return Ok(None);
+    }
+    let reason = reason.map(str::trim).filter(|reason| !reason.is_empty());
+    match (organiser, reason) {
+        (false, _) => Err(EarlyResult::NotYetPlayed { date }),
+        (true, None) => Err(EarlyResult::ReasonNeeded { date }),
+        (true, Some(reason)) if reason.chars().count() > MAX_EARLY_REASON_CHARS => {
+            Err(EarlyResult::ReasonTooLong)
+        }
+        (true, Some(reason)) => Ok(Some(reason)),
+    }
+}
+
+/// Why a fixture may not be moved to a date.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FixtureDateError {
+    #[error(
+        "{} is before the season starts on {}; choose a later date.",
+        long_date(*.date),
+        long_date(*.season_start)
+    )]
+    BeforeSeason {
+        date: NaiveDate,
+        season_start: NaiveDate,
+    },
+    #[error(
+        "{} is more than two years after the season starts on {}; check the year.",
+        long_date(*.date),
+        long_date(*.season_start)
+    )]
+    TooLate {
+        date: NaiveDate,
+        season_start: NaiveDate,
+    },
+}
+
+/// Whether a fixture of a season that starts on `season_start` may be moved to `date`: not
+/// before the season, and not more than two years after its start.
+pub fn check_fixture_date(
+    date: NaiveDate,
+    season_start: NaiveDate,
+) -> Result<NaiveDate, FixtureDateError> {
+    if date < season_start {
+        return Err(FixtureDateError::BeforeSeason { date, season_start });
+    }
+    if date - season_start > LATEST_AFTER_SEASON_START {
+        return Err(FixtureDateError::TooLate { date, season_start });
+    }
+    Ok(date)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn a_result_is_entered_from_the_fixtures_day() {
+        let fixture = day(2026, 12, 8);
+        assert_eq!(
+            may_enter_result(fixture, day(2026, 12, 8), false, None),
+            Ok(None)
+        );
+        assert_eq!(
+            may_enter_result(fixture, day(2027, 1, 3), false, None),
+            Ok(None)
+        );
+        assert_eq!(
+            may_enter_result(fixture, day(2026, 12, 7), false, Some("played early")),
+            Err(EarlyResult::NotYetPlayed { date: fixture })
+        );
+    }
+
+    #[test]
+    fn an_organiser_enters_one_early_only_with_a_reason() {
+        let fixture = day(2026, 12, 8);
+        let before = day(2026, 12, 1);
+        assert_eq!(
+            may_enter_result(fixture, before, true, Some("  ")),
+            Err(EarlyResult::ReasonNeeded { date: fixture })
+        );
+        assert_eq!(
+            may_enter_result(fixture, before, true, Some(" Brought forward for the cup ")),
+            Ok(Some("Brought forward for the cup"))
+        );
+        let long = "x".repeat(MAX_EARLY_REASON_CHARS + 1);
+        assert_eq!(
+            may_enter_result(fixture, before, true, Some(&long)),
+            Err(EarlyResult::ReasonTooLong)
+        );
+        let message = EarlyResult::NotYetPlayed { date: fixture }.to_string();
+        assert!(message.contains("Tue 8 Dec 2026"), "{message}");
+    }
+
+    #[test]
+    fn a_fixture_moves_within_its_seasons_reach() {
+        let start = day(2026, 9, 1);
+        assert_eq!(
+            check_fixture_date(day(2026, 9, 1), start),
+            Ok(day(2026, 9, 1))
+        );
+        assert_eq!(
+            check_fixture_date(day(2027, 5, 4), start),
+            Ok(day(2027, 5, 4))
+        );
+        assert!(matches!(
+            check_fixture_date(day(0, 1, 1), start),
+            Err(FixtureDateError::BeforeSeason { .. })
+        ));
+        assert!(matches!(
+            check_fixture_date(day(2029, 1, 1), start),
+            Err(FixtureDateError::TooLate { .. })
+        ));
+        let message = check_fixture_date(day(2026, 8, 25), start)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "Tue 25 Aug 2026 is before the season starts on Tue 1 Sep 2026; choose a later date."
+        );
+    }
+}
