@@ -39,12 +39,12 @@ pub enum EarlyResult {
 /// gives a reason, which comes back trimmed. A postponed fixture keeps its date until it is
 /// moved, so once that day has passed its result (played on a day the teams arranged) may be
 /// entered too.
-pub fn may_enter_result<'a>(
+pub fn may_enter_result(
     date: NaiveDate,
     today: NaiveDate,
     organiser: bool,
-    reason: Option<&'a str>,
-) -> Result<Option<&'a str>, EarlyResult> {
+    reason: Option<&str>,
+) -> Result<Option<&str>, EarlyResult> {
     if today >= date {
         return Ok(None);
     }
