@@ -125,18 +125,23 @@ async fn set_password(email: &str, args: &StoreArgs) -> anyhow::Result<()> {
     let Some(account) = store.credentials(&email).await? else {
         bail!("no account has the email address {email}");
     };
-    let password = NewPassword::try_from(read_new_password()?)?;
+    let password = NewPassword::for_account(read_new_password()?, &email)?;
     let password_hash = password::hash(password).await?;
-    store
+    let revoked = store
         .change_password(account.user.id, &password_hash, None)
         .await?;
-    println!("Set the password of {email} and ended its sessions.");
+    let tokens = match revoked {
+        0 => "; it had no API tokens".to_string(),
+        1 => " and revoked its API token".to_string(),
+        n => format!(" and revoked its {n} API tokens"),
+    };
+    println!("Set the password of {email}, ended its sessions{tokens}.");
     Ok(())
 }
 
 async fn add_user(email: &str, admin: bool, args: &StoreArgs) -> anyhow::Result<()> {
     let email = EmailAddress::try_from(email)?;
-    let password = NewPassword::try_from(read_new_password()?)?;
+    let password = NewPassword::for_account(read_new_password()?, &email)?;
     let store = open_store(args).await?;
     let password_hash = password::hash(password).await?;
     let user = NewUser {

@@ -28,6 +28,7 @@ impl Application {
             store,
             key,
             pages: Default::default(),
+            hashing: crate::password::HashingLimit::for_this_machine(),
         });
         let server = HttpServer::new(move || {
             App::new()

@@ -67,11 +67,56 @@ pub enum PasswordError {
     // A cap keeps one request from costing the server an unbounded amount of hashing.
     #[error("A password must be at most {max} characters long.", max = NewPassword::MAX_CHARS)]
     TooLong,
+    #[error("A password of spaces alone is no password; use words or other characters too.")]
+    OnlySpaces,
+    /// One that guessers try early: a common password, a name, a keyboard walk, the address.
+    #[error("That password is too easy to guess. {advice}")]
+    TooGuessable { advice: String },
 }
 
 impl NewPassword {
     pub const MIN_CHARS: usize = 10;
     pub const MAX_CHARS: usize = 1024;
+    /// zxcvbn's score: 3 needs about 10^10 guesses, out of reach of an online guesser and
+    /// costly for an offline one against argon2.
+    const MIN_STRENGTH: zxcvbn::Score = zxcvbn::Score::Three;
+
+    /// A new password for the account of `email`, which it must not resemble.
+    pub fn for_account(password: String, email: &EmailAddress) -> Result<Self, PasswordError> {
+        Self::checked(password, &[email.as_str()])
+    }
+
+    fn checked(password: String, related: &[&str]) -> Result<Self, PasswordError> {
+        let chars = password.chars().count();
+        if chars < Self::MIN_CHARS {
+            return Err(PasswordError::TooShort);
+        }
+        if chars > Self::MAX_CHARS {
+            return Err(PasswordError::TooLong);
+        }
+        if password.chars().all(char::is_whitespace) {
+            return Err(PasswordError::OnlySpaces);
+        }
+        let strength = zxcvbn::zxcvbn(&password, related);
+        if strength.score() < Self::MIN_STRENGTH {
+            let feedback = strength.feedback();
+            let warning = feedback.and_then(|feedback| feedback.warning());
+            let suggestions = feedback
+                .map(|feedback| feedback.suggestions())
+                .unwrap_or_default();
+            let advice = warning
+                .map(|warning| warning.to_string())
+                .into_iter()
+                .chain(suggestions.iter().map(ToString::to_string))
+                .chain(std::iter::once(
+                    "A few uncommon words together make a good one.".to_string(),
+                ))
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Err(PasswordError::TooGuessable { advice });
+        }
+        Ok(Self(password))
+    }
 
     pub fn expose(&self) -> &str {
         &self.0
@@ -81,15 +126,9 @@ impl NewPassword {
 impl TryFrom<String> for NewPassword {
     type Error = PasswordError;
 
+    /// A new password checked on its own, for when the account is not yet known.
     fn try_from(password: String) -> Result<Self, Self::Error> {
-        let chars = password.chars().count();
-        if chars < Self::MIN_CHARS {
-            Err(PasswordError::TooShort)
-        } else if chars > Self::MAX_CHARS {
-            Err(PasswordError::TooLong)
-        } else {
-            Ok(Self(password))
-        }
+        Self::checked(password, &[])
     }
 }
 
@@ -135,13 +174,65 @@ mod tests {
 
     #[test]
     fn password_length_is_counted_in_characters() {
-        assert!(NewPassword::try_from("ninechars".to_string()).is_err());
-        assert!(NewPassword::try_from("tencharsok".to_string()).is_ok());
+        assert_eq!(
+            NewPassword::try_from("ninechars".to_string()).unwrap_err(),
+            PasswordError::TooShort
+        );
         // Ten characters but more than ten bytes.
-        assert!(NewPassword::try_from("ééééééééé".to_string()).is_err());
+        assert_eq!(
+            NewPassword::try_from("ééééééééé".to_string()).unwrap_err(),
+            PasswordError::TooShort
+        );
         assert_eq!(
             NewPassword::try_from("x".repeat(1025)).unwrap_err(),
             PasswordError::TooLong
         );
+    }
+
+    #[test]
+    fn spaces_alone_are_no_password() {
+        assert_eq!(
+            NewPassword::try_from(" ".repeat(12)).unwrap_err(),
+            PasswordError::OnlySpaces
+        );
+        assert_eq!(
+            NewPassword::try_from("\t \u{a0} ".repeat(4)).unwrap_err(),
+            PasswordError::OnlySpaces
+        );
+    }
+
+    #[test]
+    fn common_and_guessable_passwords_are_refused_with_advice() {
+        for guessable in [
+            "password123",
+            "qwertyuiop",
+            "1234567890",
+            "iloveyou12",
+            "football99",
+        ] {
+            let refused = NewPassword::try_from(guessable.to_string()).unwrap_err();
+            assert!(
+                matches!(refused, PasswordError::TooGuessable { .. }),
+                "{guessable}"
+            );
+            assert!(
+                refused
+                    .to_string()
+                    .starts_with("That password is too easy to guess.")
+            );
+        }
+        // The account's own address is something a guesser tries.
+        let sam = EmailAddress::try_from("sam.jones@example.org").unwrap();
+        assert!(NewPassword::for_account("sam.jones@example.org".to_string(), &sam).is_err());
+        for strong in [
+            "correct horse battery",
+            "fives-demo-password",
+            "trombone kettle orchard",
+        ] {
+            assert!(
+                NewPassword::for_account(strong.to_string(), &sam).is_ok(),
+                "{strong}"
+            );
+        }
     }
 }

@@ -20,6 +20,17 @@ pub struct NewApiToken {
     pub name: DisplayName,
     pub token: TokenDigest,
     pub created_at: DateTime<Utc>,
+    /// After this it opens nothing; `None` for a token that lasts until it is revoked.
+    pub expires_at: Option<DateTime<Utc>>,
+    /// It may read what its account may, and change nothing.
+    pub read_only: bool,
+}
+
+/// The account behind a live token, and whether the token may only read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenHolder {
+    pub user: User,
+    pub read_only: bool,
 }
 
 /// A token as its owner's account page lists it; the secret itself is never kept.
@@ -34,6 +45,8 @@ pub struct ApiToken {
     /// Within [`LAST_USED_PRECISION`].
     pub last_used_at: Option<DateTime<Utc>>,
     pub revoked_at: Option<DateTime<Utc>>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub read_only: bool,
 }
 
 impl ApiToken {
@@ -55,10 +68,11 @@ pub trait ApiTokenStore: Send + Sync {
         token: ApiTokenId,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
-    /// The account a token that is not revoked belongs to, noting that it was used at `now`.
+    /// The account a token that is neither revoked nor expired at `now` belongs to, noting
+    /// that it was used then.
     async fn api_token_user(
         &self,
         token: &TokenDigest,
         now: DateTime<Utc>,
-    ) -> Result<Option<User>, StoreError>;
+    ) -> Result<Option<TokenHolder>, StoreError>;
 }

@@ -11,14 +11,17 @@ macro_rules! api_token_sql_store {
             ) -> Result<$crate::store::ApiToken, $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 let created = sqlx::query_as::<_, $crate::store::ApiToken>(
-                    "INSERT INTO api_tokens (user_id, name, token_digest, created_at) \
-                     VALUES ($1, $2, $3, $4) \
-                     RETURNING id, user_id, name, created_at, last_used_at, revoked_at",
+                    "INSERT INTO api_tokens (user_id, name, token_digest, created_at, \
+                     expires_at, read_only) VALUES ($1, $2, $3, $4, $5, $6) \
+                     RETURNING id, user_id, name, created_at, last_used_at, revoked_at, \
+                     expires_at, read_only",
                 )
                 .bind(token.user.0)
                 .bind(token.name.as_str())
                 .bind(token.token.as_str())
                 .bind(token.created_at)
+                .bind(token.expires_at)
+                .bind(token.read_only)
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(|e| {
@@ -33,8 +36,9 @@ macro_rules! api_token_sql_store {
                 user: $crate::domain::ids::UserId,
             ) -> Result<Vec<$crate::store::ApiToken>, $crate::store::StoreError> {
                 Ok(sqlx::query_as::<_, $crate::store::ApiToken>(
-                    "SELECT id, user_id, name, created_at, last_used_at, revoked_at \
-                     FROM api_tokens WHERE user_id = $1 ORDER BY created_at DESC, id DESC",
+                    "SELECT id, user_id, name, created_at, last_used_at, revoked_at, expires_at, \
+                     read_only FROM api_tokens WHERE user_id = $1 \
+                     ORDER BY created_at DESC, id DESC",
                 )
                 .bind(user.0)
                 .fetch_all(&self.pool)
@@ -72,15 +76,18 @@ macro_rules! api_token_sql_store {
                 &self,
                 token: &$crate::token::TokenDigest,
                 now: chrono::DateTime<chrono::Utc>,
-            ) -> Result<Option<User>, $crate::store::StoreError> {
-                let found: Option<(i64, Option<chrono::DateTime<chrono::Utc>>)> = sqlx::query_as(
-                    "SELECT id, last_used_at FROM api_tokens \
-                         WHERE token_digest = $1 AND revoked_at IS NULL",
-                )
-                .bind(token.as_str())
-                .fetch_optional(&self.pool)
-                .await?;
-                let Some((id, last_used_at)) = found else {
+            ) -> Result<Option<$crate::store::TokenHolder>, $crate::store::StoreError> {
+                let found: Option<(i64, Option<chrono::DateTime<chrono::Utc>>, bool)> =
+                    sqlx::query_as(
+                        "SELECT id, last_used_at, read_only FROM api_tokens \
+                         WHERE token_digest = $1 AND revoked_at IS NULL \
+                         AND (expires_at IS NULL OR expires_at > $2)",
+                    )
+                    .bind(token.as_str())
+                    .bind(now)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                let Some((id, last_used_at, read_only)) = found else {
                     return Ok(None);
                 };
                 let stale_before = now - $crate::store::api_token::LAST_USED_PRECISION;
@@ -106,14 +113,15 @@ macro_rules! api_token_sql_store {
                     noted.await.ok();
                 }
                 // Read after the update, so a token revoked meanwhile opens nothing.
-                Ok(sqlx::query_as::<_, User>(
+                let user = sqlx::query_as::<_, User>(
                     "SELECT users.id, users.email, users.is_admin, users.created_at \
                      FROM api_tokens JOIN users ON users.id = api_tokens.user_id \
                      WHERE api_tokens.id = $1 AND api_tokens.revoked_at IS NULL",
                 )
                 .bind(id)
                 .fetch_optional(&self.pool)
-                .await?)
+                .await?;
+                Ok(user.map(|user| $crate::store::TokenHolder { user, read_only }))
             }
         }
     };

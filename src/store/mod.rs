@@ -29,7 +29,7 @@ use crate::domain::organisation::{DisplayName, Slug, TeamContact};
 use crate::token::TokenDigest;
 
 pub use crate::domain::player_tables::PlayerGame;
-pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken};
+pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken, TokenHolder};
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
@@ -176,16 +176,12 @@ pub struct CaptainInvite {
 
 /// Who takes up a captain invitation.
 pub enum InviteAcceptor {
+    /// The signed-in account.
     Existing(UserId),
-    /// Someone without an account, who creates one as they accept.
-    NewAccount(NewUser),
-}
-
-/// Recent failed logins, counted for throttling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct LoginFailures {
-    pub from_address: i64,
-    pub for_account: i64,
+    /// Whoever the address is: its account when it has one (the password given is then not
+    /// used), or else a new account with this password. So the answer is the same either way
+    /// and tells nobody whether an address has an account.
+    AccountOfAddress(NewUser),
 }
 
 #[async_trait]
@@ -205,14 +201,15 @@ pub trait Store:
     async fn create_user(&self, user: &NewUser) -> Result<User, StoreError>;
     async fn user(&self, id: UserId) -> Result<Option<User>, StoreError>;
     async fn credentials(&self, email: &EmailAddress) -> Result<Option<Credentials>, StoreError>;
-    /// Sets a new password hash, ends every session of the account and, when given, starts
-    /// `session` for the browser that made the change.
+    /// Sets a new password hash, ends every session of the account, revokes every API token
+    /// of it (answering how many) and, when given, starts `session` for the browser that made
+    /// the change.
     async fn change_password(
         &self,
         user: UserId,
         password_hash: &str,
         session: Option<&NewSession>,
-    ) -> Result<(), StoreError>;
+    ) -> Result<u64, StoreError>;
 
     /// Starts a session, ending `replacing` (the browser's previous session) in the same
     /// transaction so that a login always renews the session token. The account's expired
@@ -231,21 +228,24 @@ pub trait Store:
     async fn end_session(&self, token: &TokenDigest) -> Result<(), StoreError>;
     async fn count_sessions(&self, user: UserId) -> Result<i64, StoreError>;
 
-    /// Records a failed login and forgets failures older than `forget_before`.
-    async fn record_login_failure(
+    /// Counts a login attempt, before its password is checked, against each of `counts` (a
+    /// key such as an address with its allowance), in one transaction: when every count lets
+    /// it through, it is counted as a failure in each (a success takes it back); when any says
+    /// to wait, nothing is counted and the longest wait comes back. Counts untouched for a day
+    /// are forgotten here.
+    async fn count_login_attempt(
         &self,
-        address: &str,
-        account: &str,
-        at: DateTime<Utc>,
-        forget_before: DateTime<Utc>,
+        counts: &[(&str, crate::domain::login_throttle::Allowance)],
+        now: DateTime<Utc>,
+    ) -> Result<Result<(), chrono::Duration>, StoreError>;
+    /// Takes a counted attempt back from each of `counted` (it had the right password, or
+    /// was never checked), and forgets the count `forget` altogether when given.
+    async fn uncount_login_attempt(
+        &self,
+        counted: &[&str],
+        forget: Option<&str>,
+        now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
-    async fn login_failures_since(
-        &self,
-        address: &str,
-        account: &str,
-        since: DateTime<Utc>,
-    ) -> Result<LoginFailures, StoreError>;
-    async fn clear_login_failures(&self, account: &str) -> Result<(), StoreError>;
 
     async fn roles(&self, user: &User) -> Result<Roles, StoreError>;
 

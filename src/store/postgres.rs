@@ -12,8 +12,8 @@ use super::league_sql::league_sql_store;
 use super::result_sql::result_sql_store;
 use super::sql::sql_store;
 use super::{
-    CaptainInvite, Credentials, InviteAcceptor, LoginFailures, NewCaptainInvite, NewOrganisation,
-    NewSession, NewUser, Organisation, StoreError, Team, User, constraint_violation_as,
+    CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
+    NewUser, Organisation, StoreError, Team, User, constraint_violation_as,
     foreign_key_violation_as, unique_violation_as,
 };
 use crate::domain::account::EmailAddress;

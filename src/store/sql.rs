@@ -5,6 +5,24 @@
 
 macro_rules! sql_store {
     ($store:ty, db: $db:ty, dialect: $dialect:literal, begin_write: $begin_write:literal) => {
+        async fn save_throttle_count(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            key: &str,
+            count: $crate::domain::login_throttle::Count,
+        ) -> Result<(), StoreError> {
+            sqlx::query(
+                "UPDATE login_throttle SET failures = $2, next_attempt_at = $3, \
+                 last_attempt_at = $4 WHERE counted = $1",
+            )
+            .bind(key)
+            .bind(i32::try_from(count.failures).unwrap_or(i32::MAX))
+            .bind(count.next_attempt_at)
+            .bind(count.last_attempt_at)
+            .execute(&mut **tx)
+            .await?;
+            Ok(())
+        }
+
         async fn insert_session(
             tx: &mut sqlx::Transaction<'_, $db>,
             session: &NewSession,
@@ -90,7 +108,7 @@ macro_rules! sql_store {
                 user: UserId,
                 password_hash: &str,
                 session: Option<&NewSession>,
-            ) -> Result<(), StoreError> {
+            ) -> Result<u64, StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
                     .bind(password_hash)
@@ -104,11 +122,21 @@ macro_rules! sql_store {
                     .bind(user.0)
                     .execute(&mut *tx)
                     .await?;
+                // A token is a way in like a session: whoever changes the password because it
+                // may be known has every way in closed.
+                let revoked = sqlx::query(
+                    "UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL",
+                )
+                .bind(user.0)
+                .bind(Utc::now())
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
                 if let Some(session) = session {
                     insert_session(&mut tx, session).await?;
                 }
                 tx.commit().await?;
-                Ok(())
+                Ok(revoked)
             }
 
             async fn start_session(
@@ -167,58 +195,92 @@ macro_rules! sql_store {
                     .await?)
             }
 
-            async fn record_login_failure(
+            async fn count_login_attempt(
                 &self,
-                address: &str,
-                account: &str,
-                at: DateTime<Utc>,
-                forget_before: DateTime<Utc>,
-            ) -> Result<(), StoreError> {
+                counts: &[(&str, $crate::domain::login_throttle::Allowance)],
+                now: DateTime<Utc>,
+            ) -> Result<Result<(), chrono::Duration>, StoreError> {
+                use $crate::domain::login_throttle::{Count, FORGET_AFTER, attempt};
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                sqlx::query("DELETE FROM login_failures WHERE failed_at < $1")
-                    .bind(forget_before)
+                sqlx::query("DELETE FROM login_throttle WHERE last_attempt_at < $1")
+                    .bind(now - FORGET_AFTER)
                     .execute(&mut *tx)
                     .await?;
-                sqlx::query(
-                    "INSERT INTO login_failures (address, account, failed_at) VALUES ($1, $2, $3)",
-                )
-                .bind(address)
-                .bind(account)
-                .bind(at)
-                .execute(&mut *tx)
-                .await?;
+                let mut counted = Vec::new();
+                let mut longest_wait = None;
+                for (key, allowance) in counts {
+                    // Made if missing, then taken by an update, so that attempts at once on
+                    // one count are counted one after another, never from the same reading.
+                    sqlx::query(
+                        "INSERT INTO login_throttle (counted, failures, next_attempt_at, \
+                         last_attempt_at) VALUES ($1, 0, $2, $2) ON CONFLICT (counted) DO NOTHING",
+                    )
+                    .bind(*key)
+                    .bind(now - FORGET_AFTER)
+                    .execute(&mut *tx)
+                    .await?;
+                    let (failures, next_attempt_at, last_attempt_at): (i32, DateTime<Utc>, DateTime<Utc>) =
+                        sqlx::query_as(
+                            "UPDATE login_throttle SET counted = counted WHERE counted = $1 \
+                             RETURNING failures, next_attempt_at, last_attempt_at",
+                        )
+                        .bind(*key)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                    let count = Count {
+                        failures: u32::try_from(failures).unwrap_or(0),
+                        next_attempt_at,
+                        last_attempt_at,
+                    };
+                    match attempt(Some(count), *allowance, now) {
+                        Ok(count) => counted.push((*key, count)),
+                        Err(wait) => {
+                            longest_wait = Some(longest_wait.map_or(wait, |w: chrono::Duration| w.max(wait)))
+                        }
+                    }
+                }
+                if let Some(wait) = longest_wait {
+                    // Nothing is counted: the attempt is refused unchecked.
+                    return Ok(Err(wait));
+                }
+                for (key, count) in counted {
+                    save_throttle_count(&mut tx, key, count).await?;
+                }
                 tx.commit().await?;
-                Ok(())
+                Ok(Ok(()))
             }
 
-            async fn login_failures_since(
+            async fn uncount_login_attempt(
                 &self,
-                address: &str,
-                account: &str,
-                since: DateTime<Utc>,
-            ) -> Result<LoginFailures, StoreError> {
-                let (from_address, for_account): (i64, i64) = sqlx::query_as(
-                    "SELECT \
-                       (SELECT COUNT(*) FROM login_failures WHERE address = $1 AND failed_at >= $3), \
-                       (SELECT COUNT(*) FROM login_failures WHERE account = $2 AND failed_at >= $3)",
-                )
-                .bind(address)
-                .bind(account)
-                .bind(since)
-                .fetch_one(&self.pool)
-                .await?;
-                Ok(LoginFailures {
-                    from_address,
-                    for_account,
-                })
-            }
-
-            async fn clear_login_failures(&self, account: &str) -> Result<(), StoreError> {
+                counted: &[&str],
+                forget: Option<&str>,
+                now: DateTime<Utc>,
+            ) -> Result<(), StoreError> {
+                use $crate::domain::login_throttle::{Count, succeeded};
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                sqlx::query("DELETE FROM login_failures WHERE account = $1")
-                    .bind(account)
-                    .execute(&mut *tx)
+                if let Some(forget) = forget {
+                    sqlx::query("DELETE FROM login_throttle WHERE counted = $1")
+                        .bind(forget)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                for key in counted {
+                    let found: Option<(i32, DateTime<Utc>, DateTime<Utc>)> = sqlx::query_as(
+                        "UPDATE login_throttle SET counted = counted WHERE counted = $1 \
+                         RETURNING failures, next_attempt_at, last_attempt_at",
+                    )
+                    .bind(*key)
+                    .fetch_optional(&mut *tx)
                     .await?;
+                    if let Some((failures, next_attempt_at, last_attempt_at)) = found {
+                        let count = Count {
+                            failures: u32::try_from(failures).unwrap_or(0),
+                            next_attempt_at,
+                            last_attempt_at,
+                        };
+                        save_throttle_count(&mut tx, key, succeeded(count, now)).await?;
+                    }
+                }
                 tx.commit().await?;
                 Ok(())
             }
@@ -465,17 +527,24 @@ macro_rules! sql_store {
                     .fetch_optional(&mut *tx)
                     .await?
                     .ok_or(StoreError::NoSuchAccount)?,
-                    InviteAcceptor::NewAccount(new) => sqlx::query_as::<_, User>(
-                        "INSERT INTO users (email, password_hash, is_admin, created_at) \
-                         VALUES ($1, $2, $3, $4) RETURNING id, email, is_admin, created_at",
-                    )
-                    .bind(new.email.as_str())
-                    .bind(&new.password_hash)
-                    .bind(new.is_admin)
-                    .bind(new.created_at)
-                    .fetch_one(&mut *tx)
-                    .await
-                    .map_err(|e| unique_violation_as(e, StoreError::EmailTaken))?,
+                    InviteAcceptor::AccountOfAddress(new) => {
+                        sqlx::query(
+                            "INSERT INTO users (email, password_hash, is_admin, created_at) \
+                             VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING",
+                        )
+                        .bind(new.email.as_str())
+                        .bind(&new.password_hash)
+                        .bind(new.is_admin)
+                        .bind(new.created_at)
+                        .execute(&mut *tx)
+                        .await?;
+                        sqlx::query_as::<_, User>(
+                            "SELECT id, email, is_admin, created_at FROM users WHERE email = $1",
+                        )
+                        .bind(new.email.as_str())
+                        .fetch_one(&mut *tx)
+                        .await?
+                    }
                 };
                 // The condition makes a second, concurrent acceptance change nothing.
                 let used = sqlx::query(

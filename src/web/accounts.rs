@@ -1,6 +1,6 @@
 //! Logging in and out, the dashboard, and changing one's password.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::web::{Data, Form, Query};
 use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
@@ -13,21 +13,110 @@ use super::layout::{Layout, redirect, redirect_with_cookie, render, render_with_
 use super::session::{Viewer, after_login, expired_session_cookie, new_session, session_cookie};
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::domain::authorisation::Permission;
-use crate::password;
-use crate::store::{Organisation, Store, Team};
+use crate::domain::login_throttle;
+use crate::store::{Organisation, Team, User};
 
 /// The one answer to a wrong password and to an unknown email alike, so that the login form
 /// does not tell who has an account.
 pub const WRONG_CREDENTIALS: &str = "That email address and password do not match an account.";
-pub const TOO_MANY_ATTEMPTS: &str =
-    "Too many wrong passwords. Wait 15 minutes, then try again or ask an organiser for help.";
+/// The start of the answer to an attempt that must wait, which then says how long.
+pub const TOO_MANY_ATTEMPTS: &str = "Too many wrong passwords from here.";
 
-/// Failed logins count for this long.
-const THROTTLE_WINDOW: Duration = Duration::minutes(15);
-/// Enough for typing mistakes, too few for guessing one account's password.
-const MAX_FAILURES_PER_ACCOUNT: i64 = 5;
-/// More, because a pub's customers may share one address.
-const MAX_FAILURES_PER_ADDRESS: i64 = 20;
+/// What waiting `wait` means to a person: "Try again in 8 seconds."
+pub fn too_many_attempts(wait: Duration) -> String {
+    let seconds = wait.num_seconds().max(1);
+    let when = if seconds < 120 {
+        format!("{seconds} seconds")
+    } else {
+        format!("{} minutes", (seconds + 59) / 60)
+    };
+    format!("{TOO_MANY_ATTEMPTS} Try again in {when}, or ask an organiser for help.")
+}
+
+/// The counts a password attempt goes into: this account from this address, and this address
+/// across accounts (see `domain::login_throttle`).
+struct AttemptCounts {
+    account_from_address: String,
+    address: String,
+}
+
+impl AttemptCounts {
+    fn of(client: &str, account: &EmailAddress) -> Self {
+        Self {
+            account_from_address: format!("account {account} from {client}"),
+            address: format!("address {client}"),
+        }
+    }
+}
+
+/// How a password attempt went.
+enum PasswordCheck {
+    Right(User),
+    Wrong,
+    /// Refused unchecked: too many wrong passwords lately; try again after this.
+    Wait(Duration),
+}
+
+/// Checks `password` for the account of `email` (as entered from `client`), after counting
+/// the attempt, so that any number at once get only the counts' free attempts.
+async fn check_password(
+    state: &AppState,
+    client: &str,
+    email: &EmailAddress,
+    password: String,
+) -> Result<PasswordCheck, WebError> {
+    let store = state.store.as_ref();
+    let counts = AttemptCounts::of(client, email);
+    let now = Utc::now();
+    let counted = store
+        .count_login_attempt(
+            &[
+                (&counts.address, login_throttle::ADDRESS),
+                (
+                    &counts.account_from_address,
+                    login_throttle::ACCOUNT_FROM_ADDRESS,
+                ),
+            ],
+            now,
+        )
+        .await?;
+    if let Err(wait) = counted {
+        tracing::warn!(%client, "password attempt throttled");
+        return Ok(PasswordCheck::Wait(wait));
+    }
+    let both = [
+        counts.address.as_str(),
+        counts.account_from_address.as_str(),
+    ];
+    let credentials = store.credentials(email).await?;
+    let stored_hash = credentials.as_ref().map(|c| c.password_hash.clone());
+    let verified = match state.hashing.verify(password, stored_hash).await {
+        Ok(verified) => verified,
+        Err(error) => {
+            // Never checked (the server is busy): it does not count.
+            store.uncount_login_attempt(&both, None, Utc::now()).await?;
+            return Err(error.into());
+        }
+    };
+    match credentials {
+        Some(credentials) if verified => {
+            store
+                .uncount_login_attempt(&both[..1], Some(&counts.account_from_address), Utc::now())
+                .await?;
+            Ok(PasswordCheck::Right(credentials.user))
+        }
+        _ => Ok(PasswordCheck::Wrong),
+    }
+}
+
+/// A refused attempt's page, with `Retry-After` saying how long to wait.
+fn waiting(mut page: HttpResponse, wait: Duration) -> HttpResponse {
+    let seconds = wait.num_seconds().max(1);
+    if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
+        page.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    page
+}
 
 #[derive(Template)]
 #[template(path = "accounts/login.html")]
@@ -98,22 +187,16 @@ pub async fn login(
     };
     let store = &state.store;
     let client = client_address(&req);
-    if is_throttled(store.as_ref(), &client, &address).await? {
-        return show_again(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_ATTEMPTS.to_string());
-    }
-
-    let credentials = store.credentials(&address).await?;
-    let stored_hash = credentials.as_ref().map(|c| c.password_hash.clone());
-    let verified = password::verify(password, stored_hash).await?;
-    let user = match credentials {
-        Some(credentials) if verified => credentials.user,
-        _ => {
-            record_failure(store.as_ref(), &client, &address).await?;
+    let user = match check_password(&state, &client, &address, password).await? {
+        PasswordCheck::Right(user) => user,
+        PasswordCheck::Wrong => {
             return show_again(StatusCode::UNAUTHORIZED, WRONG_CREDENTIALS.to_string());
         }
+        PasswordCheck::Wait(wait) => {
+            let page = show_again(StatusCode::TOO_MANY_REQUESTS, too_many_attempts(wait))?;
+            return Ok(waiting(page, wait));
+        }
     };
-
-    store.clear_login_failures(address.as_str()).await?;
     let (token, session) = new_session(user.id);
     let previous = viewer.session_token.as_ref().map(|token| token.digest());
     store.start_session(&session, previous.as_ref()).await?;
@@ -122,36 +205,6 @@ pub async fn login(
         &next,
         session_cookie(&token, viewer.secure),
     ))
-}
-
-/// Whether too many passwords were got wrong lately for this account or from this address.
-async fn is_throttled(
-    store: &dyn Store,
-    client: &str,
-    account: &EmailAddress,
-) -> Result<bool, WebError> {
-    let since = Utc::now() - THROTTLE_WINDOW;
-    let failures = store
-        .login_failures_since(client, account.as_str(), since)
-        .await?;
-    let throttled = failures.for_account >= MAX_FAILURES_PER_ACCOUNT
-        || failures.from_address >= MAX_FAILURES_PER_ADDRESS;
-    if throttled {
-        tracing::warn!(%client, "password attempts throttled");
-    }
-    Ok(throttled)
-}
-
-async fn record_failure(
-    store: &dyn Store,
-    client: &str,
-    account: &EmailAddress,
-) -> Result<(), WebError> {
-    let now = Utc::now();
-    store
-        .record_login_failure(client, account.as_str(), now, now - THROTTLE_WINDOW)
-        .await?;
-    Ok(())
 }
 
 /// The address a login comes from. A proxy in front of fives makes every login come from the
@@ -201,6 +254,8 @@ struct PasswordPage {
     layout: Layout,
     error: Option<String>,
     changed: bool,
+    /// How many API tokens the change revoked.
+    revoked: u64,
 }
 
 #[derive(Deserialize)]
@@ -213,6 +268,7 @@ pub struct PasswordForm {
 #[derive(Deserialize)]
 pub struct PasswordQuery {
     changed: Option<String>,
+    revoked: Option<u64>,
 }
 
 #[get("/account/password")]
@@ -225,6 +281,7 @@ pub async fn password_form(
         layout: viewer.layout("Change your password"),
         error: None,
         changed: query.changed.is_some(),
+        revoked: query.revoked.unwrap_or(0),
     })
 }
 
@@ -248,48 +305,47 @@ pub async fn change_password(
                 layout: viewer.layout("Change your password"),
                 error: Some(error),
                 changed: false,
+                revoked: 0,
             },
         )
     };
     let email = EmailAddress::try_from(user.email.as_str())
         .map_err(|error| anyhow::anyhow!("a stored email does not parse: {error}"))?;
     let client = client_address(&req);
-    if is_throttled(state.store.as_ref(), &client, &email).await? {
-        return show_error(StatusCode::TOO_MANY_REQUESTS, TOO_MANY_ATTEMPTS.to_string());
-    }
-    let stored_hash = state
-        .store
-        .credentials(&email)
-        .await?
-        .map(|credentials| credentials.password_hash);
-    if !password::verify(form.current_password, stored_hash).await? {
-        record_failure(state.store.as_ref(), &client, &email).await?;
-        return show_error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Your current password is not right.".to_string(),
-        );
-    }
     if form.new_password != form.confirm_password {
         return show_error(
             StatusCode::UNPROCESSABLE_ENTITY,
             "The new password and its confirmation differ.".to_string(),
         );
     }
-    let new_password = match NewPassword::try_from(form.new_password) {
+    let new_password = match NewPassword::for_account(form.new_password, &email) {
         Ok(new_password) => new_password,
         Err(error) => return show_error(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
     };
-    let hash = password::hash(new_password).await?;
+    match check_password(&state, &client, &email, form.current_password).await? {
+        PasswordCheck::Right(_) => {}
+        PasswordCheck::Wrong => {
+            return show_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Your current password is not right.".to_string(),
+            );
+        }
+        PasswordCheck::Wait(wait) => {
+            let page = show_error(StatusCode::TOO_MANY_REQUESTS, too_many_attempts(wait))?;
+            return Ok(waiting(page, wait));
+        }
+    }
+    let hash = state.hashing.hash(new_password).await?;
     let (token, session) = new_session(user.id);
-    state
+    let revoked = state
         .store
         .change_password(user.id, &hash, Some(&session))
         .await?;
-    tracing::info!(user = %user.id, "password changed; all sessions ended");
+    tracing::info!(user = %user.id, revoked, "password changed; all sessions ended, tokens revoked");
     // The new session changes this browser's CSRF token, so the page must come from a new
     // request: the layout's logout button needs the new token.
     Ok(redirect_with_cookie(
-        "/account/password?changed=1",
+        &format!("/account/password?changed=1&revoked={revoked}"),
         session_cookie(&token, viewer.secure),
     ))
 }

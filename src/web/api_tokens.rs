@@ -28,6 +28,10 @@ pub struct TokenLine {
     pub created: String,
     pub last_used: String,
     pub revoked: Option<String>,
+    /// "Never", or when it stops working.
+    pub expires: String,
+    pub expired: bool,
+    pub access: &'static str,
 }
 
 impl From<ApiToken> for TokenLine {
@@ -38,9 +42,24 @@ impl From<ApiToken> for TokenLine {
             created: when(token.created_at),
             last_used: token.last_used_at.map_or_else(|| "Never".to_string(), when),
             revoked: token.revoked_at.map(when),
+            expires: token.expires_at.map_or_else(|| "Never".to_string(), when),
+            expired: token.expires_at.is_some_and(|at| at <= Utc::now()),
+            access: if token.read_only {
+                "Read only"
+            } else {
+                "Read and change"
+            },
         }
     }
 }
+
+/// How long a new token lasts: the choices the form offers, a year at most, or until revoked.
+pub const LIFETIMES: [(&str, &str, Option<i64>); 4] = [
+    ("30", "30 days", Some(30)),
+    ("90", "90 days", Some(90)),
+    ("365", "A year", Some(365)),
+    ("never", "Until I revoke it", None),
+];
 
 fn when(at: DateTime<Utc>) -> String {
     at.format("%-d %b %Y %H:%M UTC").to_string()
@@ -55,6 +74,7 @@ struct TokensPage {
     new_token: Option<(String, String)>,
     name: String,
     error: Option<String>,
+    lifetimes: [(&'static str, &'static str, Option<i64>); 4],
 }
 
 async fn show(
@@ -78,6 +98,7 @@ async fn show(
         new_token,
         name,
         error,
+        lifetimes: LIFETIMES,
     }
     .render()?;
     Ok(HttpResponse::build(status)
@@ -104,6 +125,12 @@ pub async fn tokens_page(viewer: Viewer, state: Data<AppState>) -> Result<HttpRe
 pub struct NewTokenForm {
     #[serde(default)]
     name: String,
+    /// One of [`LIFETIMES`]; absent, the shortest.
+    #[serde(default)]
+    lifetime: String,
+    /// "read" for a read-only token; anything else reads and changes.
+    #[serde(default)]
+    access: String,
 }
 
 #[post("/account/tokens")]
@@ -113,7 +140,33 @@ pub async fn create_token(
     form: Form<NewTokenForm>,
 ) -> Result<HttpResponse, WebError> {
     let user = viewer.require(Permission::UseAccount)?.user.id;
-    let typed = form.into_inner().name;
+    let NewTokenForm {
+        name: typed,
+        lifetime,
+        access,
+    } = form.into_inner();
+    let now = Utc::now();
+    let lifetime = match lifetime.as_str() {
+        "" => Some(Some(30)),
+        chosen => LIFETIMES
+            .iter()
+            .find(|(value, _, _)| *value == chosen)
+            .map(|(_, _, days)| *days),
+    };
+    let Some(days) = lifetime else {
+        return show(
+            &viewer,
+            &state,
+            user,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            (
+                None,
+                typed,
+                Some("Choose how long the token lasts: 30 days, 90 days, a year, or until you revoke it.".to_string()),
+            ),
+        )
+        .await;
+    };
     let name = match DisplayName::try_from(typed.as_str()) {
         Ok(name) => name,
         Err(error) => {
@@ -134,7 +187,9 @@ pub async fn create_token(
             user,
             name,
             token: secret.digest(),
-            created_at: Utc::now(),
+            created_at: now,
+            expires_at: days.map(|days| now + chrono::Duration::days(days)),
+            read_only: access == "read",
         })
         .await?;
     tracing::info!(user = %user, token = %token.id, "made an API token");

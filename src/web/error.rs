@@ -30,6 +30,9 @@ pub enum WebError {
     MethodNotAllowed { allowed: Vec<&'static str> },
     #[error("the request's body is larger than {limit} bytes")]
     PayloadTooLarge { limit: usize },
+    /// Too many passwords are being checked at once; come back in a moment.
+    #[error("busy")]
+    Busy,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -53,9 +56,16 @@ impl From<askama::Error> for WebError {
 
 impl From<HashError> for WebError {
     fn from(error: HashError) -> Self {
-        Self::Internal(error.into())
+        match error {
+            HashError::Busy => Self::Busy,
+            error => Self::Internal(error.into()),
+        }
     }
 }
+
+/// When to come back after a busy answer: the queue of password checks empties in about a
+/// second.
+pub const BUSY_RETRY_AFTER_SECONDS: u32 = 2;
 
 #[derive(Template)]
 #[template(path = "error.html")]
@@ -75,6 +85,7 @@ impl ResponseError for WebError {
             Self::Gone(_) => StatusCode::GONE,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -107,6 +118,10 @@ impl ResponseError for WebError {
             ),
             Self::BadRequest(message) => ("Something in the request is wrong", message.clone()),
             Self::Gone(message) => ("No longer available", message.clone()),
+            Self::Busy => (
+                "Busy for a moment",
+                "Many people are logging in at this moment. Nothing was changed; try again in a few seconds.".to_string(),
+            ),
             Self::MethodNotAllowed { .. } => (
                 "Not a way to use this page",
                 "This address is a page or a form, but it cannot be used this way. Go back and use the page's links and buttons.".to_string(),
@@ -139,6 +154,9 @@ impl ResponseError for WebError {
         let mut response = HttpResponse::build(self.status_code());
         if let Self::MethodNotAllowed { allowed } = self {
             response.insert_header((header::ALLOW, allowed.join(", ")));
+        }
+        if let Self::Busy = self {
+            response.insert_header((header::RETRY_AFTER, BUSY_RETRY_AFTER_SECONDS.to_string()));
         }
         response.content_type(ContentType::html()).body(body)
     }

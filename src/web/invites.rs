@@ -9,10 +9,9 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::error::WebError;
-use super::layout::{Layout, redirect, redirect_with_cookie, render_with_status};
-use super::session::{Viewer, new_session, session_cookie};
+use super::layout::{Layout, redirect, render_with_status};
+use super::session::Viewer;
 use crate::domain::account::{EmailAddress, NewPassword};
-use crate::password;
 use crate::store::{InviteAcceptor, NewUser, Organisation, StoreError, Team};
 use crate::token::SecretToken;
 
@@ -88,6 +87,14 @@ pub struct AcceptForm {
     confirm_password: Option<String>,
 }
 
+#[derive(Template)]
+#[template(path = "invites/taken.html")]
+struct TakenPage {
+    layout: Layout,
+    team: Team,
+    email: String,
+}
+
 #[post("/invites/{token}")]
 pub async fn accept(
     viewer: Viewer,
@@ -100,8 +107,8 @@ pub async fn accept(
     let typed_email = form.email.clone().unwrap_or_default();
     let acceptor = match &viewer.signed_in {
         Some(signed_in) => InviteAcceptor::Existing(signed_in.user.id),
-        None => match new_account(form).await? {
-            Ok(new_user) => InviteAcceptor::NewAccount(new_user),
+        None => match new_account(&state, form).await? {
+            Ok(new_user) => InviteAcceptor::AccountOfAddress(new_user),
             Err(error) => {
                 return render_with_status(
                     StatusCode::UNPROCESSABLE_ENTITY,
@@ -126,44 +133,31 @@ pub async fn accept(
         Err(StoreError::InviteExpired) => return Err(WebError::Gone(EXPIRED.to_string())),
         Err(StoreError::InviteUsed) => return Err(WebError::Gone(USED.to_string())),
         Err(StoreError::InviteNotFound) => return Err(WebError::NotFound),
-        Err(StoreError::EmailTaken) => {
-            return render_with_status(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &InvitePage {
-                    layout: viewer.layout(format!("Captain of {}", team.name)),
-                    team,
-                    organisation,
-                    token: token.as_str().to_string(),
-                    email: typed_email,
-                    error: Some(
-                        "An account with that email address exists. Log in first, and come back to this link."
-                            .to_string(),
-                    ),
-                },
-            );
-        }
         Err(error) => return Err(error.into()),
     };
     tracing::info!(user = %user.id, team = %team.id, "captain invitation accepted");
-    let team_page = format!("/teams/{}/manage", team.id);
     if viewer.signed_in.is_some() {
-        return Ok(redirect(&team_page));
+        return Ok(redirect(&format!("/teams/{}/manage", team.id)));
     }
-    // A newcomer is logged in to the account they just created.
-    let (session_token, session) = new_session(user.id);
-    let previous = viewer.session_token.as_ref().map(|token| token.digest());
-    state
-        .store
-        .start_session(&session, previous.as_ref())
-        .await?;
-    Ok(redirect_with_cookie(
-        &team_page,
-        session_cookie(&session_token, viewer.secure),
-    ))
+    // Whether the address had an account or has one now, the answer is the same, and the
+    // person logs in with it: being logged in at once would tell that the account is new.
+    render_with_status(
+        StatusCode::OK,
+        &TakenPage {
+            layout: viewer.layout(format!("Captain of {}", team.name)),
+            team,
+            email: user.email,
+        },
+    )
 }
 
-/// The account a newcomer asked for, or what is wrong with the form.
-async fn new_account(form: AcceptForm) -> Result<Result<NewUser, String>, WebError> {
+/// The account a newcomer asked for, or what is wrong with the form. The password is hashed
+/// whether or not the address turns out to have an account, so that the time taken tells
+/// nothing either.
+async fn new_account(
+    state: &AppState,
+    form: AcceptForm,
+) -> Result<Result<NewUser, String>, WebError> {
     let email = match EmailAddress::try_from(form.email.unwrap_or_default().as_str()) {
         Ok(email) => email,
         Err(error) => return Ok(Err(error.to_string())),
@@ -172,13 +166,13 @@ async fn new_account(form: AcceptForm) -> Result<Result<NewUser, String>, WebErr
     if Some(&password) != form.confirm_password.as_ref() {
         return Ok(Err("The password and its confirmation differ.".to_string()));
     }
-    let password = match NewPassword::try_from(password) {
+    let password = match NewPassword::for_account(password, &email) {
         Ok(password) => password,
         Err(error) => return Ok(Err(error.to_string())),
     };
     Ok(Ok(NewUser {
         email,
-        password_hash: password::hash(password).await?,
+        password_hash: state.hashing.hash(password).await?,
         is_admin: false,
         created_at: Utc::now(),
     }))

@@ -40,11 +40,13 @@ use crate::secret_key::SecretKey;
 use crate::store::Store;
 use error::WebError;
 
-/// What every handler may reach: the store and the server's key.
+/// What every handler may reach: the store, the server's key, the page cache and the limit on
+/// password hashing.
 pub struct AppState {
     pub store: Arc<dyn Store>,
     pub key: SecretKey,
     pub pages: page_cache::PageCache,
+    pub hashing: crate::password::HashingLimit,
 }
 
 pub fn routes(cfg: &mut ServiceConfig) {

@@ -64,26 +64,66 @@ store_test! {
     }
 }
 
+/// Whether a page is the throttled answer, with its `Retry-After`.
+fn throttled(page: &crate::support::Page) -> bool {
+    page.status == 429
+        && page
+            .error_message()
+            .is_some_and(|message| message.starts_with(TOO_MANY_ATTEMPTS))
+}
+
 store_test! {
-    async fn failed_logins_are_throttled_per_account(ctx) {
+    async fn a_burst_of_wrong_passwords_gets_five_checks_and_the_owner_elsewhere_logs_in(ctx) {
         ctx.user("sam@example.org").await;
         ctx.user("kim@example.org").await;
-        let browser = ctx.browser();
-        for _ in 0..5 {
-            assert_eq!(browser.login("sam@example.org", "wrong password").await.status, 401);
-        }
-        // Even the right password is refused now, without being checked.
-        let page = browser.login("sam@example.org", PASSWORD).await;
-        assert_eq!(page.status, 429);
-        assert_eq!(page.error_message().as_deref(), Some(TOO_MANY_ATTEMPTS));
-        assert_eq!(browser.get("/dashboard").await.status, 303);
+        let attacker = ctx.browser();
+        // Twenty wrong passwords for one account, all at once from one address.
+        let guesses: Vec<_> = (0..20).map(|n| {
+            let attacker = &attacker;
+            async move { attacker.login("sam@example.org", &format!("wrong password {n}")).await }
+        }).collect();
+        let pages = futures_util::future::join_all(guesses).await;
+        let checked = pages.iter().filter(|page| page.status == 401).count();
+        let refused = pages.iter().filter(|page| throttled(page)).count();
+        assert_eq!((checked, refused), (5, 15), "{:?}", pages.iter().map(|p| p.status).collect::<Vec<_>>());
+        // Even the right password waits there, unchecked, and the page says for how long.
+        let page = attacker.login("sam@example.org", PASSWORD).await;
+        assert!(throttled(&page), "{}", page.status);
+        assert!(page.error_message().unwrap().contains("Try again in"));
+        assert_eq!(attacker.get("/dashboard").await.status, 303);
         // Another account from the same address still logs in.
-        browser.login_ok("kim@example.org").await;
+        attacker.login_ok("kim@example.org").await;
+        // The owner, at home, logs in as usual.
+        let owner = ctx.browser_from("127.0.0.2");
+        owner.login_ok("sam@example.org").await;
     }
 }
 
 store_test! {
-    async fn failed_logins_are_throttled_per_address(ctx) {
+    async fn a_throttled_answer_says_when_to_come_back(ctx) {
+        ctx.user("sam@example.org").await;
+        let browser = ctx.browser();
+        for _ in 0..5 {
+            assert_eq!(browser.login("sam@example.org", "wrong password").await.status, 401);
+        }
+        let response = browser
+            .client
+            .post(format!("{}/login", ctx.address))
+            .form(&[("csrf_token", browser.csrf_token().await.as_str()), ("email", "sam@example.org"), ("password", PASSWORD)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 429);
+        let retry_after: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=2).contains(&retry_after), "{retry_after}");
+        // Once the wait is over the right password is checked, and logs in.
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        browser.login_ok("sam@example.org").await;
+    }
+}
+
+store_test! {
+    async fn many_accounts_guessed_from_one_address_slow_that_address_only(ctx) {
         ctx.user("sam@example.org").await;
         let browser = ctx.browser();
         for n in 0..20 {
@@ -91,18 +131,56 @@ store_test! {
             assert_eq!(page.status, 401);
         }
         let page = browser.login("sam@example.org", PASSWORD).await;
-        assert_eq!(page.status, 429);
+        assert!(throttled(&page), "{}", page.status);
+        // From another address all is as usual.
+        ctx.browser_from("127.0.0.3").login_ok("sam@example.org").await;
     }
 }
 
 store_test! {
-    async fn a_password_change_ends_the_session_everywhere_else(ctx) {
+    async fn logins_past_the_hashing_queue_are_asked_to_come_back_shortly(ctx) {
+        ctx.user("sam@example.org").await;
+        // A hundred logins at once, each from an address of its own, so that no count slows
+        // them: the hashes that cannot run or queue are answered 503 with Retry-After.
+        let logins: Vec<_> = (0..100u8)
+            .map(|n| {
+                let browser = ctx.browser_from(&format!("127.0.1.{}", n + 1));
+                async move {
+                    let token = browser.csrf_token().await;
+                    let response = browser
+                        .client
+                        .post(format!("{}/login", browser.address))
+                        .form(&[("csrf_token", token.as_str()), ("email", "nobody@example.org"), ("password", "a guess")])
+                        .send()
+                        .await
+                        .unwrap();
+                    let retry = response.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
+                    (response.status().as_u16(), retry)
+                }
+            })
+            .collect();
+        let answers = futures_util::future::join_all(logins).await;
+        let wrong = answers.iter().filter(|(status, _)| *status == 401).count();
+        let busy = answers.iter().filter(|(status, retry)| *status == 503 && retry.is_some()).count();
+        assert_eq!(wrong + busy, 100, "{answers:?}");
+        eprintln!("{:?}: 100 logins at once: {wrong} checked, {busy} asked to come back", ctx.backend);
+        // Afterwards logins are checked as usual.
+        ctx.browser_from("127.0.2.1").login_ok("sam@example.org").await;
+    }
+}
+
+store_test! {
+    async fn a_password_change_ends_the_session_everywhere_else_and_revokes_the_tokens(ctx) {
         let sam = ctx.user("sam@example.org").await;
         let laptop = ctx.browser();
         let phone = ctx.browser();
         laptop.login_ok("sam@example.org").await;
         phone.login_ok("sam@example.org").await;
         assert_eq!(phone.get("/dashboard").await.status, 200);
+        // Two scripts with tokens, which a known password could have made.
+        let scoreboard = phone.make_api_token("scoreboard").await;
+        laptop.make_api_token("club website").await;
+        assert_eq!(ctx.api(Some(&scoreboard)).get("/api/v1/me").await.status, 200);
 
         let page = laptop
             .submit(
@@ -114,9 +192,12 @@ store_test! {
                 ],
             )
             .await;
-        page.assert_redirect_to("/account/password?changed=1");
-        let confirmation = laptop.get("/account/password?changed=1").await;
+        page.assert_redirect_to("/account/password?changed=1&revoked=2");
+        let confirmation = laptop.get("/account/password?changed=1&revoked=2").await;
         assert!(confirmation.body.contains("logged out everywhere else"), "{}", confirmation.body);
+        assert!(confirmation.body.contains("your 2 API tokens have been revoked"), "{}", confirmation.body);
+        // The tokens open nothing now.
+        assert_eq!(ctx.api(Some(&scoreboard)).get("/api/v1/me").await.status, 401);
 
         // The phone's session has ended; the laptop has a new one.
         phone.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
@@ -204,8 +285,7 @@ store_test! {
             assert_eq!(change("a wrong guess").await.status, 422);
         }
         let page = change(PASSWORD).await;
-        assert_eq!(page.status, 429);
-        assert_eq!(page.error_message().as_deref(), Some(TOO_MANY_ATTEMPTS));
+        assert!(throttled(&page), "{}", page.status);
         // The password did not change.
         assert_eq!(ctx.store.count_sessions(sam.id).await.unwrap(), 1);
         let stored = ctx.store.credentials(&"sam@example.org".try_into().unwrap()).await.unwrap().unwrap();

@@ -720,3 +720,35 @@ store_test!(
         }
     }
 );
+
+store_test!(
+    async fn a_read_only_token_reads_what_its_account_may_and_changes_nothing(ctx) {
+        let user = ctx.user("sec@example.org").await;
+        ctx.organisation("north", &user).await;
+        let browser = ctx.browser();
+        browser.login_ok("sec@example.org").await;
+        let page = browser
+            .submit("/account/tokens", &[("name", "scoreboard"), ("lifetime", "90"), ("access", "read")])
+            .await;
+        assert_eq!(page.status, 201, "{}", page.body);
+        let start = page.body.find(r#"id="new-token-secret">"#).unwrap() + r#"id="new-token-secret">"#.len();
+        let secret = page.body[start..start + page.body[start..].find('<').unwrap()].trim().to_string();
+        let listed = browser.get("/account/tokens").await;
+        assert!(listed.body.contains("Read only"), "{}", listed.body);
+
+        let api = ctx.api(Some(&secret));
+        assert_eq!(api.get("/api/v1/me").await.status, 200);
+        let refused = api
+            .post("/api/v1/organisations/north/teams", json!({"name": "The Anchor"}))
+            .await;
+        assert_eq!(refused.status, 403, "{:?}", refused.json);
+        assert!(refused.json["error"].as_str().unwrap().contains("read-only"));
+        assert!(ctx.store.teams_in(ctx.store.organisation_by_slug("north").await.unwrap().unwrap().id).await.unwrap().is_empty());
+
+        // A lifetime the form does not offer is refused.
+        let page = browser
+            .submit("/account/tokens", &[("name", "for ever"), ("lifetime", "36500")])
+            .await;
+        assert_eq!(page.status, 422);
+    }
+);

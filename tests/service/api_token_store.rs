@@ -13,6 +13,8 @@ fn new_token(user: UserId, name: &str) -> (SecretToken, NewApiToken) {
         name: DisplayName::try_from(name).unwrap(),
         token: secret.digest(),
         created_at: Utc::now(),
+        expires_at: None,
+        read_only: false,
     };
     (secret, token)
 }
@@ -30,7 +32,8 @@ store_test!(
 
         let now = Utc::now();
         let user = store.api_token_user(&secret.digest(), now).await.unwrap();
-        assert_eq!(user.as_ref().map(|u| u.id), Some(ann.id));
+        assert_eq!(user.as_ref().map(|holder| holder.user.id), Some(ann.id));
+        assert_eq!(user.map(|holder| holder.read_only), Some(false));
         let listed = store.api_tokens_of(ann.id).await.unwrap();
         assert_eq!(listed.len(), 1);
         let used = listed[0].last_used_at.expect("the use is noted");
@@ -120,5 +123,31 @@ store_test!(
             store.create_api_token(&nobody).await,
             Err(StoreError::NoSuchAccount)
         ));
+    }
+);
+
+store_test!(
+    async fn a_token_may_expire_be_read_only_and_goes_with_a_password_change(ctx) {
+        let store = &ctx.store;
+        let ann = ctx.user("ann@example.org").await;
+        let now = Utc::now();
+        let (lasting, mut new) = new_token(ann.id, "scoreboard");
+        new.read_only = true;
+        store.create_api_token(&new).await.unwrap();
+        let (brief, mut new) = new_token(ann.id, "one evening");
+        new.expires_at = Some(now + Duration::hours(1));
+        store.create_api_token(&new).await.unwrap();
+
+        let holder = store.api_token_user(&lasting.digest(), now).await.unwrap().unwrap();
+        assert!(holder.read_only);
+        assert!(store.api_token_user(&brief.digest(), now).await.unwrap().is_some());
+        let after = now + Duration::hours(1) + Duration::seconds(1);
+        assert_eq!(store.api_token_user(&brief.digest(), after).await.unwrap(), None);
+
+        // A new password closes every token, and says how many it closed.
+        let revoked = store.change_password(ann.id, "$argon2id$new", None).await.unwrap();
+        assert_eq!(revoked, 2);
+        assert_eq!(store.api_token_user(&lasting.digest(), now).await.unwrap(), None);
+        assert_eq!(store.change_password(ann.id, "$argon2id$again", None).await.unwrap(), 0);
     }
 );

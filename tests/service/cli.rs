@@ -46,25 +46,30 @@ fn text(bytes: &[u8]) -> String {
 
 store_test! {
     async fn user_add_creates_an_account_with_the_password_from_stdin(ctx) {
-        let output = run_with_stdin(fives(&ctx, &["user", "add", "Pat@Example.org", "--admin"]), "pats password\n").await;
+        let output = run_with_stdin(fives(&ctx, &["user", "add", "Pat@Example.org", "--admin"]), "copper kettle tuesday\n").await;
         assert!(output.status.success(), "{}", text(&output.stderr));
         assert_eq!(text(&output.stdout), "Created the site admin account pat@example.org.\n");
         let pat = ctx.store.credentials(&"pat@example.org".try_into().unwrap()).await.unwrap().unwrap();
         assert!(pat.user.is_admin);
-        let page = ctx.browser().login("pat@example.org", "pats password").await;
+        let page = ctx.browser().login("pat@example.org", "copper kettle tuesday").await;
         page.assert_redirect_to("/dashboard");
 
-        let again = run_with_stdin(fives(&ctx, &["user", "add", "pat@example.org"]), "pats password\n").await;
+        let again = run_with_stdin(fives(&ctx, &["user", "add", "pat@example.org"]), "copper kettle tuesday\n").await;
         assert!(!again.status.success());
         assert!(text(&again.stderr).contains("an account with the email address pat@example.org already exists"), "{}", text(&again.stderr));
 
-        let bad_email = run_with_stdin(fives(&ctx, &["user", "add", "pat"]), "pats password\n").await;
+        let bad_email = run_with_stdin(fives(&ctx, &["user", "add", "pat"]), "copper kettle tuesday\n").await;
         assert!(!bad_email.status.success());
         assert!(text(&bad_email.stderr).contains("Enter an email address in the form name@example.org."));
 
         let short = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "short\n").await;
         assert!(!short.status.success());
         assert!(text(&short.stderr).contains("at least 10 characters"), "{}", text(&short.stderr));
+        let common = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "password1234\n").await;
+        assert!(!common.status.success());
+        assert!(text(&common.stderr).contains("That password is too easy to guess."), "{}", text(&common.stderr));
+        let spaces = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "            \n").await;
+        assert!(!spaces.status.success());
         assert!(ctx.store.credentials(&"kim@example.org".try_into().unwrap()).await.unwrap().is_none());
     }
 }
@@ -74,10 +79,12 @@ store_test! {
         ctx.user("pat@example.org").await;
         let browser = ctx.browser();
         browser.login_ok("pat@example.org").await;
+        let token = browser.make_api_token("scoreboard").await;
 
         let output = run_with_stdin(fives(&ctx, &["user", "password", "pat@example.org"]), "a brand new password\n").await;
         assert!(output.status.success(), "{}", text(&output.stderr));
-        assert_eq!(text(&output.stdout), "Set the password of pat@example.org and ended its sessions.\n");
+        assert_eq!(text(&output.stdout), "Set the password of pat@example.org, ended its sessions and revoked its API token.\n");
+        assert_eq!(ctx.api(Some(&token)).get("/api/v1/me").await.status, 401);
         browser.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
         ctx.browser().login("pat@example.org", "a brand new password").await.assert_redirect_to("/dashboard");
 

@@ -29,9 +29,18 @@ store_test! {
         assert!(page.body.contains(r#"value="pat@example.org""#));
 
         let page = newcomer
-            .submit(path, &[("email", "pat@example.org"), ("password", "pats password"), ("confirm_password", "pats password")])
+            .submit(path, &[("email", "pat@example.org"), ("password", "password1234"), ("confirm_password", "password1234")])
             .await;
-        page.assert_redirect_to(&format!("/teams/{}/manage", crown.id));
+        assert_eq!(page.status, 422);
+        assert!(page.error_message().unwrap().starts_with("That password is too easy to guess."));
+
+        let page = newcomer
+            .submit(path, &[("email", "pat@example.org"), ("password", "copper kettle tuesday"), ("confirm_password", "copper kettle tuesday")])
+            .await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("the account of pat@example.org is a captain of The Crown"), "{}", page.body);
+        // They log in with the account, and look after the team.
+        newcomer.login("pat@example.org", "copper kettle tuesday").await;
         let dashboard = newcomer.get("/dashboard").await;
         assert!(dashboard.body.contains("The Crown"), "{}", dashboard.body);
         assert_eq!(newcomer.get(&format!("/teams/{}/manage", crown.id)).await.status, 200);
@@ -88,19 +97,35 @@ store_test! {
 }
 
 store_test! {
-    async fn a_newcomer_cannot_take_an_existing_email(ctx) {
+    async fn the_invitation_answers_alike_whether_or_not_an_address_has_an_account(ctx) {
         let organiser = ctx.user("org@example.org").await;
         let north = ctx.organisation("north", &organiser).await;
-        let crown = ctx.team(north.id, "The Crown").await;
-        let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
-        let path = format!("/invites/{}", token.as_str());
-        let page = ctx.browser()
-            .submit(&path, &[("email", "org@example.org"), ("password", "pats password"), ("confirm_password", "pats password")])
-            .await;
-        assert_eq!(page.status, 422);
-        assert!(page.error_message().unwrap().starts_with("An account with that email address exists."));
-        assert!(ctx.store.captains_of(crown.id).await.unwrap().is_empty());
-        // The invitation is still there to be used.
-        assert_eq!(ctx.browser().get(&path).await.status, 200);
+        let answer = |team: &'static str, email: &'static str| {
+            let ctx = &ctx;
+            let organiser = &organiser;
+            async move {
+                let team = ctx.team(north.id, team).await;
+                let token = ctx.invite(team.id, organiser, Duration::days(7)).await;
+                let path = format!("/invites/{}", token.as_str());
+                let page = ctx.browser()
+                    .submit(&path, &[("email", email), ("password", "copper kettle tuesday"), ("confirm_password", "copper kettle tuesday")])
+                    .await;
+                (team, page)
+            }
+        };
+        let (crown, taken) = answer("The Crown", "org@example.org").await;
+        let (bell, new) = answer("The Bell", "pat@example.org").await;
+        // The same status and the same words, but for the names.
+        assert_eq!((taken.status, new.status), (200, 200));
+        let neutral = |body: &str, team: &fives::store::Team, email: &str| {
+            body.replace(&team.name, "TEAM")
+                .replace(&format!("/teams/{}/", team.id), "/teams/ID/")
+                .replace(email, "EMAIL")
+        };
+        assert_eq!(neutral(&taken.body, &crown, "org@example.org"), neutral(&new.body, &bell, "pat@example.org"));
+        // The existing account is the Crown's captain, its password as it was.
+        assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![organiser]);
+        ctx.browser().login_ok("org@example.org").await;
+        assert_eq!(ctx.store.captains_of(bell.id).await.unwrap()[0].email, "pat@example.org");
     }
 }

@@ -152,31 +152,41 @@ store_test! {
 }
 
 store_test! {
-    async fn login_failures_are_counted_by_address_and_account_within_the_window(ctx) {
-        let now = Utc::now();
-        let window_start = now - Duration::minutes(15);
-        for account in ["a@example.org", "a@example.org", "b@example.org"] {
-            ctx.store.record_login_failure("10.0.0.1", account, now, window_start).await.unwrap();
+    async fn login_attempts_are_counted_before_they_are_checked_and_a_burst_gets_the_free_ones(ctx) {
+        use fives::domain::login_throttle::{ACCOUNT_FROM_ADDRESS, ADDRESS};
+        // To the whole second, as both stores keep it exactly.
+        let now = chrono::DateTime::from_timestamp(Utc::now().timestamp(), 0).unwrap();
+        let counts = [("address 10.0.0.1", ADDRESS), ("account a from 10.0.0.1", ACCOUNT_FROM_ADDRESS)];
+        // Twenty attempts at the same moment, all at once: five are let through and counted.
+        let attempts: Vec<_> = (0..20)
+            .map(|_| {
+                let store = ctx.store.clone();
+                tokio::spawn(async move { store.count_login_attempt(&counts, now).await.unwrap() })
+            })
+            .collect();
+        let mut through = 0;
+        for attempt in attempts {
+            if attempt.await.unwrap().is_ok() {
+                through += 1;
+            }
         }
-        ctx.store.record_login_failure("10.0.0.2", "a@example.org", now, window_start).await.unwrap();
-
-        let counts = ctx.store.login_failures_since("10.0.0.1", "a@example.org", window_start).await.unwrap();
-        assert_eq!((counts.from_address, counts.for_account), (3, 3));
-        let counts = ctx.store.login_failures_since("10.0.0.2", "b@example.org", window_start).await.unwrap();
-        assert_eq!((counts.from_address, counts.for_account), (1, 1));
-        // Nothing counts from after the failures.
-        let later = ctx.store.login_failures_since("10.0.0.1", "a@example.org", now + Duration::seconds(1)).await.unwrap();
-        assert_eq!((later.from_address, later.for_account), (0, 0));
-
-        ctx.store.clear_login_failures("a@example.org").await.unwrap();
-        let counts = ctx.store.login_failures_since("10.0.0.1", "a@example.org", window_start).await.unwrap();
-        assert_eq!((counts.from_address, counts.for_account), (1, 0));
-
-        // Recording a failure forgets those older than the window.
-        let much_later = now + Duration::hours(1);
-        ctx.store.record_login_failure("10.0.0.3", "c@example.org", much_later, much_later - Duration::minutes(15)).await.unwrap();
-        let counts = ctx.store.login_failures_since("10.0.0.1", "b@example.org", now - Duration::days(1)).await.unwrap();
-        assert_eq!((counts.from_address, counts.for_account), (0, 0));
+        assert_eq!(through, 5);
+        let wait = ctx.store.count_login_attempt(&counts, now).await.unwrap().unwrap_err();
+        assert_eq!(wait, Duration::seconds(1));
+        // Another account from the same address is counted apart.
+        let other = [("address 10.0.0.1", ADDRESS), ("account b from 10.0.0.1", ACCOUNT_FROM_ADDRESS)];
+        assert!(ctx.store.count_login_attempt(&other, now).await.unwrap().is_ok());
+        // A right password forgets its account's count and takes its attempt back.
+        ctx.store
+            .uncount_login_attempt(&["address 10.0.0.1"], Some("account a from 10.0.0.1"), now)
+            .await
+            .unwrap();
+        assert!(ctx.store.count_login_attempt(&counts, now).await.unwrap().is_ok());
+        // A day later everything is forgotten.
+        let later = now + Duration::days(2);
+        for _ in 0..5 {
+            assert!(ctx.store.count_login_attempt(&other, later).await.unwrap().is_ok());
+        }
     }
 }
 
@@ -272,26 +282,32 @@ store_test! {
 }
 
 store_test! {
-    async fn a_newcomer_accepting_an_invitation_gets_an_account_or_nothing_changes(ctx) {
+    async fn an_invitation_taken_up_by_address_is_its_account_old_or_new(ctx) {
         let organiser = ctx.user("org@example.org").await;
         let north = ctx.organisation("north", &organiser).await;
         let crown = ctx.team(north.id, "The Crown").await;
         let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
 
-        // An email that already has an account: the whole acceptance is undone.
-        let taken = ctx.store
-            .accept_captain_invite(&token.digest(), &InviteAcceptor::NewAccount(new_user("org@example.org")), Utc::now())
-            .await;
-        assert!(matches!(taken, Err(StoreError::EmailTaken)), "{taken:?}");
-        assert_eq!(ctx.store.captain_invite(&token.digest()).await.unwrap().unwrap().accepted_at, None);
-        assert!(ctx.store.captains_of(crown.id).await.unwrap().is_empty());
-
         let newcomer = ctx.store
-            .accept_captain_invite(&token.digest(), &InviteAcceptor::NewAccount(new_user("new@example.org")), Utc::now())
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::AccountOfAddress(new_user("new@example.org")), Utc::now())
             .await
             .unwrap();
         assert_eq!(newcomer.email, "new@example.org");
         assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![newcomer]);
+
+        // An address that has an account: that account becomes the captain, its password as
+        // it was.
+        let bell = ctx.team(north.id, "The Bell").await;
+        let token = ctx.invite(bell.id, &organiser, Duration::days(7)).await;
+        let before = ctx.store.credentials(&"org@example.org".try_into().unwrap()).await.unwrap().unwrap();
+        let existing = ctx.store
+            .accept_captain_invite(&token.digest(), &InviteAcceptor::AccountOfAddress(new_user("org@example.org")), Utc::now())
+            .await
+            .unwrap();
+        assert_eq!(existing, organiser);
+        assert_eq!(ctx.store.captains_of(bell.id).await.unwrap(), vec![organiser]);
+        let after = ctx.store.credentials(&"org@example.org".try_into().unwrap()).await.unwrap().unwrap();
+        assert_eq!(after.password_hash, before.password_hash);
     }
 }
 
@@ -304,7 +320,7 @@ store_test! {
             let token = ctx.invite(crown.id, &organiser, Duration::days(7)).await;
             let existing = ctx.user(&format!("existing{round}@example.org")).await;
             let by_existing = InviteAcceptor::Existing(existing.id);
-            let by_newcomer = InviteAcceptor::NewAccount(new_user(&format!("new{round}@example.org")));
+            let by_newcomer = InviteAcceptor::AccountOfAddress(new_user(&format!("new{round}@example.org")));
             let digest = token.digest();
             let (first, second) = tokio::join!(
                 ctx.store.accept_captain_invite(&digest, &by_existing, Utc::now()),

@@ -177,11 +177,18 @@ impl PostgresDatabase {
 
 impl TestContext {
     pub fn browser(&self) -> Browser {
+        self.browser_from("127.0.0.1")
+    }
+
+    /// A browser whose requests come from `ip`, another address of the loopback network
+    /// (127.0.0.0/8), as another household's or another pub's would.
+    pub fn browser_from(&self, ip: &str) -> Browser {
         Browser {
             address: self.address.clone(),
             client: reqwest::Client::builder()
                 .cookie_store(true)
                 .redirect(reqwest::redirect::Policy::none())
+                .local_address(ip.parse::<std::net::IpAddr>().expect("an IP address"))
                 .build()
                 .expect("an HTTP client"),
         }

@@ -2,7 +2,7 @@
 //! never read here, so a browser's session can neither read nor write through the API, and
 //! a page elsewhere cannot make a signed-in browser act through it.
 
-use actix_web::http::header;
+use actix_web::http::{Method, header};
 use actix_web::web::Data;
 use actix_web::{FromRequest, HttpRequest, dev::Payload};
 use chrono::Utc;
@@ -19,6 +19,11 @@ use crate::web::session::SignedIn;
 /// refused with 401 whatever it asks, so a script learns at once that its token is wrong.
 pub struct ApiCaller {
     pub signed_in: Option<SignedIn>,
+}
+
+/// Whether a request only reads: what a read-only token may send.
+fn only_reads(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD)
 }
 
 impl ApiCaller {
@@ -73,17 +78,22 @@ impl FromRequest for ApiCaller {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<Data<AppState>>().cloned();
         let token = req.headers().get(header::AUTHORIZATION).map(bearer_token);
+        let reads = only_reads(req.method());
         Box::pin(async move {
             let state = state.ok_or_else(|| anyhow::anyhow!("no application state"))?;
             let token = match token {
                 None => return Ok(Self { signed_in: None }),
                 Some(token) => token?,
             };
-            let user = state
+            let holder = state
                 .store
                 .api_token_user(&token.digest(), Utc::now())
                 .await?
                 .ok_or(ApiError::Unauthenticated(BAD_TOKEN))?;
+            if holder.read_only && !reads {
+                return Err(ApiError::ReadOnlyToken);
+            }
+            let user = holder.user;
             let roles = state.store.roles(&user).await?;
             Ok(Self {
                 signed_in: Some(SignedIn { user, roles }),

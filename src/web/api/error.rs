@@ -50,6 +50,11 @@ pub enum ApiError {
     /// 403: the token's account may not do this.
     #[error("forbidden")]
     Forbidden,
+    /// 403: the token may only read, and this request changes something.
+    #[error(
+        "This token is read-only: it may read what its account may, and change nothing. Make a read-and-write token on your API tokens page to make changes."
+    )]
+    ReadOnlyToken,
     /// 404: nothing of that kind with that id in this organisation, or no such endpoint.
     #[error("{0}")]
     NotFound(String),
@@ -78,7 +83,7 @@ pub enum ApiError {
 pub const NO_SUCH_METHOD: &str = "This endpoint does not take this method; the Allow header lists those it takes, and /api/v1/openapi.json describes them.";
 pub const INVALID: &str = "The request has problems; each is listed with its field.";
 pub const NO_TOKEN: &str = "This needs an API token, sent as the header Authorization: Bearer TOKEN. Make one on your account's API tokens page.";
-pub const BAD_TOKEN: &str = "The API token is not valid: it is mistyped, or it has been revoked. Check it on your account's API tokens page.";
+pub const BAD_TOKEN: &str = "The API token is not valid: it is mistyped, expired or revoked (changing the password revokes them all). Check it on your account's API tokens page.";
 
 impl ApiError {
     pub fn not_found(what: impl std::fmt::Display) -> Self {
@@ -129,7 +134,7 @@ impl ResponseError for ApiError {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
-            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::ReadOnlyToken => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
