@@ -15,6 +15,8 @@
 
 use fives_rules::record::HandRecord;
 
+use super::match_result::{MAX_HANDS_PER_GAME, hands_within_limit};
+
 /// A line that does not read as a hand, with its hand number (from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandLineError {
@@ -22,9 +24,20 @@ pub struct HandLineError {
     pub message: String,
 }
 
+/// The number of hands the text holds: its lines that are not blank.
+pub fn count_hand_lines(text: &str) -> usize {
+    text.lines().filter(|line| !line.trim().is_empty()).count()
+}
+
 /// Reads the hands of a game with `seats` seats (2 for singles, 4 for pairs). Every unreadable
-/// line is reported.
+/// line is reported; more lines than a game has hands are refused before any is read.
 pub fn parse_hand_lines(text: &str, seats: usize) -> Result<Vec<HandRecord>, Vec<HandLineError>> {
+    if let Err(message) = hands_within_limit(count_hand_lines(text)) {
+        return Err(vec![HandLineError {
+            hand: MAX_HANDS_PER_GAME + 1,
+            message,
+        }]);
+    }
     let mut hands = Vec::new();
     let mut errors = Vec::new();
     for (line, hand) in text
@@ -198,6 +211,22 @@ mod tests {
         assert_eq!(
             peg[0].message,
             "\u{201c}3x\u{201d} is not a peg; a peg is a number of points, like 3 or 6."
+        );
+    }
+
+    #[test]
+    fn more_lines_than_a_game_has_hands_are_refused_before_any_is_read() {
+        assert_eq!(
+            parse_hand_lines(&"6 0\n".repeat(300), 2).unwrap().len(),
+            300
+        );
+        let errors = parse_hand_lines(&"x\n".repeat(1_000_000), 2).unwrap_err();
+        assert_eq!(
+            errors,
+            [HandLineError {
+                hand: 301,
+                message: "1000000 hands are entered; a game has at most 300 hands.".to_string()
+            }]
         );
     }
 

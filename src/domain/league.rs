@@ -129,11 +129,13 @@ pub struct VenueAddress(String);
 pub enum VenueAddressError {
     #[error("Enter the pub's address.")]
     Empty,
-    #[error("An address is at most 300 characters long.")]
+    #[error("An address is at most {} characters long.", VenueAddress::MAX_CHARS)]
     TooLong,
 }
 
 impl VenueAddress {
+    pub const MAX_CHARS: usize = 300;
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -156,7 +158,7 @@ impl TryFrom<&str> for VenueAddress {
         if address.is_empty() {
             return Err(VenueAddressError::Empty);
         }
-        if address.chars().count() > 300 {
+        if address.chars().count() > Self::MAX_CHARS {
             return Err(VenueAddressError::TooLong);
         }
         Ok(Self(address))

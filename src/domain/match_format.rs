@@ -1,6 +1,7 @@
 //! A competition's match format: the games that make a fixture, who may play them, how a
 //! fixture's games become league points, and what a walkover scores. All of it is data an
-//! organiser fills in, checked by [`MatchFormat::validate`].
+//! organiser fills in, checked by [`MatchFormat::validate`], every number within the limits
+//! below: the forms, the API's OpenAPI document and the check all read these constants.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -13,6 +14,18 @@ use utoipa::ToSchema;
 pub const ONCE_ROUND_THE_BOARD: u32 = 61;
 /// A game played twice round the board.
 pub const TWICE_ROUND_THE_BOARD: u32 = 121;
+
+/// The most legs a fixture has: singles and pairs, each perhaps twice at different targets.
+pub const MAX_LEGS: usize = 4;
+/// The most games in one leg. A pub fixture is 6 to 12 games in all; 21 a leg leaves room for
+/// any league's format while keeping a result sheet a page long.
+pub const MAX_GAMES_PER_LEG: u32 = 21;
+/// The most games a fixture can have: every leg at its most.
+pub const MAX_GAMES_PER_FIXTURE: u32 = MAX_LEGS as u32 * MAX_GAMES_PER_LEG;
+/// The most games of one kind a player may be allowed in a fixture.
+pub const MAX_GAMES_PER_PLAYER: u32 = MAX_GAMES_PER_LEG;
+/// The most league points any one line of a points scheme is worth (leagues give 0 to 3).
+pub const MAX_POINTS: u32 = 100;
 
 /// Whether the games of a leg are one player against one, or two against two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -45,15 +58,22 @@ impl fmt::Display for LegKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Leg {
     pub kind: LegKind,
+    /// From 1 to 21.
+    #[schema(minimum = 1, maximum = 21)]
     pub games: u32,
-    /// The points that win a game: [`ONCE_ROUND_THE_BOARD`] or [`TWICE_ROUND_THE_BOARD`].
+    /// The points that win a game: 61 (once round the board) or 121 (twice).
+    #[schema(minimum = 61, maximum = 121)]
     pub target: u32,
 }
 
 /// How many games of each kind one player may play in a fixture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerLimits {
+    /// From 0 to 21.
+    #[schema(minimum = 0, maximum = 21)]
     pub singles_per_player: u32,
+    /// From 0 to 21.
+    #[schema(minimum = 0, maximum = 21)]
     pub pairs_per_player: u32,
 }
 
@@ -76,15 +96,35 @@ impl PlayerLimits {
     }
 }
 
-/// When a losing side still earns its bonus, judged on the games of the fixture.
+/// When a losing side still earns its bonus, judged on the games of the fixture: a number of
+/// games from 0 to 84.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusCondition {
     /// The side lost by at most this many games (1 rewards a 5-4 loss).
+    #[schema(value_type = BonusGames)]
     LostByAtMost(u32),
     /// The side won at least this many games (4 rewards a 5-4 loss in a 9-game fixture).
+    #[schema(value_type = BonusGames)]
     WonAtLeast(u32),
 }
+
+/// The number of games in a losing bonus's condition as the API's document states it: a
+/// whole number from 0 to [`MAX_GAMES_PER_FIXTURE`]. (utoipa takes no limits on a variant's
+/// field, so this stands in for the `u32`.)
+pub struct BonusGames;
+
+impl utoipa::PartialSchema for BonusGames {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .minimum(Some(0))
+            .maximum(Some(MAX_GAMES_PER_FIXTURE))
+            .into()
+    }
+}
+
+impl ToSchema for BonusGames {}
 
 impl BonusCondition {
     /// Whether a side that won `own` games and lost the fixture to `other` earns the bonus.
@@ -94,11 +134,19 @@ impl BonusCondition {
             BonusCondition::WonAtLeast(games) => own >= games,
         }
     }
+
+    fn games(self) -> u32 {
+        match self {
+            BonusCondition::LostByAtMost(games) | BonusCondition::WonAtLeast(games) => games,
+        }
+    }
 }
 
 /// Points a losing side earns when the condition holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct LosingBonus {
+    /// From 0 to 100.
+    #[schema(minimum = 0, maximum = 100)]
     pub points: u32,
     pub condition: BonusCondition,
 }
@@ -106,10 +154,36 @@ pub struct LosingBonus {
 /// A league's own way of turning a fixture's games into points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PointsScheme {
+    /// From 0 to 100.
+    #[schema(minimum = 0, maximum = 100)]
     pub per_game_won: u32,
+    /// From 0 to 100.
+    #[schema(minimum = 0, maximum = 100)]
     pub per_match_won: u32,
+    /// From 0 to 100.
+    #[schema(minimum = 0, maximum = 100)]
     pub per_match_drawn: u32,
     pub losing_bonus: Option<LosingBonus>,
+}
+
+/// A line of a points scheme, for naming the one over the limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointsLine {
+    PerGameWon,
+    PerMatchWon,
+    PerMatchDrawn,
+    LosingBonus,
+}
+
+impl fmt::Display for PointsLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PointsLine::PerGameWon => "Points per game won",
+            PointsLine::PerMatchWon => "Points per match won",
+            PointsLine::PerMatchDrawn => "Points per match drawn",
+            PointsLine::LosingBonus => "A losing bonus",
+        })
+    }
 }
 
 impl PointsScheme {
@@ -130,14 +204,18 @@ impl PointsScheme {
                 _ => 0,
             },
         };
-        for_the_match + self.per_game_won * own
+        // Saturating: a scheme kept before the limits may hold any number.
+        for_the_match.saturating_add(self.per_game_won.saturating_mul(own))
     }
 }
 
-/// The games a side that turns up is awarded when the other does not.
+/// The games a side that turns up is awarded when the other does not: together at most the
+/// games of a fixture (and so at most 84).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct WalkoverScore {
+    #[schema(minimum = 0, maximum = 84)]
     pub winner_games: u32,
+    #[schema(minimum = 0, maximum = 84)]
     pub loser_games: u32,
 }
 
@@ -170,6 +248,8 @@ pub enum FixtureScore {
 /// Everything a competition says about how a fixture is played and scored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct MatchFormat {
+    /// From 1 to 4 legs.
+    #[schema(min_items = 1, max_items = 4)]
     pub legs: Vec<Leg>,
     pub player_limits: PlayerLimits,
     pub points: PointsScheme,
@@ -181,16 +261,36 @@ pub struct MatchFormat {
 pub enum MatchFormatError {
     #[error("A fixture needs at least one leg of games.")]
     NoLegs,
+    #[error("A fixture has at most {MAX_LEGS} legs, not {legs}.")]
+    TooManyLegs { legs: usize },
     #[error("Leg {leg} has no games; a leg has at least one.")]
     NoGames { leg: usize },
+    #[error(
+        "Leg {leg} has {games} {kind} games; there are at most {MAX_GAMES_PER_LEG} games a leg."
+    )]
+    TooManyGames {
+        leg: usize,
+        kind: LegKind,
+        games: u32,
+    },
     #[error("Leg {leg} has games played to 0 points; once round the board is 61.")]
     NoTarget { leg: usize },
+    #[error("Choose 61 (once round the board) or 121 (twice).")]
+    UnknownTarget { leg: usize, target: u32 },
+    #[error("A player may be allowed at most {MAX_GAMES_PER_PLAYER} {kind} games, not {games}.")]
+    TooManyGamesPerPlayer { kind: LegKind, games: u32 },
     #[error(
         "The fixture has {kind} games, but no player may play a {kind} game; allow at least one."
     )]
     KindNotAllowed { kind: LegKind },
     #[error("The points scheme awards no points at all.")]
     NoPoints,
+    #[error("{line} is at most {MAX_POINTS} points, not {points}.")]
+    TooManyPoints { line: PointsLine, points: u32 },
+    #[error(
+        "A losing bonus's condition counts at most {MAX_GAMES_PER_FIXTURE} games, not {games}."
+    )]
+    BonusConditionTooLarge { games: u32 },
     #[error("A drawn match ({drawn} points) cannot be worth more than a win ({won} points).")]
     DrawWorthMoreThanWin { drawn: u32, won: u32 },
     #[error("A losing bonus ({bonus} points) cannot be worth more than a win ({won} points).")]
@@ -213,9 +313,12 @@ pub struct ScoreDoesNotFit {
 }
 
 impl MatchFormat {
-    /// The number of games in a fixture, over all legs.
+    /// The number of games in a fixture, over all legs. (Saturating, so that a format with
+    /// absurd numbers can still be checked and refused.)
     pub fn games_per_fixture(&self) -> u32 {
-        self.legs.iter().map(|leg| leg.games).sum()
+        self.legs
+            .iter()
+            .fold(0, |games, leg| games.saturating_add(leg.games))
     }
 
     /// The fewest players a team needs to fill every game within the player limits.
@@ -223,12 +326,13 @@ impl MatchFormat {
         [LegKind::Singles, LegKind::Pairs]
             .into_iter()
             .map(|kind| {
-                let places: u32 = self
-                    .legs
-                    .iter()
-                    .filter(|leg| leg.kind == kind)
-                    .map(|leg| leg.games * kind.players_per_side())
-                    .sum();
+                let places: u32 =
+                    self.legs
+                        .iter()
+                        .filter(|leg| leg.kind == kind)
+                        .fold(0u32, |places, leg| {
+                            places.saturating_add(leg.games.saturating_mul(kind.players_per_side()))
+                        });
                 match self.player_limits.per_player(kind) {
                     0 => 0,
                     per_player => places.div_ceil(per_player),
@@ -246,24 +350,51 @@ impl MatchFormat {
         }
     }
 
-    /// Every reason this format cannot be used, for a form to show all at once.
+    /// Every reason this format cannot be used, for a form to show all at once. Each number
+    /// is checked against its limit before anything is counted over it, so an absurd format
+    /// is refused as cheaply as a sensible one.
     pub fn problems(&self) -> Vec<MatchFormatError> {
         let mut problems = Vec::new();
         if self.legs.is_empty() {
             problems.push(MatchFormatError::NoLegs);
         }
-        for (index, leg) in self.legs.iter().enumerate() {
+        if self.legs.len() > MAX_LEGS {
+            problems.push(MatchFormatError::TooManyLegs {
+                legs: self.legs.len(),
+            });
+        }
+        for (index, leg) in self.legs.iter().enumerate().take(MAX_LEGS) {
+            let number = index + 1;
             if leg.games == 0 {
-                problems.push(MatchFormatError::NoGames { leg: index + 1 });
+                problems.push(MatchFormatError::NoGames { leg: number });
+            }
+            if leg.games > MAX_GAMES_PER_LEG {
+                problems.push(MatchFormatError::TooManyGames {
+                    leg: number,
+                    kind: leg.kind,
+                    games: leg.games,
+                });
             }
             if leg.target == 0 {
-                problems.push(MatchFormatError::NoTarget { leg: index + 1 });
+                problems.push(MatchFormatError::NoTarget { leg: number });
+            } else if ![ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD].contains(&leg.target) {
+                problems.push(MatchFormatError::UnknownTarget {
+                    leg: number,
+                    target: leg.target,
+                });
             }
         }
         for kind in [LegKind::Singles, LegKind::Pairs] {
             let has_games = self.legs.iter().any(|l| l.kind == kind && l.games > 0);
-            if has_games && self.player_limits.per_player(kind) == 0 {
+            let allowed = self.player_limits.per_player(kind);
+            if has_games && allowed == 0 {
                 problems.push(MatchFormatError::KindNotAllowed { kind });
+            }
+            if allowed > MAX_GAMES_PER_PLAYER {
+                problems.push(MatchFormatError::TooManyGamesPerPlayer {
+                    kind,
+                    games: allowed,
+                });
             }
         }
         let games = self.games_per_fixture();
@@ -276,6 +407,16 @@ impl MatchFormat {
         let scheme = &self.points;
         let mut problems = Vec::new();
         let bonus_points = scheme.losing_bonus.map_or(0, |bonus| bonus.points);
+        for (line, points) in [
+            (PointsLine::PerGameWon, scheme.per_game_won),
+            (PointsLine::PerMatchWon, scheme.per_match_won),
+            (PointsLine::PerMatchDrawn, scheme.per_match_drawn),
+            (PointsLine::LosingBonus, bonus_points),
+        ] {
+            if points > MAX_POINTS {
+                problems.push(MatchFormatError::TooManyPoints { line, points });
+            }
+        }
         if scheme.per_game_won == 0
             && scheme.per_match_won == 0
             && scheme.per_match_drawn == 0
@@ -296,11 +437,18 @@ impl MatchFormat {
                     won: scheme.per_match_won,
                 });
             }
-            // A loser won fewer than half the games: try every losing score there is.
-            let earnable = (0..games)
+            let condition_games = bonus.condition.games();
+            if condition_games > MAX_GAMES_PER_FIXTURE {
+                problems.push(MatchFormatError::BonusConditionTooLarge {
+                    games: condition_games,
+                });
+            }
+            // A loser won fewer than half the games: try every losing score there is (a
+            // fixture of more games than any format may have is refused already).
+            let earnable = (0..games.min(MAX_GAMES_PER_FIXTURE))
                 .filter(|own| 2 * own < games)
                 .any(|own| bonus.condition.is_met(own, games - own));
-            if games > 0 && !earnable {
+            if games > 0 && games <= MAX_GAMES_PER_FIXTURE && !earnable {
                 problems.push(MatchFormatError::BonusNeverEarned { games });
             }
         }
@@ -316,7 +464,7 @@ impl MatchFormat {
         if winner <= loser {
             problems.push(MatchFormatError::WalkoverNotAWin { winner, loser });
         }
-        if winner + loser > games {
+        if winner.saturating_add(loser) > games {
             problems.push(MatchFormatError::WalkoverTooManyGames {
                 winner,
                 loser,
@@ -645,6 +793,156 @@ pub(crate) mod tests {
                 winner: 0,
                 loser: 0
             })
+        );
+    }
+
+    #[test]
+    fn a_leg_has_at_most_21_games_however_many_are_asked_for() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.legs[0].games = MAX_GAMES_PER_LEG;
+        assert_eq!(format.validate(), Ok(()));
+        format.legs[0].games = u32::MAX;
+        format.legs[1].games = u32::MAX;
+        let problems = format.problems();
+        assert_eq!(
+            problems,
+            [
+                MatchFormatError::TooManyGames {
+                    leg: 1,
+                    kind: LegKind::Singles,
+                    games: u32::MAX
+                },
+                MatchFormatError::TooManyGames {
+                    leg: 2,
+                    kind: LegKind::Pairs,
+                    games: u32::MAX
+                },
+            ]
+        );
+        assert_eq!(
+            problems[0].to_string(),
+            "Leg 1 has 4294967295 singles games; there are at most 21 games a leg."
+        );
+        // Counting over such a format neither overflows nor takes long.
+        assert_eq!(format.games_per_fixture(), u32::MAX);
+        assert_eq!(format.players_needed(), u32::MAX);
+    }
+
+    #[test]
+    fn a_fixture_has_at_most_four_legs() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        let leg = format.legs[0];
+        format.legs = vec![leg; MAX_LEGS];
+        format.walkover.winner_games = 5;
+        assert_eq!(format.validate(), Ok(()));
+        format.legs = vec![leg; 1000];
+        let problems = format.problems();
+        assert_eq!(problems[0], MatchFormatError::TooManyLegs { legs: 1000 });
+        assert_eq!(
+            problems[0].to_string(),
+            "A fixture has at most 4 legs, not 1000."
+        );
+    }
+
+    #[test]
+    fn a_game_is_played_once_or_twice_round_the_board() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.legs[1].target = TWICE_ROUND_THE_BOARD;
+        assert_eq!(format.validate(), Ok(()));
+        format.legs[1].target = u32::MAX;
+        assert_eq!(
+            format.problems(),
+            [MatchFormatError::UnknownTarget {
+                leg: 2,
+                target: u32::MAX
+            }]
+        );
+        assert_eq!(
+            format.problems()[0].to_string(),
+            "Choose 61 (once round the board) or 121 (twice)."
+        );
+    }
+
+    #[test]
+    fn a_player_may_be_allowed_at_most_21_games_of_a_kind() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.player_limits.pairs_per_player = MAX_GAMES_PER_PLAYER;
+        assert_eq!(format.validate(), Ok(()));
+        format.player_limits.pairs_per_player = 22;
+        let error = format.validate().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "A player may be allowed at most 21 pairs games, not 22."
+        );
+    }
+
+    #[test]
+    fn each_line_of_a_points_scheme_is_at_most_100_points() {
+        let mut format = six_singles_three_pairs(three_for_a_win_one_for_a_close_loss());
+        format.points = PointsScheme {
+            per_game_won: MAX_POINTS,
+            per_match_won: MAX_POINTS,
+            per_match_drawn: MAX_POINTS,
+            losing_bonus: Some(LosingBonus {
+                points: MAX_POINTS,
+                condition: BonusCondition::LostByAtMost(1),
+            }),
+        };
+        assert_eq!(format.validate(), Ok(()));
+        format.points = PointsScheme {
+            per_game_won: 101,
+            per_match_won: u32::MAX,
+            per_match_drawn: 102,
+            losing_bonus: Some(LosingBonus {
+                points: 103,
+                condition: BonusCondition::LostByAtMost(1),
+            }),
+        };
+        let messages: Vec<String> = format.problems().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "Points per game won is at most 100 points, not 101.",
+                "Points per match won is at most 100 points, not 4294967295.",
+                "Points per match drawn is at most 100 points, not 102.",
+                "A losing bonus is at most 100 points, not 103.",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_losing_bonus_counts_at_most_84_games() {
+        let mut format = six_singles_three_pairs(three_for_a_win_one_for_a_close_loss());
+        for condition in [
+            BonusCondition::LostByAtMost(MAX_GAMES_PER_FIXTURE),
+            BonusCondition::WonAtLeast(0),
+        ] {
+            format.points.losing_bonus = Some(LosingBonus {
+                points: 1,
+                condition,
+            });
+            assert_eq!(format.validate(), Ok(()), "{condition:?}");
+        }
+        format.points.losing_bonus = Some(LosingBonus {
+            points: 1,
+            condition: BonusCondition::LostByAtMost(u32::MAX),
+        });
+        assert_eq!(
+            format.validate().unwrap_err().to_string(),
+            "A losing bonus's condition counts at most 84 games, not 4294967295."
+        );
+    }
+
+    #[test]
+    fn a_walkover_of_absurd_games_is_refused_without_overflowing() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.walkover = WalkoverScore {
+            winner_games: u32::MAX,
+            loser_games: 1,
+        };
+        assert_eq!(
+            format.validate().unwrap_err().to_string(),
+            "A walkover of 4294967295-1 has more games than the 9 in a fixture."
         );
     }
 

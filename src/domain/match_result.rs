@@ -17,7 +17,25 @@ use fives_rules::ruleset::Target;
 use serde::{Deserialize, Serialize};
 
 use super::ids::PlayerId;
-use super::match_format::{FixtureScore, Leg, LegKind, MatchFormat, Side};
+use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
+
+/// The most hands a game may have. A game to 121 takes 10 to 40 hands; 300 is also where the
+/// rules crate stops a random game that has not finished.
+pub const MAX_HANDS_PER_GAME: usize = 300;
+/// The longest game record a scorer may paste, in characters. A game to 121 written with
+/// every deal and move runs to about 10,000; a scorer's app may add long comments, so the
+/// room is generous, but finite whatever the server's body limit.
+pub const MAX_RECORD_CHARS: usize = 200_000;
+
+/// Refuses a game of more hands than any game takes, before they are read or checked.
+pub fn hands_within_limit(hands: usize) -> Result<(), String> {
+    if hands > MAX_HANDS_PER_GAME {
+        return Err(format!(
+            "{hands} hands are entered; a game has at most {MAX_HANDS_PER_GAME} hands."
+        ));
+    }
+    Ok(())
+}
 
 /// What a captain submits for a fixture.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -122,12 +140,15 @@ impl ResultError {
     }
 }
 
-/// The kind and target of each game of a fixture, in order.
+/// The kind and target of each game of a fixture, in order. Never more than a format within
+/// the limits can have: one kept before the limits existed may claim millions of games, and
+/// they are not spread over a page or a sheet.
 pub fn game_slots(format: &MatchFormat) -> Vec<Leg> {
     format
         .legs
         .iter()
         .flat_map(|leg| std::iter::repeat_n(*leg, leg.games as usize))
+        .take(MAX_GAMES_PER_FIXTURE as usize)
         .collect()
 }
 
@@ -297,6 +318,8 @@ fn check_game(
                 .to_string(),
         )]);
     }
+    hands_within_limit(hands.len())
+        .map_err(|message| vec![ResultError::of_game(number, message)])?;
     let mut record = game_record(rules.ruleset, leg, &home, &away, hands.clone());
     // Checked as a game that may be unfinished, so that one stopping short of a winner is
     // answered below in a player's words rather than in the record format's.
@@ -434,8 +457,16 @@ pub fn pasted_hands(
     competition: &RulesetSpec,
     leg: &Leg,
 ) -> Result<Vec<HandRecord>, String> {
+    // Measured before it is read: reading expands it.
+    let length = text.chars().count();
+    if length > MAX_RECORD_CHARS {
+        return Err(format!(
+            "the pasted record is {length} characters long; a game record is at most {MAX_RECORD_CHARS}."
+        ));
+    }
     let record = fives_rules::record::parse(text)
         .map_err(|reason| format!("the pasted record cannot be read: {}.", reason.0))?;
+    hands_within_limit(record.hands.len())?;
     let seats = 2 * leg.kind.players_per_side() as usize;
     if record.seats.len() != seats {
         return Err(format!(
@@ -739,6 +770,64 @@ mod tests {
             (walkover.loser_games, walkover.winner_games)
         );
         assert!(checked.games.is_empty());
+    }
+
+    #[test]
+    fn a_game_of_more_hands_than_any_game_takes_is_refused_before_it_is_checked() {
+        let fixture = Fixture::new();
+        let mut sheet = fixture.played_sheet(19, scores_only);
+        let blank = HandRecord {
+            score: Some(vec![0, 0]),
+            ..HandRecord::default()
+        };
+        *hands_of(&mut games_of(&mut sheet)[0]) = vec![blank; 1_000_000];
+        let errors = check_result(&sheet, fixture.rules()).unwrap_err();
+        assert_eq!(
+            errors,
+            [ResultError {
+                game: Some(1),
+                hand: None,
+                message: "Game 1: 1000000 hands are entered; a game has at most 300 hands."
+                    .to_string()
+            }]
+        );
+        assert!(hands_within_limit(MAX_HANDS_PER_GAME).is_ok());
+    }
+
+    #[test]
+    fn a_pasted_record_is_at_most_200000_characters_and_300_hands() {
+        let singles = Leg {
+            kind: LegKind::Singles,
+            games: 1,
+            target: 61,
+        };
+        let record = |hands: usize| {
+            let hands = vec![r#"{"score": [0, 0]}"#; hands].join(",");
+            format!(r#"{{"ruleset": "fives-and-threes", "seats": ["A", "B"], "hands": [{hands}]}}"#)
+        };
+        assert_eq!(
+            pasted_hands(&record(300), &fives_and_threes(), &singles)
+                .unwrap()
+                .len(),
+            300
+        );
+        assert_eq!(
+            pasted_hands(&record(301), &fives_and_threes(), &singles).unwrap_err(),
+            "301 hands are entered; a game has at most 300 hands."
+        );
+        // Measured before it is read, so a long text costs no more than its length.
+        let long = format!("{}{}", " ".repeat(MAX_RECORD_CHARS), record(1));
+        assert_eq!(
+            pasted_hands(&long, &fives_and_threes(), &singles).unwrap_err(),
+            "the pasted record is 200082 characters long; a game record is at most 200000."
+        );
+    }
+
+    #[test]
+    fn a_format_kept_before_the_limits_is_never_spread_into_millions_of_games() {
+        let mut format = six_singles_three_pairs(two_per_match_one_per_game());
+        format.legs[0].games = u32::MAX;
+        assert_eq!(game_slots(&format).len(), MAX_GAMES_PER_FIXTURE as usize);
     }
 
     #[test]

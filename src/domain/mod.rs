@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod authorisation;
+pub mod competition;
 pub mod fixture_dates;
 pub mod fixtures;
 pub mod hand_lines;
@@ -12,6 +13,7 @@ pub mod match_format;
 pub mod match_result;
 pub mod organisation;
 pub mod player_tables;
+pub mod reason;
 pub mod result_deadline;
 pub mod season_fixtures;
 pub mod standings;

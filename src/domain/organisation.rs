@@ -10,7 +10,7 @@ pub struct Slug(String);
 pub enum SlugError {
     #[error("Enter a short name for the web address.")]
     Empty,
-    #[error("A short name is at most 60 characters long.")]
+    #[error("A short name is at most {} characters long.", Slug::MAX_CHARS)]
     TooLong,
     #[error(
         "A short name uses only lower-case letters, digits and hyphens, and does not start or end with a hyphen."
@@ -19,6 +19,9 @@ pub enum SlugError {
 }
 
 impl Slug {
+    /// The longest short name: it is part of every address of the organisation.
+    pub const MAX_CHARS: usize = 60;
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -32,7 +35,7 @@ impl TryFrom<&str> for Slug {
         if slug.is_empty() {
             return Err(SlugError::Empty);
         }
-        if slug.len() > 60 {
+        if slug.len() > Self::MAX_CHARS {
             return Err(SlugError::TooLong);
         }
         let allowed = slug
@@ -59,13 +62,16 @@ pub struct DisplayName(String);
 pub enum DisplayNameError {
     #[error("Enter a name.")]
     Empty,
-    #[error("A name is at most 100 characters long.")]
+    #[error("A name is at most {} characters long.", DisplayName::MAX_CHARS)]
     TooLong,
     #[error("A name is one line of text.")]
     Multiline,
 }
 
 impl DisplayName {
+    /// The longest name: room for "The Royal George and Dragon Ladies' Second Team".
+    pub const MAX_CHARS: usize = 100;
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -79,7 +85,7 @@ impl TryFrom<&str> for DisplayName {
         if name.is_empty() {
             return Err(DisplayNameError::Empty);
         }
-        if name.chars().count() > 100 {
+        if name.chars().count() > Self::MAX_CHARS {
             return Err(DisplayNameError::TooLong);
         }
         if name.chars().any(char::is_control) {
@@ -89,15 +95,69 @@ impl TryFrom<&str> for DisplayName {
     }
 }
 
+/// What a name looks like: its confusable skeleton (Unicode TR39), with runs of spaces as
+/// one. Two names of one skeleton look the same to a reader, such as "The Anchor" and
+/// "The \u{391}nchor" with a Greek capital alpha, so an organisation's teams, competitions and
+/// players are told apart by it.
+pub fn name_skeleton(name: &str) -> String {
+    let skeleton: String = unicode_security::skeleton(name).collect();
+    skeleton.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl DisplayName {
+    /// This name's [`name_skeleton`].
+    pub fn skeleton(&self) -> String {
+        name_skeleton(&self.0)
+    }
+}
+
+/// What an organisation keeps apart by the look of its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamedThing {
+    Team,
+    Competition,
+    Player,
+}
+
+/// Why `name` is refused beside `existing`, a name of the same look the organisation already
+/// has: said the same on the pages and in the API.
+pub fn looks_alike_message(
+    thing: NamedThing,
+    name: &str,
+    existing: &str,
+    organisation: &str,
+) -> String {
+    let (kind, way_out) = match thing {
+        NamedThing::Team => ("team", "choose a name that cannot be mistaken for it"),
+        NamedThing::Competition => (
+            "competition",
+            "choose a name that cannot be mistaken for it",
+        ),
+        // Two players may share a name, so the same spelling would do.
+        NamedThing::Player => (
+            "player",
+            "write it the same way for another person of that name, or choose one that cannot be mistaken for it",
+        ),
+    };
+    format!(
+        "{name} looks the same as \u{2018}{existing}\u{2019}, a {kind} {organisation} already has; {way_out}."
+    )
+}
+
 /// How opposing captains reach a team: free text, kept short.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamContact(String);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("Contact details are at most 500 characters long.")]
+#[error(
+    "Contact details are at most {} characters long.",
+    TeamContact::MAX_CHARS
+)]
 pub struct TeamContactTooLong;
 
 impl TeamContact {
+    pub const MAX_CHARS: usize = 500;
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -108,7 +168,7 @@ impl TryFrom<&str> for TeamContact {
 
     fn try_from(input: &str) -> Result<Self, Self::Error> {
         let contact = input.trim();
-        if contact.chars().count() > 500 {
+        if contact.chars().count() > Self::MAX_CHARS {
             return Err(TeamContactTooLong);
         }
         Ok(Self(contact.to_string()))
@@ -147,6 +207,29 @@ mod tests {
             DisplayName::try_from("x".repeat(101).as_str()),
             Err(DisplayNameError::TooLong)
         );
+    }
+
+    #[test]
+    fn names_that_only_look_different_have_one_skeleton() {
+        let anchor = DisplayName::try_from("The Anchor").unwrap();
+        // A Greek capital alpha, a Cyrillic o, a zero-width space, a doubled space.
+        for look_alike in [
+            "The \u{391}nchor",
+            "The Anch\u{43e}r",
+            "The An\u{200b}chor",
+            "The  Anchor",
+        ] {
+            let name = DisplayName::try_from(look_alike).unwrap();
+            assert_ne!(name, anchor);
+            assert_eq!(name.skeleton(), anchor.skeleton(), "{look_alike}");
+        }
+        for different in ["The Anchor Inn", "The Archer", "Anchor"] {
+            assert_ne!(
+                DisplayName::try_from(different).unwrap().skeleton(),
+                anchor.skeleton(),
+                "{different}"
+            );
+        }
     }
 
     #[test]

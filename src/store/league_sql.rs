@@ -20,6 +20,99 @@ macro_rules! league_sql_store {
                 .ok_or($crate::store::StoreError::NotFound(what))
         }
 
+        /// The name of the row `query` finds by organisation and name skeleton, if any.
+        async fn name_of_skeleton<'e, E>(
+            executor: E,
+            query: &'static str,
+            organisation: i64,
+            skeleton: &str,
+        ) -> Result<Option<String>, $crate::store::StoreError>
+        where
+            E: sqlx::Executor<'e, Database = $db>,
+        {
+            Ok(sqlx::query_scalar::<_, String>(query)
+                .bind(organisation)
+                .bind(skeleton)
+                .fetch_optional(executor)
+                .await?)
+        }
+
+        impl $store {
+            /// Gives every team, competition and player written before names had skeletons
+            /// its skeleton, oldest first (the migration cannot: skeletons are computed
+            /// here). A team or competition whose skeleton an older one of its organisation
+            /// already has keeps none, as it is, and is logged; a player's spelling is kept
+            /// only for the first of a look.
+            pub(super) async fn fill_name_skeletons(
+                &self,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::domain::organisation::name_skeleton;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                for table in ["teams", "competitions"] {
+                    let rows: Vec<(i64, i64, String)> = sqlx::query_as(&format!(
+                        "SELECT id, organisation_id, name FROM {table} \
+                         WHERE name_skeleton IS NULL ORDER BY id"
+                    ))
+                    .fetch_all(&mut *tx)
+                    .await?;
+                    for (id, organisation, name) in rows {
+                        let skeleton = name_skeleton(&name);
+                        let existing: Option<String> = sqlx::query_scalar(&format!(
+                            "SELECT name FROM {table} \
+                             WHERE organisation_id = $1 AND name_skeleton = $2"
+                        ))
+                        .bind(organisation)
+                        .bind(&skeleton)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                        match existing {
+                            Some(existing) => tracing::warn!(
+                                table,
+                                organisation,
+                                id,
+                                "{name:?} looks the same as {existing:?}; it keeps its name, \
+                                 and a new name that looks like either is refused"
+                            ),
+                            None => {
+                                sqlx::query(&format!(
+                                    "UPDATE {table} SET name_skeleton = $1 WHERE id = $2"
+                                ))
+                                .bind(&skeleton)
+                                .bind(id)
+                                .execute(&mut *tx)
+                                .await?;
+                            }
+                        }
+                    }
+                }
+                let players: Vec<(i64, i64, String)> = sqlx::query_as(
+                    "SELECT id, organisation_id, name FROM players \
+                     WHERE name_skeleton IS NULL ORDER BY id",
+                )
+                .fetch_all(&mut *tx)
+                .await?;
+                for (id, organisation, name) in players {
+                    let skeleton = name_skeleton(&name);
+                    sqlx::query("UPDATE players SET name_skeleton = $1 WHERE id = $2")
+                        .bind(&skeleton)
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query(
+                        "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                         VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                    )
+                    .bind(organisation)
+                    .bind(&skeleton)
+                    .bind(&name)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+        }
+
         type CompetitionRow = (i64, i64, String, String, String);
 
         fn competition_from_row(
@@ -54,15 +147,30 @@ macro_rules! league_sql_store {
                 competition: &$crate::store::NewCompetition,
             ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
                 use $crate::store::StoreError;
+                let skeleton = competition.name.skeleton();
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                let existing = name_of_skeleton(
+                    &mut *tx,
+                    "SELECT name FROM competitions \
+                     WHERE organisation_id = $1 AND name_skeleton = $2",
+                    competition.organisation.0,
+                    &skeleton,
+                )
+                .await?;
+                $crate::store::look_alike_refusal(
+                    existing,
+                    &competition.name,
+                    StoreError::CompetitionNameTaken,
+                )?;
                 let row: CompetitionRow = sqlx::query_as(
                     "INSERT INTO competitions \
-                     (organisation_id, name, ruleset, match_format, created_at) \
-                     VALUES ($1, $2, $3, $4, $5) \
+                     (organisation_id, name, name_skeleton, ruleset, match_format, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6) \
                      RETURNING id, organisation_id, name, ruleset, match_format",
                 )
                 .bind(competition.organisation.0)
                 .bind(competition.name.as_str())
+                .bind(&skeleton)
                 .bind($crate::store::league::ruleset_json(&competition.ruleset))
                 .bind($crate::store::league::to_json(&competition.match_format))
                 .bind(competition.created_at)
@@ -393,13 +501,40 @@ macro_rules! league_sql_store {
                 name: &$crate::domain::organisation::DisplayName,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<$crate::store::Player, $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                // The first spelling of a look is kept; one written at the same moment waits
+                // on the key and then finds it, so the key decides between them.
+                sqlx::query(
+                    "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                     VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                )
+                .bind(organisation.0)
+                .bind(&skeleton)
+                .bind(name.as_str())
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| foreign_key_violation_as(e, StoreError::NotFound("organisation")))?;
+                let spelling = name_of_skeleton(
+                    &mut *tx,
+                    "SELECT name FROM player_name_spellings \
+                     WHERE organisation_id = $1 AND skeleton = $2",
+                    organisation.0,
+                    &skeleton,
+                )
+                .await?;
+                // Two players may share a name: only another spelling of it is refused.
+                if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
+                    return Err(StoreError::NameLooksLike { existing });
+                }
                 let id: i64 = sqlx::query_scalar(
-                    "INSERT INTO players (organisation_id, name, created_at) \
-                     VALUES ($1, $2, $3) RETURNING id",
+                    "INSERT INTO players (organisation_id, name, name_skeleton, created_at) \
+                     VALUES ($1, $2, $3, $4) RETURNING id",
                 )
                 .bind(organisation.0)
                 .bind(name.as_str())
+                .bind(&skeleton)
                 .bind(at)
                 .fetch_one(&mut *tx)
                 .await

@@ -53,6 +53,10 @@ pub enum StoreError {
     TeamNameTaken,
     #[error("that organisation already has a competition of that name")]
     CompetitionNameTaken,
+    /// A team, competition or player of the organisation has a name that looks the same
+    /// (the same confusable skeleton) but is spelt otherwise.
+    #[error("that name looks the same as \u{2018}{existing}\u{2019}")]
+    NameLooksLike { existing: String },
     #[error("that competition already has a season of that name")]
     SeasonNameTaken,
     #[error("that season already has a division of that name")]
@@ -315,6 +319,20 @@ pub async fn connect(
                 SqliteStore::open_file(&data_dir.join("fives.db")).await?,
             ))
         }
+    }
+}
+
+/// The refusal of `name` when a row of the same skeleton is named `existing`: `taken` when
+/// the spelling is the same, otherwise [`StoreError::NameLooksLike`].
+fn look_alike_refusal(
+    existing: Option<String>,
+    name: &DisplayName,
+    taken: StoreError,
+) -> Result<(), StoreError> {
+    match existing {
+        None => Ok(()),
+        Some(existing) if existing == name.as_str() => Err(taken),
+        Some(existing) => Err(StoreError::NameLooksLike { existing }),
     }
 }
 

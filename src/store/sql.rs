@@ -47,7 +47,8 @@ macro_rules! sql_store {
             }
 
             async fn migrate(&self) -> Result<(), StoreError> {
-                self.run_migrations().await
+                self.run_migrations().await?;
+                self.fill_name_skeletons().await
             }
 
             async fn ping(&self) -> Result<(), StoreError> {
@@ -390,13 +391,23 @@ macro_rules! sql_store {
                 name: &DisplayName,
                 at: DateTime<Utc>,
             ) -> Result<Team, StoreError> {
+                let skeleton = name.skeleton();
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                let existing = name_of_skeleton(
+                    &mut *tx,
+                    "SELECT name FROM teams WHERE organisation_id = $1 AND name_skeleton = $2",
+                    organisation.0,
+                    &skeleton,
+                )
+                .await?;
+                super::look_alike_refusal(existing, name, StoreError::TeamNameTaken)?;
                 let team = sqlx::query_as::<_, Team>(
-                    "INSERT INTO teams (organisation_id, name, created_at) VALUES ($1, $2, $3) \
-                     RETURNING id, organisation_id, name, contact",
+                    "INSERT INTO teams (organisation_id, name, name_skeleton, created_at) \
+                     VALUES ($1, $2, $3, $4) RETURNING id, organisation_id, name, contact",
                 )
                 .bind(organisation.0)
                 .bind(name.as_str())
+                .bind(&skeleton)
                 .bind(at)
                 .fetch_one(&mut *tx)
                 .await

@@ -148,15 +148,39 @@ pub fn results_csv(rows: &[ResultRow]) -> String {
     finish(writer)
 }
 
-/// A name that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a tab or carriage
-/// return first) gets a leading apostrophe, which spreadsheets show as text. The files are
-/// public and names are typed by people, so a name must never run as a formula on a reader's
-/// machine; every other name is written as it is.
+/// A name that a spreadsheet would read as a formula gets a leading apostrophe, which
+/// spreadsheets show as text. The files are public and names are typed by people, so a name
+/// must never run as a formula on a reader's machine; every other name is written as it is.
 fn inert(name: String) -> String {
-    match name.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{name}"),
-        _ => name,
+    // Invisible characters first hide nothing: look past them.
+    let first = name.chars().find(|&c| !is_invisible(c));
+    if first.is_some_and(starts_a_formula) {
+        format!("'{name}")
+    } else {
+        name
     }
+}
+
+/// Whether a cell starting with `first` may be read as a formula: `=`, `+`, `-` or `@` in any
+/// of their forms (every character whose compatibility form starts with one, such as the
+/// full-width ＝ and the small ﹢, and the minus signs − ➖ and heavy plus ➕, which have
+/// none), or a tab, carriage return or line feed.
+fn starts_a_formula(first: char) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    const LEADS: [char; 4] = ['=', '+', '-', '@'];
+    matches!(
+        first,
+        '\t' | '\r' | '\n' | '\u{2212}' | '\u{2795}' | '\u{2796}'
+    ) || std::iter::once(first)
+        .nfkc()
+        .next()
+        .is_some_and(|lead| LEADS.contains(&lead))
+}
+
+/// Characters that show nothing: zero-width spaces and joiners, direction marks, word joiners,
+/// the byte-order mark and the soft hyphen.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00ad}' | '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
 }
 
 fn csv_writer() -> csv::Writer<Vec<u8>> {
@@ -329,6 +353,38 @@ mod tests {
             homes,
             ["'=HYPERLINK(\"x\")", "'+1", "'-2", "'@SUM(A1)", "Crown"]
         );
+    }
+
+    #[test]
+    fn formula_characters_in_any_unicode_form_are_written_as_text() {
+        for name in [
+            "\u{ff1d}HYPERLINK(\"x\")", // full-width =
+            "\u{ff0b}1",                // full-width +
+            "\u{ff0d}2",                // full-width -
+            "\u{ff20}SUM(A1)",          // full-width @
+            "\u{fe62}1",                // small +
+            "\u{fe66}1",                // small =
+            "\u{2212}3",                // minus sign
+            "\u{2796}3",                // heavy minus sign
+            "\u{207c}1",                // superscript =
+            "\u{200b}=1",               // a zero-width space first
+            "\u{feff}+1",               // a byte-order mark first
+            "\tA",
+            "\rA",
+            "\nA",
+        ] {
+            assert_eq!(inert(name.to_owned()), format!("'{name}"), "{name:?}");
+        }
+        for name in [
+            "Crown",
+            "Ｃrown",
+            "\u{2014}Crown",
+            "'=quoted",
+            " =spaced",
+            "１st XI",
+        ] {
+            assert_eq!(inert(name.to_owned()), name, "{name:?}");
+        }
     }
 
     #[test]

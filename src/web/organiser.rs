@@ -12,7 +12,7 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_lookup::organised;
 use super::session::Viewer;
-use crate::domain::organisation::DisplayName;
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::store::{Organisation, StoreError, Team};
 
 /// A team as the organiser's page lists it.
@@ -106,6 +106,12 @@ pub async fn create_team(
                         name.as_str()
                     )
                 }
+                Err(StoreError::NameLooksLike { existing }) => looks_alike_message(
+                    NamedThing::Team,
+                    name.as_str(),
+                    &existing,
+                    &organisation.name,
+                ),
                 Err(error) => return Err(error.into()),
             }
         }

@@ -18,13 +18,14 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_lookup::{competition_of, organised};
 use super::session::Viewer;
+use crate::domain::competition::ruleset_problems;
 use crate::domain::ids::{CompetitionId, SeasonId};
 use crate::domain::league::{SeasonCalendar, weekday_name};
 use crate::domain::match_format::{
     BonusCondition, Leg, LegKind, LosingBonus, MatchFormat, MatchFormatError, PlayerLimits,
-    PointsScheme, WalkoverScore,
+    PointsLine, PointsScheme, WalkoverScore,
 };
-use crate::domain::organisation::DisplayName;
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::store::{Competition, NewCompetition, NewSeason, Organisation, StoreError};
 
 /// What an organiser types into the new competition form, kept as typed so that a form
@@ -128,9 +129,14 @@ fn whole_number(
     label: &str,
     text: &str,
 ) -> Option<u32> {
-    match text.trim().parse::<u32>() {
+    let digits = text.trim();
+    match digits.parse::<u32>() {
         Ok(number) => Some(number),
-        Err(_) if text.trim().is_empty() => {
+        // A number too big to hold is over every limit; the check says which.
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(u32::MAX)
+        }
+        Err(_) if digits.is_empty() => {
             errors.add(field, format!("Enter {label}."));
             None
         }
@@ -159,16 +165,35 @@ fn optional_number(
 /// The form field a match format problem belongs next to.
 fn field_of(problem: &MatchFormatError) -> &'static str {
     match problem {
-        MatchFormatError::NoLegs | MatchFormatError::NoGames { .. } => "singles_games",
+        MatchFormatError::NoLegs
+        | MatchFormatError::TooManyLegs { .. }
+        | MatchFormatError::NoGames { .. } => "singles_games",
         MatchFormatError::KindNotAllowed {
             kind: LegKind::Pairs,
+        }
+        | MatchFormatError::TooManyGames {
+            kind: LegKind::Pairs,
+            ..
+        }
+        | MatchFormatError::TooManyGamesPerPlayer {
+            kind: LegKind::Pairs,
+            ..
         } => "pairs_games",
-        MatchFormatError::KindNotAllowed { .. } => "singles_games",
-        MatchFormatError::NoTarget { .. } => "game_target",
+        MatchFormatError::KindNotAllowed { .. }
+        | MatchFormatError::TooManyGames { .. }
+        | MatchFormatError::TooManyGamesPerPlayer { .. } => "singles_games",
+        MatchFormatError::NoTarget { .. } | MatchFormatError::UnknownTarget { .. } => "game_target",
         MatchFormatError::NoPoints => "per_game_won",
+        MatchFormatError::TooManyPoints { line, .. } => match line {
+            PointsLine::PerGameWon => "per_game_won",
+            PointsLine::PerMatchWon => "per_match_won",
+            PointsLine::PerMatchDrawn => "per_match_drawn",
+            PointsLine::LosingBonus => "bonus_points",
+        },
         MatchFormatError::DrawWorthMoreThanWin { .. } => "per_match_drawn",
         MatchFormatError::BonusWorthMoreThanWin { .. } => "bonus_points",
-        MatchFormatError::BonusNeverEarned { .. } => "bonus_lost_by",
+        MatchFormatError::BonusNeverEarned { .. }
+        | MatchFormatError::BonusConditionTooLarge { .. } => "bonus_lost_by",
         MatchFormatError::WalkoverNotAWin { .. }
         | MatchFormatError::WalkoverTooManyGames { .. } => "walkover_for",
     }
@@ -192,9 +217,6 @@ impl TryFrom<&CompetitionForm> for CompetitionInput {
             "The ruleset's target",
             &form.ruleset_target,
         );
-        if let Some(Some(0)) = ruleset_target {
-            errors.add("ruleset_target", "A game's target must be more than 0.");
-        }
         let singles = whole_number(
             &mut errors,
             "singles_games",
@@ -332,10 +354,8 @@ impl TryFrom<&CompetitionForm> for CompetitionInput {
             }
             match_format = Some(format);
         }
-        match (name, preset, ruleset_target, match_format) {
-            (Some(name), Some(preset), Some(ruleset_target), Some(match_format))
-                if errors.is_empty() =>
-            {
+        let ruleset = match (preset, ruleset_target) {
+            (Some(preset), Some(ruleset_target)) => {
                 let overrides = Overrides {
                     target: ruleset_target.map(|points| Target {
                         by_players: PerPlayers::all(points),
@@ -343,12 +363,26 @@ impl TryFrom<&CompetitionForm> for CompetitionInput {
                     }),
                     ..Overrides::default()
                 };
-                Ok(Self {
-                    name,
-                    ruleset: RulesetSpec { preset, overrides },
-                    match_format,
-                })
+                let ruleset = RulesetSpec { preset, overrides };
+                let legs = match_format.as_ref().map_or(&[][..], |format| &format.legs);
+                for problem in ruleset_problems(&ruleset, legs) {
+                    let field = if problem.is_about_the_target() {
+                        "ruleset_target"
+                    } else {
+                        "preset"
+                    };
+                    errors.add(field, problem.to_string());
+                }
+                Some(ruleset)
             }
+            _ => None,
+        };
+        match (name, ruleset, match_format) {
+            (Some(name), Some(ruleset), Some(match_format)) if errors.is_empty() => Ok(Self {
+                name,
+                ruleset,
+                match_format,
+            }),
             _ => Err(errors),
         }
     }
@@ -449,6 +483,15 @@ pub async fn create_competition(
                         "{} already has a competition called {}.",
                         organisation.name,
                         new.name.as_str()
+                    ),
+                ),
+                Err(StoreError::NameLooksLike { existing }) => FieldErrors::only(
+                    "name",
+                    looks_alike_message(
+                        NamedThing::Competition,
+                        new.name.as_str(),
+                        &existing,
+                        &organisation.name,
                     ),
                 ),
                 Err(error) => return Err(error.into()),

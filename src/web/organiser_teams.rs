@@ -16,8 +16,8 @@ use super::organiser_lookup::{organised, team_of};
 use super::session::Viewer;
 use crate::domain::ids::TeamId;
 use crate::domain::league::{Venue, VenueAddress, weekday_name};
-use crate::domain::organisation::DisplayName;
-use crate::store::{Organisation, Player, Team};
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
+use crate::store::{Organisation, Player, StoreError, Team};
 
 /// The pub form as typed.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -263,10 +263,31 @@ pub async fn add_squad_player(
         }
     };
     // A new player of the organisation (two people may share a name), then into the squad.
-    let player = state
+    let player = match state
         .store
         .create_player(organisation.id, &name, Utc::now())
-        .await?;
+        .await
+    {
+        Ok(player) => player,
+        Err(StoreError::NameLooksLike { existing }) => {
+            let message = looks_alike_message(
+                NamedThing::Player,
+                name.as_str(),
+                &existing,
+                &organisation.name,
+            );
+            return show_squad(
+                &viewer,
+                &state,
+                (organisation, team),
+                StatusCode::UNPROCESSABLE_ENTITY,
+                typed,
+                Some(message),
+            )
+            .await;
+        }
+        Err(error) => return Err(error.into()),
+    };
     state.store.add_player_to_squad(team.id, player.id).await?;
     Ok(redirect(&format!(
         "/organise/{}/teams/{}/squad",

@@ -11,12 +11,12 @@ use std::collections::HashMap;
 
 use fives_rules::record::HandRecord;
 
-use crate::domain::hand_lines::{parse_hand_lines, write_hand_lines};
+use crate::domain::hand_lines::{count_hand_lines, parse_hand_lines, write_hand_lines};
 use crate::domain::ids::PlayerId;
 use crate::domain::match_format::{Leg, LegKind, Side};
 use crate::domain::match_result::{
     CheckedResult, GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, check_result,
-    game_record, game_slots, pasted_hands,
+    game_record, game_slots, hands_within_limit, pasted_hands,
 };
 
 pub struct PlayerOption {
@@ -452,6 +452,10 @@ fn read_hands(
                 (Vec::new(), Vec::new())
             }
         };
+    }
+    if let Err(message) = hands_within_limit(count_hand_lines(&game.hands)) {
+        problems.push((number, None, format!("Game {number}: {message}")));
+        return (Vec::new(), Vec::new());
     }
     // Line by line, so that a line that cannot be read still has its place in the totals.
     let read: Vec<Result<HandRecord, String>> = game

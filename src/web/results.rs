@@ -26,6 +26,7 @@ use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
 use crate::domain::ids::{FixtureId, TeamId};
 use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
 use crate::domain::match_result::{GameOutcome, ResultSheet, game_slots};
+use crate::domain::reason::Reason;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{
     Competition, Division, Fixture, FixtureAsRead, NewAdjustment, NewResult, Organisation,
@@ -759,24 +760,27 @@ pub async fn dispute(
         return Err(WebError::Forbidden);
     }
     let AnswerForm { result, reason } = form.into_inner();
-    let reason = reason.trim().to_string();
-    if reason.is_empty() {
-        return show_fixture(
-            &viewer,
-            store,
-            place,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Some("Say what is wrong with the result, so the league can put it right.".to_string()),
-            reason,
-        )
-        .await;
-    }
+    let typed = reason;
+    let reason = match Reason::for_dispute(&typed) {
+        Ok(reason) => reason,
+        Err(error) => {
+            return show_fixture(
+                &viewer,
+                store,
+                place,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some(error.to_string()),
+                typed,
+            )
+            .await;
+        }
+    };
     match store
         .dispute_result(
             place.fixture.id,
             result,
             signed_in.user.id,
-            &reason,
+            reason.as_str(),
             Utc::now(),
         )
         .await
@@ -791,7 +795,7 @@ pub async fn dispute(
                 place,
                 StatusCode::CONFLICT,
                 Some(message),
-                reason,
+                typed,
             )
             .await
         }
@@ -846,12 +850,11 @@ pub async fn correct(
     let squads = FixtureSquads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
-    let reason = fields.get("reason").map_or("", |r| r.trim()).to_string();
+    let typed = fields.get("reason").map_or("", |r| r.trim()).to_string();
     let checked = form.check(rules);
-    let reason_error = reason.is_empty().then(|| {
-        "Say why the result is corrected; the reason is shown in the result's history.".to_string()
-    });
-    let (Some((sheet, checked)), None) = (checked, &reason_error) else {
+    let reason = Reason::for_correction(&typed);
+    let reason_error = reason.as_ref().err().map(ToString::to_string);
+    let (Some((sheet, checked)), Ok(reason)) = (checked, reason) else {
         if let Some(message) = &reason_error {
             form.summary.push(super::result_form::ErrorLink {
                 href: "#reason".to_string(),
@@ -859,7 +862,7 @@ pub async fn correct(
             });
         }
         let correction = CorrectionFields {
-            reason,
+            reason: typed,
             error: reason_error,
         };
         return render_with_status(
@@ -880,7 +883,7 @@ pub async fn correct(
                 at: Utc::now(),
                 early_reason: None,
             },
-            &reason,
+            reason.as_str(),
         )
         .await
     {

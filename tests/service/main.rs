@@ -24,6 +24,7 @@ mod interrupted_writes;
 mod invites;
 mod league_store;
 mod league_story;
+mod limits;
 mod organiser_fixtures;
 mod organiser_league;
 mod page_cache;

@@ -325,7 +325,7 @@ store_test! {
         organiser.submit(&squad, &[("name", "Sam Hill")]).await.assert_redirect_to(&squad);
         let page = organiser.submit(&squad, &[("name", "   ")]).await;
         assert_eq!(page.status, 422);
-        assert!(page.body.contains(r#"aria-describedby="player-name-error""#));
+        assert!(page.body.contains(r#"aria-describedby="player-name-hint player-name-error""#));
         let names: Vec<String> = ctx.store.squad_of(crown.id).await.unwrap().into_iter().map(|p| p.name).collect();
         assert_eq!(names, ["Pat Jones", "Sam Hill"]);
         assert!(organiser.get(&squad).await.body.contains("<li>Pat Jones</li>"));

@@ -103,6 +103,10 @@ pub fn check_text(text: &str) -> CheckReport {
 
 /// Checks a parsed record.
 pub fn check(record: &Record) -> CheckReport {
+    // A record built in code rather than read by `parse` may have a hand of no detail at all.
+    if let Err(not) = super::hands_have_a_level(record) {
+        return CheckReport::NotARecord(not);
+    }
     let spec = match ruleset_spec(&record.ruleset) {
         Ok(spec) => spec,
         Err(not) => return CheckReport::NotARecord(not),
@@ -1101,5 +1105,21 @@ mod tests {
                 assert_eq!(searched, facts.hand_scores, "{preset} {players}");
             }
         }
+    }
+
+    #[test]
+    fn a_record_built_with_a_hand_of_no_detail_is_not_a_record() {
+        let record = Record {
+            ruleset: crate::record::RulesetField::Name("fives-and-threes".to_string()),
+            seats: vec!["Ann".to_string(), "Bob".to_string()],
+            hands: vec![HandRecord::default()],
+            complete: None,
+        };
+        assert_eq!(
+            check(&record),
+            CheckReport::NotARecord(NotARecord(
+                "hand 1 has none of moves, pegs and score; a hand needs at least one".to_string()
+            ))
+        );
     }
 }

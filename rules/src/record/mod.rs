@@ -106,6 +106,11 @@ pub fn parse(text: &str) -> Result<Record, NotARecord> {
 
 /// The record, if every hand carries at least one of moves, pegs and score.
 fn with_a_hand_level(record: Record) -> Result<Record, NotARecord> {
+    hands_have_a_level(&record)?;
+    Ok(record)
+}
+
+fn hands_have_a_level(record: &Record) -> Result<(), NotARecord> {
     for (index, hand) in record.hands.iter().enumerate() {
         if hand.moves.is_none() && hand.pegs.is_none() && hand.score.is_none() {
             return Err(NotARecord(format!(
@@ -114,7 +119,7 @@ fn with_a_hand_level(record: Record) -> Result<Record, NotARecord> {
             )));
         }
     }
-    Ok(record)
+    Ok(())
 }
 
 fn drop_comments(object: &mut Map<String, Value>) {

@@ -16,12 +16,11 @@ use super::error::{ApiError, ErrorBody, Problem};
 use super::input::{date_of, weekday_of};
 use super::lookup;
 use crate::domain::authorisation::Permission;
+use crate::domain::competition::ruleset_problems;
 use crate::domain::ids::CompetitionId;
 use crate::domain::league::{SeasonCalendar, weekday_name};
-use crate::domain::match_format::{
-    LegKind, MatchFormat, MatchFormatError, ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD,
-};
-use crate::domain::organisation::DisplayName;
+use crate::domain::match_format::{LegKind, MatchFormat, MatchFormatError, PointsLine};
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::store::{Competition, NewCompetition, NewSeason, Season, StoreError};
 use crate::web::AppState;
 
@@ -52,10 +51,14 @@ impl From<Competition> for CompetitionView {
 /// A new competition.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewCompetitionBody {
+    /// 1 to 100 characters, and not one that looks the same as another competition's of
+    /// the organisation.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
     /// A preset's name (`fives-and-threes`, `all-fives`, `muggins`, `five-up`,
     /// `doubles-in-the-boneyard`), or an object with `preset` and the options it overrides,
-    /// as in a game record.
+    /// as in a game record. A `target` is 1 to 1000 points; every game of the match format
+    /// must be playable under the rules.
     #[schema(example = json!({"preset": "fives-and-threes", "target": 61}))]
     pub ruleset: serde_json::Value,
     pub match_format: MatchFormat,
@@ -64,23 +67,45 @@ pub struct NewCompetitionBody {
 /// The body field a match format problem belongs to.
 fn field_of(problem: &MatchFormatError) -> String {
     match problem {
-        MatchFormatError::NoLegs => "match_format.legs".into(),
-        MatchFormatError::NoGames { leg } => format!("match_format.legs[{}].games", leg - 1),
-        MatchFormatError::NoTarget { leg } => format!("match_format.legs[{}].target", leg - 1),
+        MatchFormatError::NoLegs | MatchFormatError::TooManyLegs { .. } => {
+            "match_format.legs".into()
+        }
+        MatchFormatError::NoGames { leg } | MatchFormatError::TooManyGames { leg, .. } => {
+            format!("match_format.legs[{}].games", leg - 1)
+        }
+        MatchFormatError::NoTarget { leg } | MatchFormatError::UnknownTarget { leg, .. } => {
+            format!("match_format.legs[{}].target", leg - 1)
+        }
         MatchFormatError::KindNotAllowed {
             kind: LegKind::Singles,
+        }
+        | MatchFormatError::TooManyGamesPerPlayer {
+            kind: LegKind::Singles,
+            ..
         } => "match_format.player_limits.singles_per_player".into(),
         MatchFormatError::KindNotAllowed {
             kind: LegKind::Pairs,
+        }
+        | MatchFormatError::TooManyGamesPerPlayer {
+            kind: LegKind::Pairs,
+            ..
         } => "match_format.player_limits.pairs_per_player".into(),
         MatchFormatError::NoPoints => "match_format.points".into(),
+        MatchFormatError::TooManyPoints { line, .. } => match line {
+            PointsLine::PerGameWon => "match_format.points.per_game_won",
+            PointsLine::PerMatchWon => "match_format.points.per_match_won",
+            PointsLine::PerMatchDrawn => "match_format.points.per_match_drawn",
+            PointsLine::LosingBonus => "match_format.points.losing_bonus.points",
+        }
+        .into(),
         MatchFormatError::DrawWorthMoreThanWin { .. } => {
             "match_format.points.per_match_drawn".into()
         }
         MatchFormatError::BonusWorthMoreThanWin { .. } => {
             "match_format.points.losing_bonus.points".into()
         }
-        MatchFormatError::BonusNeverEarned { .. } => {
+        MatchFormatError::BonusNeverEarned { .. }
+        | MatchFormatError::BonusConditionTooLarge { .. } => {
             "match_format.points.losing_bonus.condition".into()
         }
         MatchFormatError::WalkoverNotAWin { .. }
@@ -103,29 +128,14 @@ fn check_competition(
         .and_then(|field| ruleset_spec(&field).map_err(|error| error.0))
         .map_err(|message| problems.push(Problem::new("ruleset", message)))
         .ok();
-    if let Some(target) = ruleset.and_then(|spec| spec.overrides.target) {
-        let by_players = target.by_players;
-        if [
-            by_players.two,
-            by_players.three,
-            by_players.four,
-            target.partners,
-        ]
-        .contains(&0)
-        {
-            problems.push(Problem::new(
-                "ruleset.target",
-                "A game's target must be more than 0.",
-            ));
-        }
-    }
-    // The organiser's form offers only these two targets for the games of a fixture.
-    for (index, leg) in body.match_format.legs.iter().enumerate() {
-        if leg.target != 0 && ![ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD].contains(&leg.target) {
-            problems.push(Problem::new(
-                format!("match_format.legs[{index}].target"),
-                "Choose 61 (once round the board) or 121 (twice).",
-            ));
+    if let Some(spec) = &ruleset {
+        for problem in ruleset_problems(spec, &body.match_format.legs) {
+            let field = if problem.is_about_the_target() {
+                "ruleset.target"
+            } else {
+                "ruleset"
+            };
+            problems.push(Problem::new(field, problem.to_string()));
         }
     }
     for problem in body.match_format.problems() {
@@ -175,7 +185,7 @@ pub async fn list_competitions(
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "The organisation has a competition of that name", body = ErrorBody),
+        (status = 409, description = "The organisation has a competition of that name, or of one that looks the same", body = ErrorBody),
         (status = 422, body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -213,6 +223,15 @@ pub async fn create_competition(
                 "{} already has a competition called {}.",
                 organisation.name,
                 new.name.as_str()
+            ),
+        )),
+        Err(StoreError::NameLooksLike { existing }) => Err(ApiError::conflict(
+            "name",
+            looks_alike_message(
+                NamedThing::Competition,
+                new.name.as_str(),
+                &existing,
+                &organisation.name,
             ),
         )),
         Err(error) => Err(error.into()),
@@ -271,6 +290,8 @@ impl From<Season> for SeasonView {
 /// A new season. Dates are written year-month-day, such as 2026-09-01.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewSeasonBody {
+    /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
     #[schema(example = "2026-09-01")]
     pub start: String,

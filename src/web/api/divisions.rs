@@ -84,6 +84,8 @@ pub async fn list_divisions(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewDivisionBody {
+    /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
 }
 

@@ -11,11 +11,15 @@ use super::error::{ApiError, ErrorBody};
 use super::lookup;
 use super::views::PlayerView;
 use crate::domain::authorisation::Permission;
-use crate::domain::organisation::DisplayName;
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
+use crate::store::StoreError;
 use crate::web::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewPlayerBody {
+    /// 1 to 100 characters. Two players may share a name, but not one that only looks the
+    /// same as another player's of the organisation.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
 }
 
@@ -31,6 +35,7 @@ pub struct NewPlayerBody {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
+        (status = 409, description = "The name looks the same as another player's, spelt otherwise", body = ErrorBody),
         (status = 422, body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -47,8 +52,20 @@ pub async fn create_player(
     caller.require(Permission::Organise(organisation.id))?;
     let name = DisplayName::try_from(body.name.as_str())
         .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
-    let player = store
+    match store
         .create_player(organisation.id, &name, Utc::now())
-        .await?;
-    Ok(HttpResponse::Created().json(PlayerView::from(&player)))
+        .await
+    {
+        Ok(player) => Ok(HttpResponse::Created().json(PlayerView::from(&player))),
+        Err(StoreError::NameLooksLike { existing }) => Err(ApiError::conflict(
+            "name",
+            looks_alike_message(
+                NamedThing::Player,
+                name.as_str(),
+                &existing,
+                &organisation.name,
+            ),
+        )),
+        Err(error) => Err(error.into()),
+    }
 }

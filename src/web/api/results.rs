@@ -26,8 +26,9 @@ use crate::domain::ids::{FixtureId, PlayerId, TeamId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
     CheckedResult, GameOutcome, GameSheet, ResultError, ResultRules, ResultSheet, check_result,
-    game_record, game_slots, pasted_hands,
+    game_record, game_slots, hands_within_limit, pasted_hands,
 };
+use crate::domain::reason::Reason;
 use crate::store::{
     FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, Store, StoreError,
     StoredResult, Submitted, VersionScore,
@@ -47,10 +48,12 @@ pub struct ResultBody {
     /// One side did not turn up: the match format's walkover score. Give this or `games`.
     pub walkover: Option<WalkoverInput>,
     /// Every game of the fixture in the order of the match format's legs (singles first, as
-    /// the competition lists them). Give this or `walkover`.
+    /// the competition lists them): at most 84. Give this or `walkover`.
+    #[schema(max_items = 84)]
     pub games: Option<Vec<GameInput>>,
     /// Makes a retried request the same submission; the `Idempotency-Key` header does the
-    /// same, and wins when both are sent (they must then agree).
+    /// same, and wins when both are sent (they must then agree). 1 to 200 characters.
+    #[schema(min_length = 1, max_length = 200)]
     pub submission_key: Option<String>,
     /// Only for an organiser entering a result before the fixture's date: why, kept in the
     /// result's history. Captains can enter a result from the fixture's date on.
@@ -72,16 +75,20 @@ pub struct WalkoverInput {
 pub struct GameInput {
     /// The home side's player ids.
     #[serde(default)]
+    #[schema(max_items = 2)]
     pub home: Vec<i64>,
     /// The away side's player ids.
     #[serde(default)]
+    #[schema(max_items = 2)]
     pub away: Vec<i64>,
     /// The hands as in a game record (`leader`, `deal`, `moves`, `pegs`, `score`; home is
-    /// side 0), at whatever detail the scorer has: `[{"score": [14, 9]}, …]` is enough.
-    #[schema(value_type = Option<Vec<Object>>)]
+    /// side 0), at whatever detail the scorer has: `[{"score": [14, 9]}, …]` is enough. At
+    /// most 300 hands.
+    #[schema(value_type = Option<Vec<Object>>, max_items = 300)]
     pub hands: Option<Vec<HandRecord>>,
     /// A whole game record (the interchange format), under the league's rules for this game.
-    /// Its seat names are the scorer's; the players are those of `home` and `away`.
+    /// Its seat names are the scorer's; the players are those of `home` and `away`. At most
+    /// 300 hands and 200,000 characters.
     #[schema(value_type = Option<Object>)]
     pub record: Option<serde_json::Value>,
     /// The game was given up without being played, by this side.
@@ -100,8 +107,9 @@ pub struct ConfirmBody {
 pub struct DisputeBody {
     /// The `version_id` of the result being disputed, as last read.
     pub version_id: i64,
-    /// What is wrong with it, for the league.
+    /// What is wrong with it, for the league: 1 to 500 characters.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 500)]
     pub reason: String,
 }
 
@@ -109,11 +117,14 @@ pub struct DisputeBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CorrectionBody {
-    /// Shown in the result's history.
+    /// Shown in the result's history: 1 to 500 characters.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 500)]
     pub reason: String,
     pub walkover: Option<WalkoverInput>,
     pub games: Option<Vec<GameInput>>,
+    /// 1 to 200 characters.
+    #[schema(min_length = 1, max_length = 200)]
     pub submission_key: Option<String>,
 }
 
@@ -395,7 +406,12 @@ fn game_sheet(
     let number = index + 1;
     let field = |part: &str| format!("games[{index}]{part}");
     let outcome = match (&game.hands, &game.record, game.conceded_by) {
-        (Some(hands), None, None) => GameOutcome::Hands(hands.clone()),
+        (Some(hands), None, None) => {
+            hands_within_limit(hands.len()).map_err(|message| {
+                Problem::new(field(".hands"), format!("Game {number}: {message}"))
+            })?;
+            GameOutcome::Hands(hands.clone())
+        }
         (None, Some(record), None) => {
             let hands =
                 pasted_hands(&record.to_string(), rules.ruleset, leg).map_err(|message| {
@@ -960,19 +976,14 @@ pub async fn dispute_result(
         return Err(ApiError::Forbidden);
     }
     let body: DisputeBody = body_of(&body)?;
-    let reason = body.reason.trim();
-    if reason.is_empty() {
-        return Err(ApiError::invalid_field(
-            "reason",
-            "Say what is wrong with the result, so the league can put it right.",
-        ));
-    }
+    let reason = Reason::for_dispute(&body.reason)
+        .map_err(|error| ApiError::invalid_field("reason", error.to_string()))?;
     store
         .dispute_result(
             place.fixture.id,
             body.version_id,
             signed_in.user.id,
-            reason,
+            reason.as_str(),
             Utc::now(),
         )
         .await
@@ -1018,19 +1029,16 @@ pub async fn correct_result(
     let key = submission_key(&request, body.submission_key.as_deref())?;
     let squads = FixtureSquads::of(store, &place.fixture).await?;
     let rules = squads.rules(&place.competition);
-    let reason = body.reason.trim();
+    let reason = Reason::for_correction(&body.reason);
     let mut problems = Vec::new();
-    if reason.is_empty() {
-        problems.push(Problem::new(
-            "reason",
-            "Say why the result is corrected; the reason is shown in the result's history.",
-        ));
+    if let Err(error) = &reason {
+        problems.push(Problem::new("reason", error.to_string()));
     }
     let checked = checked_sheet(body.walkover.as_ref(), body.games.as_deref(), rules);
-    let (sheet, checked) = match checked {
-        Ok(checked) if problems.is_empty() => checked,
-        Ok(_) => return Err(ApiError::invalid(problems)),
-        Err(mut found) => {
+    let (sheet, checked, reason) = match (checked, reason) {
+        (Ok((sheet, checked)), Ok(reason)) => (sheet, checked, reason),
+        (Ok(_), Err(_)) => return Err(ApiError::invalid(problems)),
+        (Err(mut found), _) => {
             problems.append(&mut found);
             return Err(ApiError::invalid(problems));
         }
@@ -1048,7 +1056,7 @@ pub async fn correct_result(
                 at: Utc::now(),
                 early_reason: None,
             },
-            reason,
+            reason.as_str(),
         )
         .await
         .map_err(|error| match error {

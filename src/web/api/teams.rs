@@ -18,7 +18,7 @@ use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::league::{Venue, VenueAddress};
-use crate::domain::organisation::DisplayName;
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::store::{Organisation, StoreError, Team};
 use crate::web::AppState;
 
@@ -113,6 +113,9 @@ pub async fn list_teams(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewTeamBody {
+    /// 1 to 100 characters, and not one that looks the same as another team's of the
+    /// organisation.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
 }
 
@@ -127,7 +130,7 @@ pub struct NewTeamBody {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "The organisation has a team of that name", body = ErrorBody),
+        (status = 409, description = "The organisation has a team of that name, or of one that looks the same", body = ErrorBody),
         (status = 422, body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -158,6 +161,15 @@ pub async fn create_team(
                 "{} already has a team called {}.",
                 organisation.name,
                 name.as_str()
+            ),
+        )),
+        Err(StoreError::NameLooksLike { existing }) => Err(ApiError::conflict(
+            "name",
+            looks_alike_message(
+                NamedThing::Team,
+                name.as_str(),
+                &existing,
+                &organisation.name,
             ),
         )),
         Err(error) => Err(error.into()),
@@ -224,8 +236,11 @@ pub async fn team_fixtures(
 /// A team's pub.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VenueBody {
+    /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100)]
     pub name: String,
-    /// A few lines, separated by `\n`.
+    /// A few lines, separated by `\n`: 1 to 300 characters.
+    #[schema(min_length = 1, max_length = 300)]
     pub address: String,
     /// The night the team prefers to play, such as "Thursday"; null or absent for the
     /// league's night.
