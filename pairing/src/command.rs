@@ -1,0 +1,65 @@
+//! `fives pair` and `fives standings` as text in, text out: what the commands write on
+//! standard output and standard error, and their exit code. The binary only reads and writes.
+
+use crate::event::Event;
+use crate::output;
+use crate::pair::{Outcome, pair};
+use crate::standings::standings;
+
+/// What a command writes and how it exits: 0 done, 2 the document is refused, 3 no pairing or
+/// the event is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// Standard output, a JSON document and a newline, or empty.
+    pub stdout: String,
+    /// Standard error, a message and a newline, or empty.
+    pub stderr: String,
+    pub exit_code: u8,
+}
+
+impl Response {
+    fn refused(message: String) -> Response {
+        Response {
+            stdout: String::new(),
+            stderr: format!("{message}\n"),
+            exit_code: 2,
+        }
+    }
+}
+
+/// `fives pair`: the next round of the event document `text`.
+pub fn pair_text(text: &str) -> Response {
+    let event = match Event::parse(text) {
+        Ok(event) => event,
+        Err(error) => return Response::refused(error.to_string()),
+    };
+    match pair(&event) {
+        Err(error) => Response::refused(error.to_string()),
+        Ok(Outcome::Paired(round)) => Response {
+            stdout: format!("{}\n", output::round_json(&event, &round)),
+            stderr: String::new(),
+            exit_code: 0,
+        },
+        Ok(Outcome::NoPairing(reason) | Outcome::Over(reason)) => Response {
+            stdout: format!("{}\n", output::no_round_json(&reason)),
+            stderr: format!("{reason}\n"),
+            exit_code: 3,
+        },
+    }
+}
+
+/// `fives standings`: the standings of the rounds played so far.
+pub fn standings_text(text: &str) -> Response {
+    let event = match Event::parse(text) {
+        Ok(event) => event,
+        Err(error) => return Response::refused(error.to_string()),
+    };
+    match standings(&event) {
+        Err(error) => Response::refused(error.to_string()),
+        Ok(lines) => Response {
+            stdout: format!("{}\n", output::standings_json(&event, &lines)),
+            stderr: String::new(),
+            exit_code: 0,
+        },
+    }
+}

@@ -1,0 +1,108 @@
+//! The Swiss engine's view of an event: the active entrants in pairing-rank order with their
+//! scores scaled to integers, their byes and who has met and partnered whom; and the engine's
+//! answer mapped back to entrants.
+
+use std::collections::HashMap;
+
+use crate::event::{EntrantIndex, Event};
+use crate::number::Exact;
+use crate::seeding::{by_pairing_rank, scores};
+use crate::swiss::{self, SwissEntrant, SwissField};
+
+/// The field for the next round, and which entrant each of its indexes is.
+pub struct Field {
+    pub field: SwissField,
+    pub entrants: Vec<EntrantIndex>,
+}
+
+/// The common denominator of the scores: every score times it is an integer.
+fn common_denominator(scores: &[Exact]) -> i128 {
+    fn gcd(a: i128, b: i128) -> i128 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    scores.iter().fold(1, |lcm, score| {
+        lcm / gcd(lcm, score.denominator()) * score.denominator()
+    })
+}
+
+pub fn field(event: &Event) -> Field {
+    let next = event.next_round();
+    let scores = scores(event, 0..event.rounds.len());
+    let mut entrants: Vec<EntrantIndex> = (0..event.entrants.len())
+        .filter(|&e| event.entrants[e].is_active_in(next))
+        .collect();
+    entrants.sort_by(|&a, &b| by_pairing_rank(event, &scores, a, b));
+    let mut position = vec![None; event.entrants.len()];
+    for (i, &entrant) in entrants.iter().enumerate() {
+        position[entrant] = Some(i);
+    }
+
+    let active_scores: Vec<Exact> = entrants.iter().map(|&e| scores[e]).collect();
+    // Scores are at most 2·10^9 with denominators dividing 10^6 (see `number`): the scaled
+    // scores fit an i64.
+    let denominator = common_denominator(&active_scores);
+    let mut byes = vec![0u32; event.entrants.len()];
+    let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
+    let mut partners: HashMap<(usize, usize), u32> = HashMap::new();
+    let key = |a: usize, b: usize| (a.min(b), a.max(b));
+    for round in &event.rounds {
+        for &entrant in &round.byes {
+            byes[entrant] += 1;
+        }
+        for table in &round.tables {
+            let seated: Vec<Option<usize>> = table.seats.iter().map(|&e| position[e]).collect();
+            for (s, a) in seated.iter().enumerate() {
+                for b in &seated[s + 1..] {
+                    if let (Some(a), Some(b)) = (a, b) {
+                        *meetings.entry(key(*a, *b)).or_default() += 1;
+                    }
+                }
+            }
+            if event.partnerships && seated.len() == 4 {
+                for (a, b) in [(seated[0], seated[2]), (seated[1], seated[3])] {
+                    if let (Some(a), Some(b)) = (a, b) {
+                        *partners.entry(key(a, b)).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    let swiss_entrants = entrants
+        .iter()
+        .map(|&e| {
+            let scaled = scores[e].numerator() * (denominator / scores[e].denominator());
+            SwissEntrant {
+                score: i64::try_from(scaled).expect("scores are bounded"),
+                byes: byes[e],
+            }
+        })
+        .collect();
+    Field {
+        field: SwissField {
+            entrants: swiss_entrants,
+            seats: event.seats,
+            partnerships: event.partnerships,
+            remainder: event.options.remainder,
+            meetings,
+            partners,
+        },
+        entrants,
+    }
+}
+
+/// The engine's round as entrants, or the rule no pairing keeps.
+pub fn pair(event: &Event) -> Result<(Vec<Vec<EntrantIndex>>, Vec<EntrantIndex>), String> {
+    let field = field(event);
+    if field.entrants.is_empty() {
+        return Err("no pairing: every entrant has withdrawn".to_string());
+    }
+    let round = swiss::pair(&field.field).map_err(|error| error.0)?;
+    let to_entrant = |i: usize| field.entrants[i];
+    let tables = round
+        .tables
+        .iter()
+        .map(|table| table.iter().map(|&i| to_entrant(i)).collect())
+        .collect();
+    let byes = round.byes.iter().map(|&i| to_entrant(i)).collect();
+    Ok((tables, byes))
+}
