@@ -6,6 +6,11 @@
 
 use std::collections::HashMap;
 
+mod byes;
+mod history;
+mod pairs;
+mod tables;
+
 /// How a field that does not divide into full tables of three or four is seated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Remainder {
@@ -58,8 +63,60 @@ pub struct SwissRound {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoSwissPairing(pub String);
 
+impl std::fmt::Display for NoSwissPairing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NoSwissPairing {}
+
 /// The best pairing of the field by the specification's measures.
+///
+/// Two seats: exact (a minimum-cost perfect matching). Three and four seats: exact up to
+/// [`EXACT_TABLES_LIMIT`] entrants, a deterministic local search beyond.
 pub fn pair(field: &SwissField) -> Result<SwissRound, NoSwissPairing> {
-    let _ = field;
-    Err(NoSwissPairing("the Swiss engine is not written yet".to_string()))
+    match (field.seats, field.partnerships) {
+        (2, false) => pairs::pair(field),
+        (3, false) | (4, _) => Ok(tables::pair(field)),
+        (seats, true) => Err(NoSwissPairing(format!(
+            "partnerships need four seats, not {seats}"
+        ))),
+        (seats, false) => Err(NoSwissPairing(format!(
+            "a Swiss table has 2, 3 or 4 seats, not {seats}"
+        ))),
+    }
+}
+
+/// Up to this many entrants the three- and four-seat engine searches every partition.
+pub const EXACT_TABLES_LIMIT: usize = tables::EXACT_LIMIT;
+
+impl SwissRound {
+    /// Puts tables, seats and byes in the specification's order: seats by pairing rank (with
+    /// partnerships, `[a, b, c, d]` given as partners `a`–`c` against `b`–`d` becomes the
+    /// best-ranked first, its partner third), tables by their best-ranked entrant.
+    fn in_order(mut self, partnerships: bool) -> Self {
+        for table in &mut self.tables {
+            if partnerships && table.len() == 4 {
+                *table = partnership_seats([table[0], table[2]], [table[1], table[3]]);
+            } else {
+                table.sort_unstable();
+            }
+        }
+        self.tables.sort_unstable_by_key(|table| table[0]);
+        self.byes.sort_unstable();
+        self
+    }
+}
+
+/// Seats of a partnership table: the best-ranked entrant in seat 1, its partner in seat 3,
+/// the opponents in seats 2 and 4 in rank order.
+fn partnership_seats(side: [usize; 2], other: [usize; 2]) -> Vec<usize> {
+    let (mut us, mut them) = (side, other);
+    us.sort_unstable();
+    them.sort_unstable();
+    if them[0] < us[0] {
+        std::mem::swap(&mut us, &mut them);
+    }
+    vec![us[0], them[0], us[1], them[1]]
 }
