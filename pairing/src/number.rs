@@ -311,8 +311,20 @@ impl<'de> serde::Deserialize<'de> for Exact {
                 if !value.is_finite() {
                     return Err(E::custom(NumberError::NotFinite));
                 }
-                // `{:e}` is the shortest round-trip form; it never falls back to long digits.
-                Exact::parse_decimal(&format!("{value:e}")).map_err(E::custom)
+                // `{:e}` is the shortest round-trip form and never runs to hundreds of digits;
+                // a refusal shows the number as a person writes it where that is short.
+                let shown = if (1e-7..1e16).contains(&value.abs()) {
+                    format!("{value}")
+                } else {
+                    format!("{value:e}")
+                };
+                Exact::parse_decimal(&format!("{value:e}")).map_err(|error| {
+                    E::custom(match error {
+                        NumberError::TooManyDecimals(_) => NumberError::TooManyDecimals(shown),
+                        NumberError::TooLarge(_) => NumberError::TooLarge(shown),
+                        other => other,
+                    })
+                })
             }
         }
         deserializer.deserialize_any(Visitor)

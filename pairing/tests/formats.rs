@@ -1,0 +1,668 @@
+//! Each format through the commands' text interface, from the specification's examples and
+//! small events worked by hand.
+
+use fives_pairing::command::{pair_text, standings_text};
+use serde_json::{Value, json};
+
+fn pair(event: &Value) -> (u8, Value) {
+    let response = pair_text(&event.to_string());
+    let out = if response.stdout.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&response.stdout).expect("the output is JSON")
+    };
+    assert_eq!(
+        response.exit_code != 0 && response.exit_code != 3,
+        response.stdout.is_empty(),
+        "{response:?}"
+    );
+    (response.exit_code, out)
+}
+
+fn paired(event: &Value) -> Value {
+    let (code, out) = pair(event);
+    assert_eq!(code, 0, "{out}");
+    out
+}
+
+fn refusal(event: &Value) -> String {
+    let response = pair_text(&event.to_string());
+    assert_eq!(response.exit_code, 2, "{response:?}");
+    response.stderr.trim_end().to_string()
+}
+
+fn seats(round: &Value) -> Vec<Vec<String>> {
+    round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            t["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn names(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn entrants(ids: &[&str]) -> Value {
+    // Ratings fall with entry order, so rating seeding is entry order too.
+    Value::from(
+        ids.iter()
+            .enumerate()
+            .map(|(i, id)| json!({"id": id, "rating": 2000 - 10 * i as i64}))
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn standings(event: &Value) -> Vec<Value> {
+    let response = standings_text(&event.to_string());
+    assert_eq!(response.exit_code, 0, "{response:?}");
+    let out: Value = serde_json::from_str(&response.stdout).unwrap();
+    out["standings"].as_array().unwrap().clone()
+}
+
+/// Plays a table: the first seat wins.
+fn first_wins(tables: &[Vec<String>]) -> Value {
+    Value::from(
+        tables
+            .iter()
+            .map(|seats| json!({"seats": seats, "points": [1, 0]}))
+            .collect::<Vec<_>>(),
+    )
+}
+
+#[test]
+fn the_refusal_names_its_place() {
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "eve"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                        {"seats": ["cat", "eve"], "points": [1, 0]}]},
+            {"tables": [{"seats": ["ann", "cat"], "points": [1, 0]},
+                        {"seats": ["bob", "eve"], "points": [1, 0]},
+                        {"seats": ["dan", "eve"], "points": [1, 0]}]}
+        ]
+    });
+    assert_eq!(
+        refusal(&event),
+        r#"round 2, table 3: "dan" is not an entrant"#
+    );
+}
+
+#[test]
+fn every_rule_of_the_document_is_enforced() {
+    let base = json!({"format": "swiss", "entrants": entrants(&["ann", "bob", "cat", "dan"])});
+    let with = |patch: Value| {
+        let mut event = base.clone();
+        for (key, value) in patch.as_object().unwrap() {
+            event[key] = value.clone();
+        }
+        event
+    };
+    let cases = [
+        (json!({"seats": 5}), "seats must be 2, 3 or 4, not 5"),
+        (
+            json!({"format": "knockout", "seats": 3}),
+            "a knockout event takes 2 seats, not 3",
+        ),
+        (
+            json!({"seats": 3, "partnerships": true}),
+            "partnerships need 4 seats, not 3",
+        ),
+        (
+            json!({"entrants": [{"id": "ann"}]}),
+            "an event needs at least 2 entrants, not 1",
+        ),
+        (
+            json!({"entrants": [{"id": "ann"}, {"id": ""}]}),
+            "entrant 2: an entrant's id must not be empty",
+        ),
+        (
+            json!({"entrants": [{"id": "ann"}, {"id": "ann"}]}),
+            r#"entrant 2: "ann" is entered twice"#,
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob", "cat"], "points": [1, 0, 0]}]}]}),
+            "round 1, table 1: a table has 2 seats here, not 3",
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1]}]}]}),
+            "round 1, table 1: points needs one number per seat (2), not 1",
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1, 0], "game_points": [1, 2, 3]}]}]}),
+            "round 1, table 1: game_points needs one number per seat (2), not 3",
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                                       {"seats": ["cat", "ann"], "points": [1, 0]}]}]}),
+            r#"round 1, table 2: "ann" is seated twice in the round"#,
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1, 0]}], "byes": ["bob"]}]}),
+            r#"round 1, byes: "bob" is seated twice in the round"#,
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"]}]},
+                           {"tables": [{"seats": ["ann", "cat"], "points": [1, 0]}]}]}),
+            "round 1, table 1: the table has no points, but only the last round may be unfinished",
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"]}, {"seats": ["cat", "dan"], "points": [0, 1]}]}]}),
+            "round 1, table 1: the table has no points yet; the next round is paired when every table of the last one has points",
+        ),
+        (
+            json!({"entrants": [{"id": "ann"}, {"id": "bob", "withdrawn_after": 0}],
+                "rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1, 0]}]}]}),
+            r#"round 1, table 1: "bob" withdrew after round 0"#,
+        ),
+        (
+            json!({"format": "knockout", "rounds": [{"tables": [{"seats": ["ann", "dan"], "points": [1, 1]}]}]}),
+            "round 1, table 1: a knockout table needs a winner, but the points are equal",
+        ),
+        (
+            json!({"options": {"tiebreaks": ["buchholz", "koya"]}}),
+            "options: unknown tiebreak \"koya\" (one of buchholz, buchholz-cut-1, median-buchholz, sonneborn-berger, wins, game-points, game-point-difference, head-to-head, average-rating-of-opponents)",
+        ),
+        (
+            json!({"options": {"tiebreaks": ["wins", "wins"]}}),
+            "options: the tiebreak \"wins\" is given twice",
+        ),
+        (
+            json!({"options": {"third-place": true}}),
+            "options: unknown option \"third-place\"",
+        ),
+        (
+            json!({"format": "groups"}),
+            "options: a groups event needs the option groups",
+        ),
+        (
+            json!({"format": "groups", "options": {"groups": 3, "advance": 1}}),
+            "options: groups × advance must be a power of two, at least 2, not 3 × 1 = 3",
+        ),
+        (
+            json!({"format": "groups", "options": {"groups": 2, "advance": 4}}),
+            "options: group A would have 2 entrants; each group needs at least 4",
+        ),
+        (
+            json!({"rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [0.1234567, 0]}]}]}),
+            "round 1, table 1, points item 1: 0.1234567 has more than 6 decimals",
+        ),
+        (
+            json!({"format": "chess"}),
+            "format: unknown variant `chess`, expected one of `swiss`, `knockout`, `double-elimination`, `round-robin`, `groups`",
+        ),
+    ];
+    for (patch, message) in cases {
+        let event = with(patch.clone());
+        let got = refusal(&event);
+        assert!(got.starts_with(message), "{patch}: {got}");
+    }
+    let response = pair_text("not json");
+    assert_eq!(response.exit_code, 2);
+    assert!(response.stdout.is_empty());
+}
+
+#[test]
+fn underscore_options_and_echoed_output_fields_are_accepted() {
+    let event = json!({
+        "format": "knockout",
+        "name": "County singles",
+        "entrants": entrants(&["ann", "bob"]),
+        "rounds": [{"round": 1, "tables": [{"table": 1, "seats": ["ann", "bob"], "points": [0, 1]}], "byes": []}],
+        "options": {"_note": "no third place"}
+    });
+    let (code, out) = pair(&event);
+    assert_eq!(code, 3);
+    assert_eq!(
+        out,
+        json!({"round": null, "reason": "the event is over: \"bob\" is the champion"})
+    );
+}
+
+#[test]
+fn knockout_of_eight_follows_the_place_order() {
+    let ids = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
+    let mut event = json!({"format": "knockout", "entrants": entrants(&ids)});
+    let round = paired(&event);
+    assert_eq!(round["round"], 1);
+    assert_eq!(
+        seats(&round),
+        vec![
+            vec!["s1", "s8"],
+            vec!["s4", "s5"],
+            vec!["s2", "s7"],
+            vec!["s3", "s6"]
+        ]
+    );
+    assert_eq!(round["tables"][3]["table"], 4);
+    // Upsets: the second seat wins everywhere.
+    let results: Vec<Value> = seats(&round)
+        .iter()
+        .map(|s| json!({"seats": s, "points": [0, 1]}))
+        .collect();
+    event["rounds"] = json!([{"tables": results}]);
+    let round = paired(&event);
+    // Winners of tables 1 and 2, then 3 and 4; the better seed first.
+    assert_eq!(seats(&round), vec![vec!["s5", "s8"], vec!["s6", "s7"]]);
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": first_wins(&seats(&round))}));
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["s5", "s6"]]);
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": first_wins(&seats(&round))}));
+    let (code, out) = pair(&event);
+    assert_eq!(code, 3);
+    assert_eq!(out["round"], Value::Null);
+    assert!(
+        out["reason"]
+            .as_str()
+            .unwrap()
+            .contains("\"s5\" is the champion")
+    );
+    let lines = standings(&event);
+    let rank_of = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap()["rank"].clone();
+    assert_eq!(rank_of("s5"), 1);
+    assert_eq!(rank_of("s6"), 2);
+    assert_eq!(rank_of("s8"), 3);
+    assert_eq!(rank_of("s7"), 3);
+    for id in ["s1", "s2", "s3", "s4"] {
+        assert_eq!(rank_of(id), 5);
+    }
+}
+
+#[test]
+fn knockout_byes_go_to_the_top_seeds_and_third_place_is_played() {
+    let ids = ["a", "b", "c", "d", "e"];
+    let mut event = json!({"format": "knockout", "entrants": entrants(&ids),
+                           "options": {"third_place": true}});
+    let round = paired(&event);
+    // P = 8: places 1 8 4 5 2 7 3 6; seeds 6, 7, 8 are byes.
+    assert_eq!(seats(&round), vec![vec!["d", "e"]]);
+    assert_eq!(names(&round["byes"]), vec!["a", "b", "c"]);
+    assert_eq!(round["tables"][0]["table"], 1);
+    event["rounds"] =
+        json!([{"tables": [{"seats": ["d", "e"], "points": [0, 2]}], "byes": ["a", "b", "c"]}]);
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["a", "e"], vec!["b", "c"]]);
+    assert_eq!(names(&round["byes"]), Vec::<String>::new());
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": first_wins(&seats(&round))}));
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["a", "b"], vec!["c", "e"]]);
+    assert_eq!(round["tables"][1]["table"], 2);
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["a", "b"], "points": [0, 1]},
+            {"seats": ["c", "e"], "points": [0, 1]}
+        ]}));
+    let (code, out) = pair(&event);
+    assert_eq!(code, 3);
+    assert!(out["reason"].as_str().unwrap().contains("\"b\""));
+    let ranks: Vec<(String, u64)> = standings(&event)
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap().to_string(),
+                l["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ranks,
+        vec![
+            ("b".into(), 1),
+            ("a".into(), 2),
+            ("e".into(), 3),
+            ("c".into(), 4),
+            ("d".into(), 5)
+        ]
+    );
+}
+
+#[test]
+fn a_knockout_round_must_be_the_brackets() {
+    let event = json!({"format": "knockout", "entrants": entrants(&["a", "b", "c", "d"]),
+                       "rounds": [{"tables": [{"seats": ["a", "b"], "points": [1, 0]},
+                                              {"seats": ["c", "d"], "points": [1, 0]}]}]});
+    assert_eq!(
+        refusal(&event),
+        r#"round 1, table 1: the bracket does not pair "a" and "b" here"#
+    );
+    let event = json!({"format": "knockout", "entrants": entrants(&["a", "b", "c", "d"]),
+                       "rounds": [{"tables": [{"seats": ["d", "a"], "points": [0, 1]}]}]});
+    assert_eq!(
+        refusal(&event),
+        r#"round 1: the bracket's table "b" v "c" is missing"#
+    );
+}
+
+#[test]
+fn round_robins_follow_the_berger_tables_by_seed() {
+    // Seeded by rating: dan 1, cat 2, bob 3, ann 4.
+    let mut event = json!({"format": "round-robin", "entrants": [
+        {"id": "ann", "rating": 1}, {"id": "bob", "rating": 2},
+        {"id": "cat", "rating": 3}, {"id": "dan", "rating": 4}]});
+    let expected = [
+        vec![vec!["dan", "ann"], vec!["cat", "bob"]],
+        vec![vec!["ann", "bob"], vec!["dan", "cat"]],
+        vec![vec!["cat", "ann"], vec!["bob", "dan"]],
+    ];
+    for (r, tables) in expected.iter().enumerate() {
+        let round = paired(&event);
+        assert_eq!(round["round"], r + 1);
+        assert_eq!(&seats(&round), tables);
+        let played = first_wins(&seats(&round));
+        event["rounds"]
+            .as_array_mut()
+            .map(|rounds| rounds.push(json!({"tables": played.clone()})));
+        if event["rounds"].is_null() {
+            event["rounds"] = json!([{"tables": played}]);
+        }
+    }
+    let (code, out) = pair(&event);
+    assert_eq!(code, 3);
+    assert!(out["reason"].as_str().unwrap().contains("round robin"));
+}
+
+#[test]
+fn an_odd_round_robin_sits_out_the_entrant_drawn_against_the_dummy() {
+    let event = json!({"format": "round-robin", "entrants": entrants(&["a", "b", "c"]),
+                       "options": {"seeding": "entry"}});
+    // Berger for 4, round 1: 1-4, 2-3; seed 4 is the dummy.
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["b", "c"]]);
+    assert_eq!(names(&round["byes"]), vec!["a"]);
+    assert_eq!(round["tables"][0]["table"], 1);
+}
+
+#[test]
+fn groups_snake_then_seed_the_play_off_across_groups() {
+    let ids = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
+    let mut event = json!({"format": "groups", "entrants": entrants(&ids),
+                           "options": {"groups": 2, "advance": 2}});
+    // A: s1 s4 s5 s8; B: s2 s3 s6 s7. Berger for 4: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
+    let expected = [
+        vec![
+            vec!["s1", "s8"],
+            vec!["s4", "s5"],
+            vec!["s2", "s7"],
+            vec!["s3", "s6"],
+        ],
+        vec![
+            vec!["s8", "s5"],
+            vec!["s1", "s4"],
+            vec!["s7", "s6"],
+            vec!["s2", "s3"],
+        ],
+        vec![
+            vec!["s4", "s8"],
+            vec!["s5", "s1"],
+            vec!["s3", "s7"],
+            vec!["s6", "s2"],
+        ],
+    ];
+    event["rounds"] = json!([]);
+    for tables in expected {
+        let round = paired(&event);
+        assert_eq!(seats(&round), tables);
+        let groups: Vec<&str> = round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["group"].as_str().unwrap())
+            .collect();
+        assert_eq!(groups, ["A", "A", "B", "B"]);
+        let numbers: Vec<u64> = round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["table"].as_u64().unwrap())
+            .collect();
+        assert_eq!(numbers, [1, 2, 3, 4]);
+        // The better seed (earlier in `ids`) wins every game.
+        let played: Vec<Value> = tables
+            .iter()
+            .map(|s| {
+                let first_better = s[0] < s[1];
+                json!({"seats": s, "points": if first_better { [1, 0] } else { [0, 1] }})
+            })
+            .collect();
+        event["rounds"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"tables": played}));
+    }
+    // A: s1 3, s4 2; B: s2 3, s3 2. The play-off is seeded A1 s1, B1 s2, A2 s4, B2 s3:
+    // places 1 4 2 3.
+    let round = paired(&event);
+    assert_eq!(round["round"], 4);
+    assert_eq!(seats(&round), vec![vec!["s1", "s3"], vec!["s2", "s4"]]);
+    for table in round["tables"].as_array().unwrap() {
+        assert_eq!(table["stage"], "play-off");
+        assert!(table.get("group").is_none());
+    }
+    let lines = standings(&event);
+    assert_eq!(lines.len(), 8);
+    assert_eq!(lines[0]["group"], "A");
+    assert_eq!(lines[0]["id"], "s1");
+    assert_eq!(lines[0]["rank"], 1);
+    assert_eq!(lines[4]["group"], "B");
+    assert_eq!(lines[4]["id"], "s2");
+}
+
+#[test]
+fn double_elimination_runs_to_a_reset_final() {
+    let mut event = json!({"format": "double-elimination", "entrants": entrants(&["a", "b", "c", "d"]),
+                           "rounds": []});
+    let mut brackets = Vec::new();
+    for _ in 0..10 {
+        let (code, round) = pair(&event);
+        if code == 3 {
+            assert!(round["reason"].as_str().unwrap().contains("champion"));
+            break;
+        }
+        let tables = seats(&round);
+        brackets.push(
+            round["tables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["bracket"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>(),
+        );
+        // The second seat (the worse seed) wins every table but the first final, which the
+        // losers' bracket winner c wins against d.
+        let first_final = tables == [vec!["c".to_string(), "d".to_string()]] && brackets.len() == 4;
+        let points = if first_final { [1, 0] } else { [0, 1] };
+        let played: Vec<Value> = tables
+            .iter()
+            .map(|s| json!({"seats": s, "points": points}))
+            .collect();
+        event["rounds"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"tables": played}));
+    }
+    assert_eq!(
+        brackets,
+        vec![
+            vec!["winners", "winners"],
+            vec!["winners", "losers"],
+            vec!["losers"],
+            vec!["final"],
+            vec!["final"],
+        ]
+    );
+    let ranks: Vec<(String, u64)> = standings(&event)
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap().to_string(),
+                l["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // The reset final's second seat d won: c out second, b out in the losers' final, a in the
+    // losers' first round.
+    assert_eq!(
+        ranks,
+        vec![
+            ("d".into(), 1),
+            ("c".into(), 2),
+            ("b".into(), 3),
+            ("a".into(), 4)
+        ]
+    );
+}
+
+#[test]
+fn tiebreaks_worked_by_hand() {
+    let event = json!({
+        "format": "swiss",
+        "entrants": [{"id": "ann", "rating": 1600}, {"id": "bob", "rating": 1500},
+                     {"id": "cat", "rating": 1450}, {"id": "dan", "rating": 1300}],
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0], "game_points": [120, 80]},
+                        {"seats": ["cat", "dan"], "points": [0.5, 0.5], "game_points": [100, 100]}]},
+            {"tables": [{"seats": ["ann", "cat"], "points": [0.5, 0.5], "game_points": [90, 90]},
+                        {"seats": ["bob", "dan"], "points": [1, 0], "game_points": [110, 70]}]}
+        ],
+        "options": {"tiebreaks": ["buchholz-cut-1", "buchholz", "sonneborn-berger", "wins",
+                                  "median-buchholz", "game-points", "game-point-difference",
+                                  "average-rating-of-opponents"]}
+    });
+    let response = standings_text(&event.to_string());
+    assert_eq!(response.exit_code, 0, "{response:?}");
+    // Scores: ann 1.5, bob 1, cat 1, dan 0.5. bob and cat are equal on cut-1 (2 − 0.5) and
+    // Buchholz (2); Sonneborn-Berger: cat 0.5·0.5 + 0.5·1.5 = 1, bob 0·1.5 + 1·0.5 = 0.5.
+    let expected = concat!(
+        "{\"standings\": [\n",
+        "  {\"rank\": 1, \"id\": \"ann\", \"score\": 1.5, \"tiebreaks\": {\"buchholz-cut-1\": 1, \"buchholz\": 2, \"sonneborn-berger\": 1.5, \"wins\": 1, \"median-buchholz\": 2, \"game-points\": 210, \"game-point-difference\": 40, \"average-rating-of-opponents\": 1475}},\n",
+        "  {\"rank\": 2, \"id\": \"cat\", \"score\": 1, \"tiebreaks\": {\"buchholz-cut-1\": 1.5, \"buchholz\": 2, \"sonneborn-berger\": 1, \"wins\": 0, \"median-buchholz\": 2, \"game-points\": 190, \"game-point-difference\": 0, \"average-rating-of-opponents\": 1450}},\n",
+        "  {\"rank\": 3, \"id\": \"bob\", \"score\": 1, \"tiebreaks\": {\"buchholz-cut-1\": 1.5, \"buchholz\": 2, \"sonneborn-berger\": 0.5, \"wins\": 1, \"median-buchholz\": 2, \"game-points\": 190, \"game-point-difference\": 0, \"average-rating-of-opponents\": 1450}},\n",
+        "  {\"rank\": 4, \"id\": \"dan\", \"score\": 0.5, \"tiebreaks\": {\"buchholz-cut-1\": 1, \"buchholz\": 2, \"sonneborn-berger\": 0.5, \"wins\": 0, \"median-buchholz\": 2, \"game-points\": 170, \"game-point-difference\": -40, \"average-rating-of-opponents\": 1475}}\n",
+        "]}\n"
+    );
+    assert_eq!(response.stdout, expected);
+}
+
+#[test]
+fn byes_and_withdrawals_meet_a_virtual_opponent() {
+    let event = json!({
+        "format": "swiss",
+        "entrants": [{"id": "ann"}, {"id": "bob"}, {"id": "cat", "withdrawn_after": 1}],
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]}], "byes": ["cat"]},
+            {"tables": [{"seats": ["bob", "ann"], "points": [0.5, 0.5]}]}
+        ],
+        "options": {"bye_points": 0.5, "tiebreaks": ["buchholz", "sonneborn-berger", "buchholz-cut-1"]}
+    });
+    let lines = standings(&event);
+    // ann 1.5: opponents bob (0.5) twice: Buchholz 1, SB 1·0.5 + 0.5·0.5 = 0.75.
+    // cat 0.5: bye (virtual 0.5) and a round after withdrawal (virtual 0.5): Buchholz 1;
+    // SB 0.5 · 0.5 = 0.25; cut-1 0.5.
+    // bob 0.5: ann twice, 3; SB 0.5 · 1.5 = 0.75.
+    let find = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    assert_eq!(
+        find("ann")["tiebreaks"],
+        json!({"buchholz": 1, "sonneborn-berger": 0.75, "buchholz-cut-1": 0.5})
+    );
+    assert_eq!(
+        find("cat")["tiebreaks"],
+        json!({"buchholz": 1, "sonneborn-berger": 0.25, "buchholz-cut-1": 0.5})
+    );
+    assert_eq!(
+        find("bob")["tiebreaks"],
+        json!({"buchholz": 3, "sonneborn-berger": 0.75, "buchholz-cut-1": 1.5})
+    );
+    assert_eq!(find("ann")["rank"], 1);
+    assert_eq!(find("bob")["rank"], 2);
+    assert_eq!(find("cat")["rank"], 3);
+}
+
+#[test]
+fn head_to_head_separates_entrants_who_met_and_ranks_are_shared_otherwise() {
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "dan", "eve"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                        {"seats": ["cat", "dan"], "points": [0, 1]}], "byes": ["eve"]},
+        ],
+        "options": {"tiebreaks": ["head-to-head"], "bye_points": 1}
+    });
+    let lines = standings(&event);
+    let got: Vec<(u64, &str, Value)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["rank"].as_u64().unwrap(),
+                l["id"].as_str().unwrap(),
+                l["tiebreaks"]["head-to-head"].clone(),
+            )
+        })
+        .collect();
+    // ann, dan and eve have 1; they have not all met: head-to-head does not apply, and they
+    // share rank 1 in entry order. bob and cat have 0 and have not met.
+    assert_eq!(
+        got,
+        vec![
+            (1, "ann", json!(0)),
+            (1, "dan", json!(0)),
+            (1, "eve", json!(0)),
+            (4, "bob", json!(0)),
+            (4, "cat", json!(0)),
+        ]
+    );
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "dan"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]}, {"seats": ["cat", "dan"], "points": [0, 1]}]},
+            {"tables": [{"seats": ["ann", "cat"], "points": [0, 1]}, {"seats": ["bob", "dan"], "points": [1, 0]}]},
+            {"tables": [{"seats": ["ann", "dan"], "points": [1, 0]}, {"seats": ["bob", "cat"], "points": [1, 0]}]}
+        ],
+        "options": {"tiebreaks": ["head-to-head"]}
+    });
+    let lines = standings(&event);
+    let got: Vec<(u64, &str, Value)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["rank"].as_u64().unwrap(),
+                l["id"].as_str().unwrap(),
+                l["tiebreaks"]["head-to-head"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, "ann", json!(1)),
+            (2, "bob", json!(0)),
+            (3, "dan", json!(1)),
+            (4, "cat", json!(0)),
+        ]
+    );
+}
