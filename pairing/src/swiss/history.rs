@@ -48,4 +48,9 @@ impl PairCounts {
                 .map_or(0, |at| list[at].1)
         }
     }
+
+    /// How many entrants `i` has shared a table with.
+    pub(crate) fn count(&self, i: usize) -> usize {
+        self.lists[i].len()
+    }
 }

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 mod byes;
 mod history;
+mod matching;
 mod pairs;
 mod tables;
 

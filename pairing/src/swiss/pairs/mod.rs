@@ -3,12 +3,17 @@
 //! The measures of the specification, read exactly (the third needs an interpretation; see
 //! [`PairMeasures`]), and the search for the best pairing that keeps the absolute rules.
 
-use std::collections::HashMap;
 use std::ops::Add;
+
+use fold::{Folded, Scale};
 
 use super::byes::ByeRule;
 use super::history::PairCounts;
+use super::matching::{Graph, Lex, min_cost_perfect_matching};
 use super::{NoSwissPairing, SwissField, SwissRound};
+
+mod fold;
+mod sparse;
 
 /// How good a pairing is, compared field by field in declaration order (the derived `Ord`):
 /// each field only decides between pairings equal on all before it. Smaller is better.
@@ -81,18 +86,12 @@ impl PairModel {
             place[i] = members[group[i]].len();
             members[group[i]].push(i);
         }
-        let bye_level = if n % 2 == 1 {
-            let rule = ByeRule::new(&field.entrants, 1);
-            let mut eligible: Vec<i64> =
-                (0..n).filter(|&i| rule.may[i]).map(|i| score[i]).collect();
-            eligible.sort_unstable();
-            eligible.dedup();
-            (0..n)
-                .map(|i| rule.may[i].then(|| eligible.binary_search(&score[i]).unwrap() as u64))
-                .collect()
+        let may = if n % 2 == 1 {
+            ByeRule::new(&field.entrants, 1).may
         } else {
-            vec![None; n]
+            vec![false; n]
         };
+        let bye_level = bye_levels(&score, &may);
         PairModel {
             score,
             group,
@@ -155,26 +154,80 @@ impl PairModel {
         }
     }
 
-    /// Why no pairing exists, once none was found.
-    pub(crate) fn no_pairing(&self) -> NoSwissPairing {
-        let message = if self.len() % 2 == 1 && self.bye_level.iter().any(Option::is_none) {
+    /// Why no pairing exists, once none was found: the rematch rule alone, or with the bye
+    /// rule when giving the bye to anyone would have found one.
+    fn no_pairing(&self, options: Options) -> NoSwissPairing {
+        let n = self.len();
+        let restricted = n % 2 == 1 && self.bye_level.iter().any(Option::is_none);
+        let message = if restricted && best(&self.any_bye(), options).is_ok() {
             "no pairing avoids a rematch while the bye goes to an entrant who has not had one"
         } else {
             "no pairing avoids a rematch"
         };
         NoSwissPairing(message.to_string())
     }
+
+    /// The same field with the bye open to everyone.
+    fn any_bye(&self) -> PairModel {
+        PairModel {
+            bye_level: bye_levels(&self.score, &vec![true; self.len()]),
+            ..self.clone()
+        }
+    }
+}
+
+/// The first measure of a bye for each entrant who may have it: the rank of its score among
+/// the distinct scores of those who may, from the lowest.
+fn bye_levels(score: &[i64], may: &[bool]) -> Vec<Option<u64>> {
+    let mut eligible: Vec<i64> = (0..score.len())
+        .filter(|&i| may[i])
+        .map(|i| score[i])
+        .collect();
+    eligible.sort_unstable();
+    eligible.dedup();
+    (0..score.len())
+        .map(|i| may[i].then(|| eligible.binary_search(&score[i]).unwrap() as u64))
+        .collect()
+}
+
+/// How the solver works on a field; the defaults suit every field, tests shrink them to
+/// exercise the checks that keep a sparse graph exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Options {
+    /// Up to this many entrants the matching runs on the whole field's graph.
+    pub(crate) whole_graph_up_to: usize,
+    /// The sparse graph's window (see [`sparse::candidate_edges`]).
+    pub(crate) window: usize,
+    /// Pairs added per outer vertex when the sparse graph has no perfect matching.
+    pub(crate) widen_by: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            whole_graph_up_to: 120,
+            window: 6,
+            widen_by: 4,
+        }
+    }
 }
 
 /// The best pairing at two seats, or which absolute rule cannot be kept.
 pub(crate) fn pair(field: &SwissField) -> Result<SwissRound, NoSwissPairing> {
+    pair_with(field, Options::default())
+}
+
+pub(crate) fn pair_with(
+    field: &SwissField,
+    options: Options,
+) -> Result<SwissRound, NoSwissPairing> {
     let model = PairModel::new(field);
-    let (tables, bye) = if model.len() <= SMALL {
-        small_exact(&model)
-    } else {
-        greedy(&model)
-    }
-    .ok_or_else(|| model.no_pairing())?;
+    let (tables, bye) = best(&model, options).map_err(|why| match why {
+        Failure::NoPairing => model.no_pairing(options),
+        Failure::Overflow => NoSwissPairing(
+            "the scores are too far apart for the measures to be weighed exactly".to_string(),
+        ),
+    })?;
     Ok(SwissRound {
         tables: tables.iter().map(|t| t.to_vec()).collect(),
         byes: bye.into_iter().collect(),
@@ -182,12 +235,92 @@ pub(crate) fn pair(field: &SwissField) -> Result<SwissRound, NoSwissPairing> {
     .in_order(false))
 }
 
-const SMALL: usize = 16;
-
 type Pairing = (Vec<[usize; 2]>, Option<usize>);
 
-/// Exhaustive search with memory of the best completion of each set of unpaired entrants.
+enum Failure {
+    NoPairing,
+    Overflow,
+}
+
+fn best(model: &PairModel, options: Options) -> Result<Pairing, Failure> {
+    let scale = Scale::new(model).ok_or(Failure::Overflow)?;
+    if scale.fits_one {
+        solve::<i128>(model, &scale, options)
+    } else {
+        solve::<Lex>(model, &scale, options)
+    }
+}
+
+/// The matching on a graph of the entrants, plus one vertex for the bye when the field is odd;
+/// the sparse graph grows until the dual solution proves its matching optimal for the whole
+/// field, or until a stuck tree proves the whole field has no perfect matching.
+fn solve<W: Folded>(
+    model: &PairModel,
+    scale: &Scale,
+    options: Options,
+) -> Result<Pairing, Failure> {
+    let n = model.len();
+    let bye_vertex = (n % 2 == 1).then_some(n as u32);
+    let whole = n <= options.whole_graph_up_to;
+    let mut pairs: Vec<(u32, u32)> = if whole {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .filter(|&(i, j)| model.allowed(i, j))
+            .map(|(i, j)| (i as u32, j as u32))
+            .collect()
+    } else {
+        sparse::candidate_edges(model, options.window)
+    };
+    loop {
+        let mut edges: Vec<(u32, u32, W)> = pairs
+            .iter()
+            .map(|&(i, j)| (i, j, W::fold(&model.table(i as usize, j as usize), scale)))
+            .collect();
+        if let Some(b) = bye_vertex {
+            edges.extend(
+                (0..n).filter_map(|i| model.bye(i).map(|m| (i as u32, b, W::fold(&m, scale)))),
+            );
+        }
+        let vertices = n + bye_vertex.is_some() as usize;
+        let graph = Graph::new(vertices, &edges);
+        match min_cost_perfect_matching(&graph) {
+            Ok(solution) => {
+                let missing = if whole {
+                    Vec::new()
+                } else {
+                    sparse::violations(model, scale, &graph, &solution)
+                };
+                if missing.is_empty() {
+                    let mate = &solution.mate;
+                    let tables = (0..n)
+                        .filter(|&i| (mate[i] as usize) < n && i < mate[i] as usize)
+                        .map(|i| [i, mate[i] as usize])
+                        .collect();
+                    let bye = bye_vertex.map(|b| mate[b as usize] as usize);
+                    return Ok((tables, bye));
+                }
+                pairs.extend(missing);
+            }
+            Err(stuck) => {
+                let more = if whole {
+                    Vec::new()
+                } else {
+                    sparse::widen(model, scale, &graph, &stuck, options.widen_by)
+                };
+                if more.is_empty() {
+                    return Err(Failure::NoPairing);
+                }
+                pairs.extend(more);
+            }
+        }
+    }
+}
+
+/// Exhaustive search with memory of the best completion of each set of unpaired entrants: the
+/// reference the matching is tested against.
+#[cfg(test)]
 fn small_exact(model: &PairModel) -> Option<Pairing> {
+    use std::collections::HashMap;
     type Memo = HashMap<(u32, bool), Option<(PairMeasures, usize, usize)>>;
 
     fn best(model: &PairModel, open: u32, bye_left: bool, memo: &mut Memo) -> Option<PairMeasures> {
@@ -243,37 +376,11 @@ fn small_exact(model: &PairModel) -> Option<Pairing> {
     Some((tables, bye))
 }
 
-/// A stopgap for large fields until the matching is in: the bye first, then each entrant in
-/// rank order with its best remaining partner.
-fn greedy(model: &PairModel) -> Option<Pairing> {
-    let n = model.len();
-    let bye = (0..n)
-        .filter_map(|i| model.bye(i).map(|m| (m, i)))
-        .min()
-        .map(|(_, i)| i);
-    let mut taken = vec![false; n];
-    if let Some(b) = bye {
-        taken[b] = true;
-    }
-    let mut tables = Vec::new();
-    for i in 0..n {
-        if taken[i] {
-            continue;
-        }
-        taken[i] = true;
-        let j = (0..n)
-            .filter(|&j| !taken[j] && model.allowed(i, j))
-            .min_by_key(|&j| model.table(i, j))?;
-        taken[j] = true;
-        tables.push([i, j]);
-    }
-    Some((tables, bye))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::swiss::SwissEntrant;
+    use proptest::prelude::*;
 
     fn field(scores: &[i64]) -> SwissField {
         SwissField {
@@ -298,6 +405,86 @@ mod tests {
         let round = pair(&field(&[0; 7])).unwrap();
         assert_eq!(round.tables, [[0, 3], [1, 4], [2, 5]]);
         assert_eq!(round.byes, [6]);
+    }
+
+    /// Scores in rank order, byes had, and earlier meetings.
+    fn random_field() -> impl Strategy<Value = SwissField> {
+        (1usize..=14)
+            .prop_flat_map(|n| {
+                (
+                    proptest::collection::vec((0i64..5, 0u32..2), n),
+                    proptest::collection::vec((0..n, 0..n), 0..=2 * n),
+                )
+            })
+            .prop_map(|(mut entrants, met)| {
+                entrants.sort_by_key(|e| std::cmp::Reverse(e.0));
+                SwissField {
+                    entrants: entrants
+                        .iter()
+                        .map(|&(score, byes)| SwissEntrant { score, byes })
+                        .collect(),
+                    seats: 2,
+                    meetings: met
+                        .into_iter()
+                        .filter(|(i, j)| i != j)
+                        .map(|(i, j)| ((i.min(j), i.max(j)), 1))
+                        .collect(),
+                    ..SwissField::default()
+                }
+            })
+    }
+
+    fn check_against_exhaustive(field: &SwissField, options: Options) {
+        let model = PairModel::new(field);
+        let expected = small_exact(&model);
+        match (pair_with(field, options), expected) {
+            (Ok(round), Some((tables, bye))) => {
+                let got: Vec<[usize; 2]> = round.tables.iter().map(|t| [t[0], t[1]]).collect();
+                for t in &round.tables {
+                    assert!(t[0] < t[1] && model.allowed(t[0], t[1]));
+                }
+                let seated = round.tables.len() * 2 + round.byes.len();
+                assert_eq!(seated, model.len());
+                assert_eq!(
+                    model.measures(&got, round.byes.first().copied()),
+                    model.measures(&tables, bye),
+                    "{field:?}"
+                );
+            }
+            (Err(_), None) => {}
+            (got, expected) => panic!("{field:?}: engine {got:?}, exhaustive {expected:?}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn whole_graph_matches_exhaustive_search(field in random_field()) {
+            check_against_exhaustive(&field, Options::default());
+        }
+
+        /// With no whole graph and the narrowest windows, every optimum is reached through the
+        /// dual checks and the widening of stuck trees.
+        #[test]
+        fn sparse_graph_with_checks_matches_exhaustive_search(
+            field in random_field(),
+            window in 0usize..3,
+        ) {
+            let options = Options { whole_graph_up_to: 0, window, widen_by: 1 };
+            check_against_exhaustive(&field, options);
+        }
+
+        /// Scores so far apart that the measures no longer fold into one `i128`.
+        #[test]
+        fn two_part_weights_match_exhaustive_search(mut field in random_field()) {
+            for e in &mut field.entrants {
+                e.score = e.score.min(1) << 58;
+            }
+            prop_assume!(!Scale::new(&PairModel::new(&field)).unwrap().fits_one);
+            let options = Options { whole_graph_up_to: 0, window: 1, widen_by: 1 };
+            check_against_exhaustive(&field, options);
+        }
     }
 
     #[test]
