@@ -5,6 +5,7 @@ pub mod commands;
 pub mod config;
 pub mod demo;
 pub mod domain;
+pub mod pair_command;
 pub mod password;
 pub mod record_command;
 pub mod secret_key;

@@ -30,11 +30,18 @@ enum Command {
     /// Check and generate game records.
     #[command(subcommand)]
     Record(fives::record_command::RecordCommand),
+    /// Pair a championship's next round from its event document (JSON); exits 0 paired,
+    /// 2 refused, 3 no pairing or the event is over.
+    Pair(fives::pair_command::EventFile),
+    /// Rank a championship's entrants from its event document (JSON); exits 0, or 2 refused.
+    Standings(fives::pair_command::EventFile),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Record(command) => fives::record_command::run(command),
+        Command::Pair(args) => fives::pair_command::pair(args),
+        Command::Standings(args) => fives::pair_command::standings(args),
         Command::Serve(args) => run_async(commands::serve(args)),
         Command::Demo(args) => run_async(commands::demo(args)),
         Command::Migrate(args) => run_async(commands::migrate(args)),

@@ -1,0 +1,44 @@
+//! `fives pair` and `fives standings`: a championship's next round and its standings, from an
+//! event document, with the pairing crate.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use fives_pairing::command::{self, Response};
+
+#[derive(Debug, Args)]
+pub struct EventFile {
+    /// The event document, or `-` (the default) for standard input.
+    file: Option<PathBuf>,
+}
+
+/// `fives pair`: writes the next round; exits 0 paired, 2 refused, 3 no pairing or event over.
+pub fn pair(args: EventFile) -> ExitCode {
+    run("pair", args.file.as_deref(), command::pair_text)
+}
+
+/// `fives standings`: writes the standings of the rounds played so far; exits 0, or 2 refused.
+pub fn standings(args: EventFile) -> ExitCode {
+    run("standings", args.file.as_deref(), command::standings_text)
+}
+
+fn run(name: &str, file: Option<&Path>, answer: fn(&str) -> Response) -> ExitCode {
+    let mut text = String::new();
+    let read = match file {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::read_to_string(path).map(|read| text = read)
+        }
+        _ => std::io::stdin().read_to_string(&mut text).map(|_| ()),
+    };
+    if let Err(error) = read {
+        eprintln!("fives {name}: cannot read the event document: {error}");
+        return ExitCode::from(2);
+    }
+    let response = answer(&text);
+    // A closed pipe (`| head`) is no reason to fail: the exit code carries the answer.
+    let _ = std::io::stdout().write_all(response.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(response.stderr.as_bytes());
+    ExitCode::from(response.exit_code)
+}
