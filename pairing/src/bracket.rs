@@ -94,6 +94,17 @@ pub struct Progress {
     pub status: Vec<Status>,
     /// For an entrant who withdrew while still in: the match it left.
     pub withdrew_from: Vec<Option<usize>>,
+    /// The last document round (1-based) in which each entrant went through on a bye: it
+    /// plays no table in that round.
+    last_bye: Vec<Option<usize>>,
+}
+
+impl Progress {
+    /// Whether a ready match can be played in document round `number`: neither entrant has
+    /// had a bye in it.
+    fn free_in(&self, players: &[EntrantIndex; 2], number: usize) -> bool {
+        players.iter().all(|&e| self.last_bye[e] != Some(number))
+    }
 }
 
 /// The next step of a bracket after the replay.
@@ -122,6 +133,7 @@ impl Bracket {
         let mut progress = Progress {
             status: vec![Status::Waiting; self.matches.len()],
             withdrew_from: vec![None; event.entrants.len()],
+            last_bye: vec![None; event.entrants.len()],
         };
         let bracket_rounds = self.matches.iter().map(|m| m.round).max().unwrap_or(0);
         for doc_round in first_round..event.rounds.len() {
@@ -142,7 +154,7 @@ impl Bracket {
                 };
                 let found = progress.status.iter().enumerate().position(|(m, status)| {
                     matches!(status, Status::Ready(players)
-                        if (!self.lockstep || self.matches[m].round == bracket_round)
+                        if self.playable(m, players, &progress, bracket_round, number)
                             && same_pair(players, &table.seats))
                 });
                 let Some(m) = found else {
@@ -233,11 +245,33 @@ impl Bracket {
     fn bye_round(&self, m: usize, decision: &Decision, first_round: usize) -> Option<usize> {
         let settled = decision.bye_in?;
         decision.winner?;
+        if self.matches[m].stage == Stage::ThirdPlace {
+            // The only losing semi-finalist is third without a match, not on a bye.
+            return None;
+        }
         Some(if self.lockstep {
             first_round + self.matches[m].round
         } else {
             settled
         })
+    }
+
+    /// Whether ready match `m` is played in document round `number` (bracket round
+    /// `bracket_round`): in lockstep, when it is that round's; otherwise when neither entrant
+    /// has had a bye in that round.
+    fn playable(
+        &self,
+        m: usize,
+        players: &[EntrantIndex; 2],
+        progress: &Progress,
+        bracket_round: usize,
+        number: usize,
+    ) -> bool {
+        if self.lockstep {
+            self.matches[m].round == bracket_round
+        } else {
+            progress.free_in(players, number)
+        }
     }
 
     /// Settles whatever the results so far decide, for document round `number` (1-based):
@@ -289,12 +323,15 @@ impl Bracket {
             }
             progress.status[m] = match present {
                 [Some(a), Some(b)] => Status::Ready([a, b]),
-                [Some(alone), None] | [None, Some(alone)] => Status::Decided(Decision {
-                    winner: Some(alone),
-                    loser: None,
-                    winning_place: None,
-                    bye_in: Some(number),
-                }),
+                [Some(alone), None] | [None, Some(alone)] => {
+                    progress.last_bye[alone] = Some(number);
+                    Status::Decided(Decision {
+                        winner: Some(alone),
+                        loser: None,
+                        winning_place: None,
+                        bye_in: Some(number),
+                    })
+                }
                 [None, None] => Status::Decided(Decision {
                     winner: None,
                     loser: None,
@@ -348,14 +385,14 @@ impl Bracket {
             .enumerate()
             .filter_map(|(m, status)| match status {
                 Status::Ready(players)
-                    if !self.lockstep || self.matches[m].round == bracket_round =>
+                    if self.playable(m, players, progress, bracket_round, number) =>
                 {
                     Some((m, *players))
                 }
                 _ => None,
             })
             .collect();
-        let byes: Vec<EntrantIndex> = progress
+        let mut byes: Vec<EntrantIndex> = progress
             .status
             .iter()
             .enumerate()
@@ -368,6 +405,9 @@ impl Bracket {
                 _ => None,
             })
             .collect();
+        // A run of byes in one round (an empty place after another) lists its entrant once.
+        let mut listed = std::collections::HashSet::new();
+        byes.retain(|&e| listed.insert(e));
         let unsettled = progress
             .status
             .iter()

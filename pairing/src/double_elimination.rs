@@ -4,10 +4,11 @@
 //! The losers' bracket alternates rounds among its own survivors with rounds that take the
 //! next winners' bracket round's losers. To keep apart entrants who met in the winners'
 //! bracket, the losers of winners' round i arrive in an order that depends on i: reversed when
-//! i is even, halves swapped when i is odd (the losers of round 1 come in order). The first
-//! losers' match of a dropping entrant is then never against someone it met before; with up to
-//! 8 places no two entrants who met in the winners' bracket meet again before the losers'
-//! bracket's last two rounds (larger brackets cannot always keep that: see the tests).
+//! i is even, halves swapped when i is odd (the losers of round 1 come in order). With up to 8
+//! places no two entrants who met in the winners' bracket can meet again before the losers'
+//! bracket's last two rounds; larger brackets cannot always keep that, and keep at least its
+//! first three rounds free of rematches (the first possible one: round 4 of 6 for 16 places,
+//! 5 of 8 for 32, 6 for 64 and more).
 
 use crate::bracket::{Bracket, Match, Source, Stage};
 use crate::knockout::{place_order, places};
@@ -168,6 +169,81 @@ mod tests {
                     assert!(earlier < m, "match {m} reads a later match");
                 }
             }
+        }
+    }
+
+    /// Who could sit in a place of the losers' bracket: (position in the place order, the
+    /// winners' round it lost in).
+    fn occupants(bracket: &Bracket, source: Source) -> Vec<(usize, usize)> {
+        match source {
+            Source::Seed(_) => unreachable!("losers' places come from matches"),
+            Source::Loser(m) => {
+                let game = &bracket.matches[m];
+                // The winners' match covers 2^round consecutive places.
+                let width = 1 << game.round;
+                let first = (m - first_match_of_round(bracket, game.round)) * width;
+                (first..first + width).map(|p| (p, game.round)).collect()
+            }
+            Source::Winner(m) => bracket.matches[m]
+                .sources
+                .iter()
+                .flat_map(|&s| occupants(bracket, s))
+                .collect(),
+        }
+    }
+
+    fn first_match_of_round(bracket: &Bracket, round: usize) -> usize {
+        bracket
+            .matches
+            .iter()
+            .position(|m| m.stage == Stage::Winners && m.round == round)
+            .unwrap()
+    }
+
+    /// Whether two losers' bracket entrants could have met in the winners' bracket: they met in
+    /// the round where their places' halves join, and the one who lost there dropped then.
+    fn could_have_met(a: (usize, usize), b: (usize, usize)) -> bool {
+        let joined = (usize::BITS - (a.0 ^ b.0).leading_zeros()) as usize;
+        a.1 != b.1 && joined == a.1.min(b.1)
+    }
+
+    /// The first losers' round in which two entrants who met in the winners' bracket could
+    /// meet again, whatever the results, if any.
+    fn first_possible_rematch(places: usize) -> Option<usize> {
+        let bracket = bracket(places, true);
+        bracket
+            .matches
+            .iter()
+            .filter(|m| m.stage == Stage::Losers)
+            .filter(|m| {
+                let [a, b] = m.sources.map(|s| occupants(&bracket, s));
+                a.iter().any(|&x| b.iter().any(|&y| could_have_met(x, y)))
+            })
+            .map(|m| m.round)
+            .min()
+    }
+
+    #[test]
+    fn no_rematch_before_the_losers_last_two_rounds_up_to_eight_places() {
+        // Losers' rounds: 2 for 4 places, 4 for 8; the last two may hold a rematch.
+        assert!(first_possible_rematch(4).is_none_or(|round| round >= 1));
+        assert!(first_possible_rematch(8).is_none_or(|round| round >= 3));
+        // Exactly: with 8 places the first possible rematch is in losers' round 3 of 4.
+        assert_eq!(first_possible_rematch(8), Some(3));
+    }
+
+    #[test]
+    fn larger_brackets_keep_the_first_three_losers_rounds_free_of_rematches() {
+        // With 16 places round 4 cannot be kept free: its four drop-ins each come from half of
+        // the winners' bracket, and both halves already sent entrants into every losers' match
+        // of round 3.
+        assert_eq!(first_possible_rematch(16), Some(4));
+        for places in [32, 64, 128, 256] {
+            let first = first_possible_rematch(places).unwrap_or(usize::MAX);
+            assert!(
+                first >= 4,
+                "{places} places: a rematch is possible in losers' round {first}"
+            );
         }
     }
 

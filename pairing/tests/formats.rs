@@ -373,11 +373,9 @@ fn round_robins_follow_the_berger_tables_by_seed() {
         assert_eq!(round["round"], r + 1);
         assert_eq!(&seats(&round), tables);
         let played = first_wins(&seats(&round));
-        event["rounds"]
-            .as_array_mut()
-            .map(|rounds| rounds.push(json!({"tables": played.clone()})));
-        if event["rounds"].is_null() {
-            event["rounds"] = json!([{"tables": played}]);
+        match event["rounds"].as_array_mut() {
+            Some(rounds) => rounds.push(json!({"tables": played})),
+            None => event["rounds"] = json!([{"tables": played}]),
         }
     }
     let (code, out) = pair(&event);
