@@ -43,6 +43,14 @@ pub enum Outcome {
 
 /// Pairs the next round.
 pub fn pair(event: &Event) -> Result<Outcome, EventError> {
+    // A round robin is over once every round is paired, played or not.
+    if event.format == Format::RoundRobin
+        && event.next_round() > round_robin::round_count(event.entrants.len())
+    {
+        return Ok(Outcome::Over(
+            "the event is over: every round of the round robin has been paired".into(),
+        ));
+    }
     if event.format != Format::DoubleElimination
         && let Some(last) = event.rounds.len().checked_sub(1)
         && let Some(t) = event.rounds[last]
@@ -79,11 +87,6 @@ pub fn pair(event: &Event) -> Result<Outcome, EventError> {
         }),
         Format::RoundRobin => {
             let seeded = seeding::seed_order(event);
-            if number > round_robin::round_count(seeded.len()) {
-                return Ok(Outcome::Over(
-                    "the event is over: every round of the round robin has been paired".into(),
-                ));
-            }
             let round = round_robin::pair_round(event, &seeded, number, number);
             Ok(plain(
                 round.tables.into_iter().map(Vec::from).collect(),
