@@ -6,6 +6,8 @@
 //! who has withdrawn) gives the other entrant a bye. Matches are stored in bracket order, so a
 //! match's sources always come before it.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::event::{EntrantIndex, Event, EventError, Place, Refusal};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,16 +149,29 @@ impl Bracket {
                 ));
             }
             let round = &event.rounds[doc_round];
+            // The ready matches playable in this round, by their pair of entrants.
+            let ready: HashMap<(EntrantIndex, EntrantIndex), usize> = progress
+                .status
+                .iter()
+                .enumerate()
+                .filter_map(|(m, status)| match status {
+                    Status::Ready(players)
+                        if self.playable(m, players, &progress, bracket_round, number) =>
+                    {
+                        Some((pair_key(players[0], players[1]), m))
+                    }
+                    _ => None,
+                })
+                .collect();
             for (t, table) in round.tables.iter().enumerate() {
                 let place = Place::Table {
                     round: doc_round,
                     table: t,
                 };
-                let found = progress.status.iter().enumerate().position(|(m, status)| {
-                    matches!(status, Status::Ready(players)
-                        if self.playable(m, players, &progress, bracket_round, number)
-                            && same_pair(players, &table.seats))
-                });
+                let found = match table.seats[..] {
+                    [a, b] => ready.get(&pair_key(a, b)).copied(),
+                    _ => None,
+                };
                 let Some(m) = found else {
                     let ids = table
                         .seats
@@ -174,12 +189,21 @@ impl Bracket {
                     table: t,
                 };
             }
+            let given_byes: HashSet<EntrantIndex> = progress
+                .status
+                .iter()
+                .enumerate()
+                .filter_map(|(m, status)| match status {
+                    Status::Decided(decision)
+                        if self.bye_round(m, decision, first_round) == Some(number) =>
+                    {
+                        decision.winner
+                    }
+                    _ => None,
+                })
+                .collect();
             for &entrant in &round.byes {
-                let given = progress.status.iter().enumerate().any(|(m, status)| {
-                    matches!(status, Status::Decided(decision)
-                        if decision.winner == Some(entrant)
-                            && self.bye_round(m, decision, first_round) == Some(number))
-                });
+                let given = given_byes.contains(&entrant);
                 if !given {
                     return Err(EventError::new(
                         Place::Byes { round: doc_round },
@@ -406,7 +430,7 @@ impl Bracket {
             })
             .collect();
         // A run of byes in one round (an empty place after another) lists its entrant once.
-        let mut listed = std::collections::HashSet::new();
+        let mut listed = HashSet::new();
         byes.retain(|&e| listed.insert(e));
         let unsettled = progress
             .status
@@ -487,8 +511,6 @@ impl Bracket {
     }
 }
 
-fn same_pair(players: &[EntrantIndex; 2], seats: &[EntrantIndex]) -> bool {
-    seats.len() == 2
-        && ((players[0] == seats[0] && players[1] == seats[1])
-            || (players[0] == seats[1] && players[1] == seats[0]))
+fn pair_key(a: EntrantIndex, b: EntrantIndex) -> (EntrantIndex, EntrantIndex) {
+    (a.min(b), a.max(b))
 }

@@ -32,7 +32,12 @@ pub fn standings(event: &Event) -> Result<Vec<Standing>, EventError> {
     let everyone: Vec<EntrantIndex> = (0..event.entrants.len()).collect();
     let all_rounds = 0..event.rounds.len();
     match event.format {
-        Format::Swiss | Format::RoundRobin => Ok(by_score(event, &everyone, all_rounds, None)),
+        Format::Swiss | Format::RoundRobin => Ok(by_score(
+            event,
+            &Tally::new(event, all_rounds),
+            &everyone,
+            None,
+        )),
         Format::Knockout | Format::DoubleElimination => {
             let seeded = seeding::seed_order(event);
             let bracket = if event.format == Format::Knockout {
@@ -44,10 +49,11 @@ pub fn standings(event: &Event) -> Result<Vec<Standing>, EventError> {
         }
         Format::Groups => {
             let stage = GroupStage::new(event);
+            let tally = Tally::new(event, stage.span(event));
             let mut lines = Vec::new();
             for (g, members) in stage.groups.iter().enumerate() {
                 let part = Some(Part::Group(groups::group_name(g)));
-                lines.extend(by_score(event, members, stage.span(event), part));
+                lines.extend(by_score(event, &tally, members, part));
             }
             if event.rounds.len() > stage.rounds {
                 let qualifiers = stage.qualifiers(event);
@@ -94,11 +100,12 @@ impl GroupStage {
             .options
             .groups
             .expect("a groups event has its group options");
+        let tally = Tally::new(event, self.span(event));
         let finishing: Vec<Vec<EntrantIndex>> = self
             .groups
             .iter()
             .map(|members| {
-                by_score(event, members, self.span(event), None)
+                by_score(event, &tally, members, None)
                     .into_iter()
                     .map(|line| line.entrant)
                     .collect()
@@ -108,27 +115,30 @@ impl GroupStage {
     }
 }
 
-/// `members` ranked by score, then each tiebreak in turn, over `rounds`.
+/// `members` ranked by score, then each tiebreak in turn, over the tally's rounds.
 pub fn by_score(
     event: &Event,
+    tally: &Tally,
     members: &[EntrantIndex],
-    rounds: Range<usize>,
     part: Option<Part>,
 ) -> Vec<Standing> {
-    let tally = Tally::new(event, rounds);
     let tiebreaks = &event.options.tiebreaks;
-    let mut values: Vec<Vec<Exact>> = vec![Vec::new(); event.entrants.len()];
-    for &entrant in members {
-        values[entrant] = tiebreaks
-            .iter()
-            .map(|&tiebreak| tally.value(tiebreak, entrant))
-            .collect();
-    }
-    // Blocks of entrants equal so far, each in entry order; split by score, then by each
-    // tiebreak in turn.
+    // Member i in entry order is `order[i]`, with its values at `values[i]`; blocks hold
+    // member indexes.
     let mut order: Vec<EntrantIndex> = members.to_vec();
     order.sort();
-    let mut blocks = split(order, |&e| tally.scores[e]);
+    let mut values: Vec<Vec<Exact>> = order
+        .iter()
+        .map(|&entrant| {
+            tiebreaks
+                .iter()
+                .map(|&tiebreak| tally.value(tiebreak, entrant))
+                .collect()
+        })
+        .collect();
+    // Blocks of members equal so far, each in entry order; split by score, then by each
+    // tiebreak in turn.
+    let mut blocks = split((0..order.len()).collect(), |&i| tally.scores[order[i]]);
     for (k, &tiebreak) in tiebreaks.iter().enumerate() {
         let mut refined = Vec::with_capacity(blocks.len());
         for block in blocks {
@@ -137,27 +147,28 @@ pub fn by_score(
                 continue;
             }
             if tiebreak == Tiebreak::HeadToHead {
-                let Some(points) = tally.head_to_head(&block) else {
+                let tied: Vec<EntrantIndex> = block.iter().map(|&i| order[i]).collect();
+                let Some(points) = tally.head_to_head(&tied) else {
                     refined.push(block);
                     continue;
                 };
-                for (&entrant, &value) in block.iter().zip(&points) {
-                    values[entrant][k] = value;
+                for (&i, &value) in block.iter().zip(&points) {
+                    values[i][k] = value;
                 }
             }
-            refined.extend(split(block, |&e| values[e][k]));
+            refined.extend(split(block, |&i| values[i][k]));
         }
         blocks = refined;
     }
     let mut lines = Vec::with_capacity(members.len());
     for block in blocks {
         let rank = lines.len() + 1;
-        for entrant in block {
+        for i in block {
             lines.push(Standing {
                 rank,
-                entrant,
-                score: tally.scores[entrant],
-                tiebreaks: std::mem::take(&mut values[entrant]),
+                entrant: order[i],
+                score: tally.scores[order[i]],
+                tiebreaks: std::mem::take(&mut values[i]),
                 part: part.clone(),
             });
         }
@@ -165,14 +176,11 @@ pub fn by_score(
     lines
 }
 
-/// Splits a block (in entry order) into blocks of equal key, highest key first, each still in
-/// entry order.
-fn split<K: Ord + Copy>(
-    mut block: Vec<EntrantIndex>,
-    key: impl Fn(&EntrantIndex) -> K,
-) -> Vec<Vec<EntrantIndex>> {
+/// Splits a block (ascending) into blocks of equal key, highest key first, each still
+/// ascending.
+fn split<K: Ord + Copy>(mut block: Vec<usize>, key: impl Fn(&usize) -> K) -> Vec<Vec<usize>> {
     block.sort_by(|a, b| key(b).cmp(&key(a)).then(a.cmp(b)));
-    let mut blocks: Vec<Vec<EntrantIndex>> = Vec::new();
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
     for entrant in block {
         match blocks.last_mut() {
             Some(last) if key(&last[0]) == key(&entrant) => last.push(entrant),
