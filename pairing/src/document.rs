@@ -10,6 +10,7 @@ use crate::number::Exact;
 
 /// The whole document. Keys the specification does not name are ignored, except in `options`.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(expecting = "an event document (an object)")]
 pub struct EventSpec {
     pub format: Format,
     pub seats: Option<u64>,
@@ -42,6 +43,7 @@ impl Format {
 }
 
 #[derive(Clone, Debug, Deserialize)]
+#[serde(expecting = "an entrant (an object with an id)")]
 pub struct EntrantSpec {
     pub id: String,
     pub rating: Option<Exact>,
@@ -51,6 +53,7 @@ pub struct EntrantSpec {
 /// A round as the document gives it; a round copied from `fives pair`'s output may also carry
 /// its `round` number, which is ignored.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(expecting = "a round (an object)")]
 pub struct RoundSpec {
     pub tables: Option<Vec<TableSpec>>,
     pub byes: Option<Vec<String>>,
@@ -59,6 +62,7 @@ pub struct RoundSpec {
 /// A table; one copied from `fives pair`'s output may also carry `table`, `bracket`, `group`
 /// or `stage`, which are ignored (the engines work them out again).
 #[derive(Clone, Debug, Deserialize)]
+#[serde(expecting = "a table (an object with seats)")]
 pub struct TableSpec {
     pub seats: Vec<String>,
     pub points: Option<Vec<Exact>>,
@@ -83,6 +87,7 @@ pub enum Seeding {
 /// The options. An unknown option is refused rather than ignored (a misspelt `third-place`
 /// would otherwise change the event silently); keys starting with `_` are comments.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(expecting = "options (an object)")]
 pub struct OptionsSpec {
     pub bye_points: Option<Exact>,
     pub remainder: Option<RemainderSpec>,

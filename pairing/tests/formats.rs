@@ -213,6 +213,18 @@ fn every_rule_of_the_document_is_enforced() {
     let response = pair_text("not json");
     assert_eq!(response.exit_code, 2);
     assert!(response.stdout.is_empty());
+    assert!(
+        refusal(&json!("x")).starts_with("invalid type: string \"x\", expected an event document")
+    );
+    assert!(
+        refusal(
+            &json!({"format": "swiss", "entrants": [{"id": "a"}, {"id": "b"}],
+                        "rounds": [{"tables": [{"seats": ["a", "b"], "points": [1, "0"]}]}]})
+        )
+        .starts_with(
+            "round 1, table 1, points item 2: invalid type: string \"0\", expected a number"
+        )
+    );
 }
 
 #[test]
