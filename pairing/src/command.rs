@@ -40,9 +40,10 @@ pub fn pair_text(text: &str) -> Response {
             stderr: String::new(),
             exit_code: 0,
         },
+        // The reason is in the JSON on standard output; standard error stays for refusals.
         Ok(Outcome::NoPairing(reason) | Outcome::Over(reason)) => Response {
             stdout: format!("{}\n", output::no_round_json(&reason)),
-            stderr: format!("{reason}\n"),
+            stderr: String::new(),
             exit_code: 3,
         },
     }
