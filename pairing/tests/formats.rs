@@ -242,6 +242,8 @@ fn underscore_options_and_echoed_output_fields_are_accepted() {
         out,
         json!({"round": null, "reason": "the event is over: \"bob\" is the champion"})
     );
+    // The reason is on standard output only.
+    assert!(pair_text(&event.to_string()).stderr.is_empty());
 }
 
 #[test]
