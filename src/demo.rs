@@ -9,6 +9,7 @@ use fives_rules::RulesetSpec;
 use fives_rules::random::{GameRng, below, seeded};
 use fives_rules::record::{HandRecord, play_game};
 
+use crate::app::fixture_squads::FixtureSquads;
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{PlayerId, TeamId, UserId};
@@ -28,7 +29,6 @@ use crate::store::{
     NewOrganisation, NewResult, NewSeason, NewUser, Store, StoreError, User,
 };
 use crate::token::SecretToken;
-use crate::web::fixture_squads::FixtureSquads;
 
 /// The demo organisation's short name: its public pages are under `/leagues/north-devon`.
 pub const SLUG: &str = "north-devon";

@@ -1,6 +1,7 @@
 //! fives: the league service. `main.rs` is a thin command line over this library, and tests
 //! start the whole application from here on a port of their own.
 
+pub mod app;
 pub mod commands;
 pub mod config;
 pub mod demo;

@@ -7,6 +7,7 @@ use askama::Template;
 
 use super::http_methods::allowed_methods;
 use super::layout::Layout;
+use crate::app::AppError;
 use crate::password::HashError;
 use crate::store::StoreError;
 
@@ -25,6 +26,10 @@ pub enum WebError {
     BadRequest(String),
     #[error("gone: {0}")]
     Gone(String),
+    /// The request conflicts with what is stored; a page that can show the conflict beside
+    /// its form does so itself.
+    #[error("conflict: {0}")]
+    Conflict(String),
     /// The address exists, for the methods listed, but not for the request's method.
     #[error("method not allowed")]
     MethodNotAllowed { allowed: Vec<&'static str> },
@@ -44,6 +49,27 @@ impl From<StoreError> for WebError {
         match error {
             StoreError::NotFound(_) => Self::NotFound,
             error => Self::Internal(error.into()),
+        }
+    }
+}
+
+impl From<AppError> for WebError {
+    /// A use case's refusal as a page answers it when it has nothing better to show (a page
+    /// with a form shows its problems beside the form itself).
+    fn from(error: AppError) -> Self {
+        match error {
+            AppError::NotSignedIn => Self::NotSignedIn { return_to: None },
+            AppError::Forbidden => Self::Forbidden,
+            AppError::NotFound(_) => Self::NotFound,
+            AppError::Conflict(conflict) => Self::Conflict(conflict.to_string()),
+            AppError::Invalid(problems) => Self::BadRequest(
+                problems
+                    .into_iter()
+                    .map(|problem| problem.message)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            AppError::Internal(error) => Self::Internal(error),
         }
     }
 }
@@ -83,6 +109,7 @@ impl ResponseError for WebError {
             Self::Forbidden | Self::BadCsrfToken => StatusCode::FORBIDDEN,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Gone(_) => StatusCode::GONE,
+            Self::Conflict(_) => StatusCode::CONFLICT,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
@@ -118,6 +145,7 @@ impl ResponseError for WebError {
             ),
             Self::BadRequest(message) => ("Something in the request is wrong", message.clone()),
             Self::Gone(message) => ("No longer available", message.clone()),
+            Self::Conflict(message) => ("Nothing was changed", message.clone()),
             Self::Busy => (
                 "Busy for a moment",
                 "Many people are logging in at this moment. Nothing was changed; try again in a few seconds.".to_string(),

@@ -10,7 +10,6 @@ pub mod calendar;
 pub mod csrf;
 pub mod csv_export;
 pub mod error;
-pub mod fixture_squads;
 pub mod http_methods;
 pub mod invites;
 pub mod layout;

@@ -5,26 +5,19 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::session::Viewer;
+use crate::app::league_today;
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::CompetitionId;
 use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Competition, Organisation, Store};
-
-/// Pub leagues are local: "today" for a deadline is the UK's.
-const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
-
-/// Today in the league's time zone.
-pub fn league_today() -> NaiveDate {
-    Utc::now().with_timezone(&LEAGUE_TIME_ZONE).date_naive()
-}
 
 /// A fixture the organiser should look at.
 struct FixtureAlert {

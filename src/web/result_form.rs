@@ -11,12 +11,13 @@ use std::collections::HashMap;
 
 use fives_rules::record::HandRecord;
 
+use crate::app::{Field, Problem};
 use crate::domain::hand_lines::{count_hand_lines, parse_hand_lines, write_hand_lines};
 use crate::domain::ids::PlayerId;
 use crate::domain::match_format::{Leg, LegKind, Side};
 use crate::domain::match_result::{
-    CheckedResult, GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, check_result,
-    game_record, game_slots, hands_within_limit, pasted_hands,
+    GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, game_record, game_slots,
+    hands_within_limit, pasted_hands,
 };
 
 pub struct PlayerOption {
@@ -329,30 +330,26 @@ impl ResultForm {
         }
     }
 
-    /// Reads and checks the form: the sheet and its check, or `None` with every problem
-    /// placed in the form.
-    pub fn check(&mut self, rules: ResultRules<'_>) -> Option<(ResultSheet, CheckedResult)> {
-        let sheet = self.sheet(rules)?;
-        match check_result(&sheet, rules) {
-            Ok(checked) => Some((sheet, checked)),
-            Err(errors) => {
-                for error in errors {
-                    match (error.game, error.hand) {
-                        (Some(game), Some(hand)) => self.hand_problem(game, hand, error.message),
-                        (Some(game), None) => self.game_problem(game, error.message),
-                        (None, _) => self.summary.push(ErrorLink {
-                            href: "#games".to_string(),
-                            message: error.message,
-                        }),
-                    }
-                }
-                None
-            }
+    /// Shows a problem the use case found (the check of the result under the league's rules)
+    /// at its game and hand, or in the summary when it is with the games as a whole. Problems
+    /// with other fields are the page's to show.
+    pub fn show_problem(&mut self, problem: &Problem) {
+        match problem.field {
+            Field::Game {
+                game,
+                hand: Some(hand),
+            } => self.hand_problem(game, hand, problem.message.clone()),
+            Field::Game { game, hand: None } => self.game_problem(game, problem.message.clone()),
+            _ => self.summary.push(ErrorLink {
+                href: "#games".to_string(),
+                message: problem.message.clone(),
+            }),
         }
     }
 
-    /// The sheet the form says, or `None` when something typed cannot be read.
-    fn sheet(&mut self, rules: ResultRules<'_>) -> Option<ResultSheet> {
+    /// The sheet the form says, or `None` when something typed cannot be read (every such
+    /// problem is then placed in the form).
+    pub fn sheet(&mut self, rules: ResultRules<'_>) -> Option<ResultSheet> {
         if let Some(conceded_by) = side_from_field(&self.walkover) {
             return Some(ResultSheet::Walkover { conceded_by });
         }

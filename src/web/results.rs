@@ -5,7 +5,6 @@
 //! Everything sits under the organisation's address, like the public league pages, so a
 //! fixture of another organisation is a 404 here.
 
-use crate::web::fixture_squads::FixtureSquads;
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
@@ -18,124 +17,32 @@ use serde::Deserialize;
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
-use super::result_dashboard::league_today;
 use super::result_form::{HandLine, ResultForm};
-use super::session::{SignedIn, Viewer};
-use crate::domain::authorisation::Permission;
-use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
+use super::session::Viewer;
+use crate::app::fixture_squads::FixtureSquads;
+use crate::app::lookup::{FixturePlace, fixture_place};
+use crate::app::results::{self, EntryDate, HistoryLine, NewSubmission, Part};
+use crate::app::{AppError, Conflict, Field};
 use crate::domain::ids::{FixtureId, TeamId};
 use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
 use crate::domain::match_result::{GameOutcome, ResultSheet, game_slots};
-use crate::domain::reason::Reason;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{
-    Competition, Division, Fixture, FixtureAsRead, NewAdjustment, NewResult, Organisation,
-    ResultAction, ResultEvent, Store, StoreError, StoredResult, VersionScore,
+    Competition, Division, Fixture, Organisation, ResultAction, Store, VersionScore,
 };
 use crate::token::SecretToken;
 
-/// A fixture with everything above it, found through its organisation.
-pub struct FixturePlace {
-    pub organisation: Organisation,
-    pub competition: Competition,
-    pub division: Division,
-    pub fixture: Fixture,
-}
-
-impl FixturePlace {
-    fn page(&self) -> String {
-        format!(
-            "/leagues/{}/fixtures/{}",
-            self.organisation.slug, self.fixture.id
-        )
-    }
-
-    fn teams(&self) -> (&str, &str) {
-        (&self.fixture.home_team, &self.fixture.away_team)
-    }
+/// The fixture's page.
+fn page_of(place: &FixturePlace) -> String {
+    format!(
+        "/leagues/{}/fixtures/{}",
+        place.organisation.slug, place.fixture.id
+    )
 }
 
 /// The fixture `id` of the organisation `slug`, or 404.
-pub async fn fixture_place(
-    store: &dyn Store,
-    slug: &str,
-    id: i64,
-) -> Result<FixturePlace, WebError> {
-    let organisation = store
-        .organisation_by_slug(slug)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let fixture = store
-        .fixture(FixtureId(id))
-        .await?
-        .ok_or(WebError::NotFound)?;
-    for competition in store.competitions_of(organisation.id).await? {
-        for season in store.seasons_of(competition.id).await? {
-            if let Some(division) = store
-                .divisions_of(season.id)
-                .await?
-                .into_iter()
-                .find(|division| division.id == fixture.division_id)
-            {
-                return Ok(FixturePlace {
-                    organisation,
-                    competition,
-                    division,
-                    fixture,
-                });
-            }
-        }
-    }
-    Err(WebError::NotFound)
-}
-
-fn act_for(team: TeamId, place: &FixturePlace) -> Permission {
-    Permission::ActForTeam {
-        team,
-        organisation: place.organisation.id,
-    }
-}
-
-/// The side whose captain the viewer is, if either.
-fn captain_side(viewer: &Viewer, fixture: &Fixture) -> Option<Side> {
-    let roles = &viewer.signed_in.as_ref()?.roles;
-    if roles.captain_of.contains(&fixture.home_team_id) {
-        Some(Side::Home)
-    } else if roles.captain_of.contains(&fixture.away_team_id) {
-        Some(Side::Away)
-    } else {
-        None
-    }
-}
-
-fn is_organiser(viewer: &Viewer, place: &FixturePlace) -> bool {
-    viewer
-        .require(Permission::Organise(place.organisation.id))
-        .is_ok()
-}
-
-fn team_of(fixture: &Fixture, side: Side) -> TeamId {
-    match side {
-        Side::Home => fixture.home_team_id,
-        Side::Away => fixture.away_team_id,
-    }
-}
-
-/// May enter the result: a captain of either team or an organiser (asks to sign in first).
-fn require_entry<'v>(viewer: &'v Viewer, place: &FixturePlace) -> Result<&'v SignedIn, WebError> {
-    match viewer.require(act_for(place.fixture.home_team_id, place)) {
-        Err(WebError::Forbidden) => viewer.require(act_for(place.fixture.away_team_id, place)),
-        other => other,
-    }
-}
-
-/// Whether the viewer answers for the side that did not submit `result`: a captain of the
-/// other team, or of either team when the league entered it.
-fn is_other_captain(viewer: &Viewer, place: &FixturePlace, result: &StoredResult) -> bool {
-    match captain_side(viewer, &place.fixture) {
-        None => false,
-        Some(side) => result.for_team != Some(team_of(&place.fixture, side)),
-    }
+async fn place_of(store: &dyn Store, slug: &str, id: i64) -> Result<FixturePlace, WebError> {
+    Ok(fixture_place(store, slug, FixtureId(id)).await?)
 }
 
 fn long_date(date: NaiveDate) -> String {
@@ -264,31 +171,23 @@ struct EventView {
     reason: Option<String>,
 }
 
-async fn event_views(
-    store: &dyn Store,
-    place: &FixturePlace,
-    events: Vec<ResultEvent>,
-    show_emails: bool,
-) -> Result<Vec<EventView>, WebError> {
-    let home_captains = store.captains_of(place.fixture.home_team_id).await?;
-    let away_captains = store.captains_of(place.fixture.away_team_id).await?;
+/// The history's lines as the page shows them: who acted by their part in the fixture, with
+/// their address when the use case gives it (to organisers).
+fn event_views(place: &FixturePlace, history: Vec<HistoryLine>) -> Vec<EventView> {
     let format = &place.competition.match_format;
-    Ok(events
+    history
         .into_iter()
-        .map(|event| {
-            // Who acted is said by their part in the fixture; addresses are the organisers'.
-            let part = if home_captains.iter().any(|user| user.id == event.by) {
-                format!("captain of {}", place.fixture.home_team)
-            } else if away_captains.iter().any(|user| user.id == event.by) {
-                format!("captain of {}", place.fixture.away_team)
-            } else {
-                "the league".to_string()
+        .map(|line| {
+            let part = match line.part {
+                Part::CaptainOf(Side::Home) => format!("captain of {}", place.fixture.home_team),
+                Part::CaptainOf(Side::Away) => format!("captain of {}", place.fixture.away_team),
+                Part::League => "the league".to_string(),
             };
-            let who = if show_emails {
-                format!("{part} ({})", event.by_email)
-            } else {
-                part
+            let who = match &line.email {
+                Some(email) => format!("{part} ({email})"),
+                None => part,
             };
+            let event = line.event;
             let after = version_words(&event.after, format, place.teams());
             let change = match &event.before {
                 Some(before) => {
@@ -309,7 +208,7 @@ async fn event_views(
                 reason: event.reason,
             }
         })
-        .collect())
+        .collect()
 }
 
 #[derive(Template)]
@@ -345,41 +244,23 @@ async fn show_fixture(
     error: Option<String>,
     reason: String,
 ) -> Result<HttpResponse, WebError> {
-    let current = store.current_result(place.fixture.id).await?;
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
-    let organiser = is_organiser(viewer, &place);
-    let history = store.result_history(place.fixture.id).await?;
-    let history = event_views(store, &place, history, organiser).await?;
-    let fixture_status = place.fixture.status;
-    let awaiting = matches!(
-        fixture_status,
-        FixtureStatus::AwaitingConfirmation | FixtureStatus::Disputed
-    );
+    let shown = results::fixture_result(store, viewer.who(), &place).await?;
+    let current = shown.current;
+    let rights = shown.rights;
     let (may_confirm, may_dispute) = match &current {
-        Some(result) => {
-            let other_captain = is_other_captain(viewer, &place, result);
-            (
-                awaiting && (organiser || other_captain),
-                fixture_status == FixtureStatus::AwaitingConfirmation && other_captain,
-            )
-        }
+        Some(result) => (
+            rights.may_confirm(&place, result),
+            rights.may_dispute(&place, result),
+        ),
         None => (false, false),
     };
-    let due_by = match store.result_deadline(place.competition.id).await? {
-        Some(deadline) if fixture_status.is_unplayed() => {
-            Some(long_date(deadline.due_by(place.fixture.date)))
-        }
-        _ => None,
-    };
-    let may_enter = fixture_status.is_unplayed()
-        && (captain_side(viewer, &place.fixture).is_some() || organiser);
     let page = FixturePage {
         layout: viewer.layout(format!(
             "{} v {}",
             place.fixture.home_team, place.fixture.away_team
         )),
         date: long_date(place.fixture.date),
-        status: status_words(fixture_status),
+        status: status_words(place.fixture.status),
         score: current.as_ref().map(|result| {
             score_words(result.score, &place.competition.match_format, place.teams())
         }),
@@ -388,15 +269,20 @@ async fn show_fixture(
             .filter(|result| result.version > 1)
             .map(|result| long_date(result.submitted_at.date_naive())),
         games: current.as_ref().map_or_else(Vec::new, |result| {
-            game_views(&result.sheet, &squads, &place.competition, place.teams())
+            game_views(
+                &result.sheet,
+                &shown.squads,
+                &place.competition,
+                place.teams(),
+            )
         }),
-        due_by,
-        history,
+        due_by: shown.due_by.map(long_date),
+        history: event_views(&place, shown.history),
         result_id: current.as_ref().map_or(0, |result| result.id),
-        may_enter,
+        may_enter: rights.may_enter(&place),
         may_confirm,
         may_dispute,
-        may_correct: organiser && current.is_some(),
+        may_correct: rights.may_correct(current.as_ref()),
         error,
         reason,
         organisation: place.organisation,
@@ -416,7 +302,7 @@ pub async fn fixture_page(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
+    let place = place_of(store, &slug, id).await?;
     show_fixture(&viewer, store, place, StatusCode::OK, None, String::new()).await
 }
 
@@ -464,8 +350,8 @@ fn entry_page(
     refusal: Option<String>,
 ) -> EntryPage {
     let (heading, action) = match correction {
-        Some(_) => ("Correct the result", format!("{}/correct", place.page())),
-        None => ("Enter the result", format!("{}/result", place.page())),
+        Some(_) => ("Correct the result", format!("{}/correct", page_of(place))),
+        None => ("Enter the result", format!("{}/result", page_of(place))),
     };
     EntryPage {
         layout: viewer.layout(format!(
@@ -485,22 +371,13 @@ fn entry_page(
     }
 }
 
-/// What the fixture's date allows today (`domain::fixture_dates`): the entry page as it is, a
-/// field for an organiser's reason, or no form for a captain.
-fn with_date_rule(mut page: EntryPage, viewer: &Viewer, place: &FixturePlace) -> EntryPage {
-    match may_enter_result(
-        place.fixture.date,
-        league_today(),
-        is_organiser(viewer, place),
-        None,
-    ) {
-        Ok(_) => {}
-        Err(EarlyResult::NotYetPlayed { .. }) => {
-            page.closed = may_enter_result(place.fixture.date, league_today(), false, None)
-                .err()
-                .map(|refusal| refusal.to_string());
-        }
-        Err(_) => page.early = Some(EarlyFields::default()),
+/// What the fixture's date allows today: the entry page as it is, a field for an
+/// organiser's reason, or no form for a captain.
+fn with_date_rule(mut page: EntryPage, date: EntryDate) -> EntryPage {
+    match date {
+        EntryDate::Open => {}
+        EntryDate::Closed(refusal) => page.closed = Some(refusal.to_string()),
+        EntryDate::ReasonNeeded => page.early = Some(EarlyFields::default()),
     }
     page
 }
@@ -519,19 +396,20 @@ pub async fn entry_form(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
-    require_entry(&viewer, &place)?;
+    let place = place_of(store, &slug, id).await?;
+    let entry = results::entry(store, viewer.who(), &place)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     if !place.fixture.status.is_unplayed() {
-        return Ok(redirect(&place.page()));
+        return Ok(redirect(&page_of(&place)));
     }
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
     let form = ResultForm::blank(
-        squads.rules(&place.competition),
+        entry.squads.rules(&place.competition),
         place.teams(),
         submission_key(),
     );
     let page = entry_page(&viewer, &place, form, None, None);
-    render_with_status(StatusCode::OK, &with_date_rule(page, &viewer, &place))
+    render_with_status(StatusCode::OK, &with_date_rule(page, entry.date))
 }
 
 /// The result form's fields. Read here rather than by the site's form extractor, whose limit
@@ -565,87 +443,40 @@ pub async fn submit(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
-    let signed_in = require_entry(&viewer, &place)?;
+    let place = place_of(store, &slug, id).await?;
+    // Who may enter it is asked before the form is read.
+    let entry = results::entry(store, viewer.who(), &place)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let fields = form_fields(&body)?;
     let key = submission_key_of(&fields)?;
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
-    let rules = squads.rules(&place.competition);
+    let rules = entry.squads.rules(&place.competition);
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
     let typed_reason = fields.get(EARLY_REASON).map(String::as_str);
-    let early = may_enter_result(
-        place.fixture.date,
-        league_today(),
-        is_organiser(&viewer, &place),
-        typed_reason,
-    );
-    let checked = form.check(rules);
-    let (early_reason, (sheet, checked)) = match (early, checked) {
-        (Ok(reason), Some(checked)) => (reason, checked),
-        (early, _) => {
-            let mut page = entry_page(&viewer, &place, form, None, None);
-            match early {
-                Ok(_) => {}
-                Err(refusal @ EarlyResult::NotYetPlayed { .. }) => {
-                    page.closed = Some(refusal.to_string())
-                }
-                Err(refusal) => {
-                    page.form.summary.insert(
-                        0,
-                        super::result_form::ErrorLink {
-                            href: format!("#{EARLY_REASON}"),
-                            message: refusal.to_string(),
-                        },
-                    );
-                    page.early = Some(EarlyFields {
-                        reason: typed_reason.unwrap_or_default().to_string(),
-                        error: Some(refusal.to_string()),
-                    });
-                }
-            }
-            return render_with_status(StatusCode::UNPROCESSABLE_ENTITY, &page);
-        }
-    };
-    let for_team = captain_side(&viewer, &place.fixture).map(|side| team_of(&place.fixture, side));
-    let result = NewResult {
-        fixture: place.fixture.id,
-        as_read: FixtureAsRead::from(&place.fixture),
-        sheet: &sheet,
-        checked: &checked,
+    let sheet = form.sheet(rules);
+    let submission = NewSubmission {
+        sheet,
         submission_key: &key,
-        by: signed_in.user.id,
-        for_team,
-        at: Utc::now(),
-        early_reason,
+        early_reason: typed_reason,
     };
-    let late = late_deduction(store, &place).await?;
-    let submitted = match &late {
-        Some((points, reason)) => {
-            let adjustment = NewAdjustment {
-                division: place.fixture.division_id,
-                team: place.fixture.home_team_id,
-                points: *points,
-                reason,
-                fixture: Some(place.fixture.id),
-                by: None,
-                at: result.at,
-            };
-            store.submit_late_result(&result, &adjustment).await
+    let refusal = match results::submit(store, viewer.who(), &place, submission).await {
+        Ok(_) => return Ok(redirect(&page_of(&place))),
+        Err(AppError::Invalid(problems)) => {
+            return render_with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &entry_with_problems(&viewer, &place, form, problems, typed_reason),
+            );
         }
-        None => store.submit_result(&result).await,
-    };
-    let refusal = match submitted {
-        Ok(_) => return Ok(redirect(&place.page())),
-        Err(StoreError::ResultAlreadySubmitted) => {
+        Err(AppError::Conflict(Conflict::ResultAlreadySubmitted)) => {
             "A result for this fixture has already been submitted, so yours was not kept. See it on the fixture's page, where you can confirm or dispute it."
         }
-        Err(StoreError::FixtureChanged) => {
+        Err(AppError::Conflict(Conflict::FixtureChanged)) => {
             "The league changed this fixture (its home and away, or its date) while you were entering the result, so it was not kept. Check the fixture's page, then enter the result again."
         }
-        Err(StoreError::SubmissionKeyReused) => {
+        Err(AppError::Conflict(Conflict::SubmissionKeyReused)) => {
             "This form was already used to submit another result, or by someone else, so it was not kept. Open the result form again to enter a result."
         }
-        Err(error) => return Err(error.into()),
+        Err(error) => return Err(viewer.refused(error)),
     };
     render_with_status(
         StatusCode::CONFLICT,
@@ -653,31 +484,40 @@ pub async fn submit(
     )
 }
 
-/// The points a result submitted now costs the home team, with the reason the table shows,
-/// when it is past the competition's deadline and lateness costs points.
-pub(crate) async fn late_deduction(
-    store: &dyn Store,
+/// The entry page again with the use case's problems: the fixture's date (no form for a
+/// captain), the organiser's early reason (first in the summary), and the result's.
+fn entry_with_problems(
+    viewer: &Viewer,
     place: &FixturePlace,
-) -> Result<Option<(i64, String)>, WebError> {
-    let Some(deadline) = store.result_deadline(place.competition.id).await? else {
-        return Ok(None);
-    };
-    let date = place.fixture.date;
-    if !deadline.is_late(date, league_today()) {
-        return Ok(None);
+    mut form: ResultForm,
+    problems: Vec<crate::app::Problem>,
+    typed_reason: Option<&str>,
+) -> EntryPage {
+    let mut closed = None;
+    let mut early = None;
+    for problem in &problems {
+        match problem.field {
+            Field::Date => closed = Some(problem.message.clone()),
+            Field::EarlyReason => {
+                form.summary.insert(
+                    0,
+                    super::result_form::ErrorLink {
+                        href: format!("#{EARLY_REASON}"),
+                        message: problem.message.clone(),
+                    },
+                );
+                early = Some(EarlyFields {
+                    reason: typed_reason.unwrap_or_default().to_string(),
+                    error: Some(problem.message.clone()),
+                });
+            }
+            _ => form.show_problem(problem),
+        }
     }
-    Ok(deadline.late_adjustment().map(|points| {
-        (
-            points,
-            format!(
-                "Result of {} v {} ({}) came in after the deadline of {}",
-                place.fixture.home_team,
-                place.fixture.away_team,
-                long_date(date),
-                long_date(deadline.due_by(date))
-            ),
-        )
-    }))
+    let mut page = entry_page(viewer, place, form, None, None);
+    page.closed = closed;
+    page.early = early;
+    page
 }
 
 #[derive(Deserialize)]
@@ -687,16 +527,13 @@ pub struct AnswerForm {
     reason: String,
 }
 
-/// What the store's refusal of a confirmation or dispute means to the person who asked.
-fn answer_refusal(error: StoreError) -> Result<String, WebError> {
+/// What a refused confirmation or dispute means to the person who asked, shown on the
+/// fixture's page; any other refusal is the error page's.
+fn answer_refusal(viewer: &Viewer, error: AppError) -> Result<String, WebError> {
     match error {
-        StoreError::ResultChanged => Ok("The result has been changed since you opened this page, so nothing was done. Look at it again below.".to_string()),
-        StoreError::ResultNotAwaitingAnswer(status) => Ok(format!(
-            "This result is no longer waiting for an answer (it is {}), so nothing was done.",
-            status.in_words()
-        )),
-        StoreError::NoResultYet => Ok("This fixture has no result yet.".to_string()),
-        other => Err(other.into()),
+        AppError::Conflict(Conflict::ResultChanged) => Ok("The result has been changed since you opened this page, so nothing was done. Look at it again below.".to_string()),
+        AppError::Conflict(conflict @ Conflict::NotAwaitingAnswer(_)) => Ok(conflict.to_string()),
+        error => Err(viewer.refused(error)),
     }
 }
 
@@ -710,23 +547,12 @@ pub async fn confirm(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
-    let signed_in = require_entry(&viewer, &place)?;
-    let current = store
-        .current_result(place.fixture.id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    if !is_organiser(&viewer, &place) && !is_other_captain(&viewer, &place, &current) {
-        return Err(WebError::Forbidden);
-    }
-    match store
-        .confirm_result(place.fixture.id, form.result, signed_in.user.id, Utc::now())
-        .await
-    {
-        Ok(()) => Ok(redirect(&place.page())),
+    let place = place_of(store, &slug, id).await?;
+    match results::confirm(store, viewer.who(), &place, form.result).await {
+        Ok(()) => Ok(redirect(&page_of(&place))),
         Err(error) => {
-            let message = answer_refusal(error)?;
-            let place = fixture_place(store, &slug, id).await?;
+            let message = answer_refusal(&viewer, error)?;
+            let place = place_of(store, &slug, id).await?;
             show_fixture(
                 &viewer,
                 store,
@@ -750,52 +576,35 @@ pub async fn dispute(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
-    let signed_in = require_entry(&viewer, &place)?;
-    let current = store
-        .current_result(place.fixture.id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    if !is_other_captain(&viewer, &place, &current) {
-        return Err(WebError::Forbidden);
-    }
+    let place = place_of(store, &slug, id).await?;
     let AnswerForm { result, reason } = form.into_inner();
-    let typed = reason;
-    let reason = match Reason::for_dispute(&typed) {
-        Ok(reason) => reason,
-        Err(error) => {
-            return show_fixture(
+    match results::dispute(store, viewer.who(), &place, result, &reason).await {
+        Ok(()) => Ok(redirect(&page_of(&place))),
+        Err(AppError::Invalid(problems)) => {
+            let message = problems
+                .into_iter()
+                .map(|problem| problem.message)
+                .collect();
+            show_fixture(
                 &viewer,
                 store,
                 place,
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Some(error.to_string()),
-                typed,
+                Some(message),
+                reason,
             )
-            .await;
+            .await
         }
-    };
-    match store
-        .dispute_result(
-            place.fixture.id,
-            result,
-            signed_in.user.id,
-            reason.as_str(),
-            Utc::now(),
-        )
-        .await
-    {
-        Ok(()) => Ok(redirect(&place.page())),
         Err(error) => {
-            let message = answer_refusal(error)?;
-            let place = fixture_place(store, &slug, id).await?;
+            let message = answer_refusal(&viewer, error)?;
+            let place = place_of(store, &slug, id).await?;
             show_fixture(
                 &viewer,
                 store,
                 place,
                 StatusCode::CONFLICT,
                 Some(message),
-                typed,
+                reason,
             )
             .await
         }
@@ -811,26 +620,23 @@ pub async fn correction_form(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
-    viewer.require(Permission::Organise(place.organisation.id))?;
-    let current = store
-        .current_result(place.fixture.id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
+    let place = place_of(store, &slug, id).await?;
+    let correction = results::correction(store, viewer.who(), &place)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let form = ResultForm::prefilled(
-        squads.rules(&place.competition),
+        correction.squads.rules(&place.competition),
         place.teams(),
         submission_key(),
-        &current.sheet,
+        &correction.current.sheet,
     );
-    let correction = CorrectionFields {
+    let fields = CorrectionFields {
         reason: String::new(),
         error: None,
     };
     render_with_status(
         StatusCode::OK,
-        &entry_page(&viewer, &place, form, Some(correction), None),
+        &entry_page(&viewer, &place, form, Some(fields), None),
     )
 }
 
@@ -843,53 +649,43 @@ pub async fn correct(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let place = fixture_place(store, &slug, id).await?;
-    let organiser = viewer.require(Permission::Organise(place.organisation.id))?;
+    let place = place_of(store, &slug, id).await?;
+    // Only an organiser's form is read.
+    let correction = results::correction(store, viewer.who(), &place)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let fields = form_fields(&body)?;
     let key = submission_key_of(&fields)?;
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
-    let rules = squads.rules(&place.competition);
+    let rules = correction.squads.rules(&place.competition);
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
     let typed = fields.get("reason").map_or("", |r| r.trim()).to_string();
-    let checked = form.check(rules);
-    let reason = Reason::for_correction(&typed);
-    let reason_error = reason.as_ref().err().map(ToString::to_string);
-    let (Some((sheet, checked)), Ok(reason)) = (checked, reason) else {
-        if let Some(message) = &reason_error {
-            form.summary.push(super::result_form::ErrorLink {
-                href: "#reason".to_string(),
-                message: message.clone(),
-            });
+    let sheet = form.sheet(rules);
+    match results::correct(store, viewer.who(), &place, sheet, &key, &typed).await {
+        Ok(_) => Ok(redirect(&page_of(&place))),
+        Err(AppError::Invalid(problems)) => {
+            let mut reason_error = None;
+            for problem in &problems {
+                match problem.field {
+                    Field::Reason => reason_error = Some(problem.message.clone()),
+                    _ => form.show_problem(problem),
+                }
+            }
+            if let Some(message) = &reason_error {
+                form.summary.push(super::result_form::ErrorLink {
+                    href: "#reason".to_string(),
+                    message: message.clone(),
+                });
+            }
+            let correction = CorrectionFields {
+                reason: typed,
+                error: reason_error,
+            };
+            render_with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &entry_page(&viewer, &place, form, Some(correction), None),
+            )
         }
-        let correction = CorrectionFields {
-            reason: typed,
-            error: reason_error,
-        };
-        return render_with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &entry_page(&viewer, &place, form, Some(correction), None),
-        );
-    };
-    match store
-        .correct_result(
-            &NewResult {
-                fixture: place.fixture.id,
-                as_read: FixtureAsRead::from(&place.fixture),
-                sheet: &sheet,
-                checked: &checked,
-                submission_key: &key,
-                by: organiser.user.id,
-                for_team: None,
-                at: Utc::now(),
-                early_reason: None,
-            },
-            reason.as_str(),
-        )
-        .await
-    {
-        Ok(_) => Ok(redirect(&place.page())),
-        Err(StoreError::NoResultYet) => Err(WebError::NotFound),
-        Err(error) => Err(error.into()),
+        Err(error) => Err(viewer.refused(error)),
     }
 }
 

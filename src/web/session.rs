@@ -12,25 +12,20 @@ use super::AppState;
 use super::csrf::CsrfToken;
 use super::error::WebError;
 use super::layout::Layout;
-use crate::domain::authorisation::{Permission, Refusal, Roles, authorise};
+use crate::app::{Actor, AppError, Who};
+use crate::domain::authorisation::{Permission, Refusal, authorise};
 use crate::domain::ids::UserId;
-use crate::store::{NewSession, Store, StoreError, User};
+use crate::store::{NewSession, Store, StoreError};
 use crate::token::SecretToken;
 
 pub const SESSION_COOKIE: &str = "fives_session";
 /// How long a login lasts.
 pub const SESSION_LIFETIME: Duration = Duration::days(30);
 
-/// A signed-in account and what it may act as.
-pub struct SignedIn {
-    pub user: User,
-    pub roles: Roles,
-}
-
 /// The person behind a request, signed in or not. Extracted by every handler that renders a
 /// page or acts on anything.
 pub struct Viewer {
-    pub signed_in: Option<SignedIn>,
+    pub signed_in: Option<Actor>,
     /// The browser's session token, valid or not, so that logging in can end it.
     pub session_token: Option<SecretToken>,
     pub csrf_token: String,
@@ -43,7 +38,7 @@ pub struct Viewer {
 impl Viewer {
     /// The one authorisation check: answers the account when it may do `what`, or the error
     /// that tells the person to sign in (303 to the login page) or that they may not (403).
-    pub fn require(&self, what: Permission) -> Result<&SignedIn, WebError> {
+    pub fn require(&self, what: Permission) -> Result<&Actor, WebError> {
         let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
         let not_signed_in = || WebError::NotSignedIn {
             return_to: self.return_to.clone(),
@@ -53,6 +48,22 @@ impl Viewer {
             Refusal::Forbidden => WebError::Forbidden,
         })?;
         self.signed_in.as_ref().ok_or_else(not_signed_in)
+    }
+
+    /// Who is acting, for a use case.
+    pub fn who(&self) -> Who<'_> {
+        self.signed_in.as_ref()
+    }
+
+    /// A use case's refusal as this page answers it: a person not signed in is sent to sign
+    /// in and brought back to the page they asked for.
+    pub fn refused(&self, error: AppError) -> WebError {
+        match error {
+            AppError::NotSignedIn => WebError::NotSignedIn {
+                return_to: self.return_to.clone(),
+            },
+            error => error.into(),
+        }
     }
 
     pub fn layout(&self, title: impl Into<String>) -> Layout {
@@ -102,12 +113,12 @@ impl FromRequest for Viewer {
 async fn load_signed_in(
     store: &dyn Store,
     token: &SecretToken,
-) -> Result<Option<SignedIn>, StoreError> {
+) -> Result<Option<Actor>, StoreError> {
     let Some(user) = store.session_user(&token.digest(), Utc::now()).await? else {
         return Ok(None);
     };
     let roles = store.roles(&user).await?;
-    Ok(Some(SignedIn { user, roles }))
+    Ok(Some(Actor { user, roles }))
 }
 
 /// A new session for `user`, as stored; the token goes to the browser in [`session_cookie`].

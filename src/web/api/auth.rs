@@ -9,16 +9,16 @@ use chrono::Utc;
 use futures_util::future::LocalBoxFuture;
 
 use super::error::{ApiError, BAD_TOKEN, NO_TOKEN};
+use crate::app::{Actor, Who};
 use crate::domain::authorisation::{Permission, Refusal, authorise};
 use crate::token::SecretToken;
 use crate::web::AppState;
-use crate::web::session::SignedIn;
 
 /// The caller of an API endpoint. A request without an `Authorization` header is anonymous
 /// and may read what the public pages show; one with a header that is not a live token is
 /// refused with 401 whatever it asks, so a script learns at once that its token is wrong.
 pub struct ApiCaller {
-    pub signed_in: Option<SignedIn>,
+    pub signed_in: Option<Actor>,
 }
 
 /// Whether a request only reads: what a read-only token may send.
@@ -29,7 +29,7 @@ fn only_reads(method: &Method) -> bool {
 impl ApiCaller {
     /// The same check the pages make ([`authorise`]): the account when it may do `what`, else
     /// 401 (no token) or 403 (a token whose account may not).
-    pub fn require(&self, what: Permission) -> Result<&SignedIn, ApiError> {
+    pub fn require(&self, what: Permission) -> Result<&Actor, ApiError> {
         let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
         authorise(roles, what).map_err(|refusal| match refusal {
             Refusal::NotSignedIn => ApiError::Unauthenticated(NO_TOKEN),
@@ -38,6 +38,11 @@ impl ApiCaller {
         self.signed_in
             .as_ref()
             .ok_or(ApiError::Unauthenticated(NO_TOKEN))
+    }
+
+    /// Who is calling, for a use case.
+    pub fn who(&self) -> Who<'_> {
+        self.signed_in.as_ref()
     }
 
     /// Whether the caller may do `what`, for answers that show more to those who may.
@@ -96,7 +101,7 @@ impl FromRequest for ApiCaller {
             let user = holder.user;
             let roles = state.store.roles(&user).await?;
             Ok(Self {
-                signed_in: Some(SignedIn { user, roles }),
+                signed_in: Some(Actor { user, roles }),
             })
         })
     }

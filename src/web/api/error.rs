@@ -10,6 +10,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::app::{AppError, Conflict, Field};
 use crate::store::StoreError;
 
 /// Every answer that is not a success has this body.
@@ -126,6 +127,95 @@ impl From<StoreError> for ApiError {
             )),
             error => Self::Internal(error.into()),
         }
+    }
+}
+
+impl From<AppError> for ApiError {
+    fn from(error: AppError) -> Self {
+        match error {
+            AppError::NotSignedIn => Self::Unauthenticated(NO_TOKEN),
+            AppError::Forbidden => Self::Forbidden,
+            AppError::NotFound(message) => Self::NotFound(message),
+            AppError::Conflict(conflict) => conflict_of(conflict),
+            AppError::Invalid(problems) => invalid_of(problems, field_path),
+            AppError::Internal(error) => Self::Internal(error),
+        }
+    }
+}
+
+/// 422 with each problem at its path in the body, named by `path`. A problem with the
+/// request as a whole, or with a fixture's date, is said as the whole answer with no field.
+pub fn invalid_of(problems: Vec<crate::app::Problem>, path: impl Fn(&Field) -> String) -> ApiError {
+    match &problems[..] {
+        [only]
+            if matches!(only.field, Field::Whole | Field::Date) && path(&only.field).is_empty() =>
+        {
+            ApiError::Invalid {
+                message: only.message.clone(),
+                problems: Vec::new(),
+            }
+        }
+        [only] => ApiError::invalid_field(&path(&only.field), only.message.clone()),
+        _ => ApiError::invalid(
+            problems
+                .into_iter()
+                .map(|problem| Problem::new(path(&problem.field), problem.message))
+                .collect(),
+        ),
+    }
+}
+
+/// A conflict as a script is told it: what to read or send again.
+fn conflict_of(conflict: Conflict) -> ApiError {
+    let message = match &conflict {
+        Conflict::ResultAlreadySubmitted => "A result for this fixture has already been submitted, so yours was not kept. Read it at this address; the other captain can confirm or dispute it.".to_string(),
+        Conflict::FixtureChanged => "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept. Read the fixture again and send the result for it as it stands.".to_string(),
+        Conflict::SubmissionKeyReused => "That Idempotency-Key (or submission_key) was used before for another result or by another account; send a new key for a new submission.".to_string(),
+        Conflict::ResultChanged => "The result has been changed since that version, so nothing was done. Read it again and answer the version as it stands.".to_string(),
+        Conflict::Taken { field, message } => return ApiError::conflict(&field_path(field), message.clone()),
+        other => other.to_string(),
+    };
+    ApiError::Conflict {
+        message,
+        problems: Vec::new(),
+    }
+}
+
+/// Where a field of a use case's input is in the API's request bodies. A field of no body
+/// (the fixture's date for a result, the request as a whole) has no path.
+pub fn field_path(field: &Field) -> String {
+    match field {
+        Field::Whole | Field::Date => String::new(),
+        Field::Name | Field::VenueName => "name".into(),
+        Field::ShortName => "slug".into(),
+        Field::Email => "email".into(),
+        Field::Password => "password".into(),
+        Field::NewPassword => "new_password".into(),
+        Field::Reason => "reason".into(),
+        Field::EarlyReason => "early_reason".into(),
+        Field::Team => "team_id".into(),
+        Field::Player => "player_id".into(),
+        Field::Contact => "contact".into(),
+        Field::VenueAddress => "address".into(),
+        Field::VenueNight => "night".into(),
+        Field::Games => "games".into(),
+        Field::Game { game, hand: None } => format!("games[{}]", game - 1),
+        Field::Game {
+            game,
+            hand: Some(hand),
+        } => format!("games[{}].hands[{}]", game - 1, hand - 1),
+        Field::Walkover => "walkover".into(),
+        Field::SubmissionKey => "submission_key".into(),
+        Field::Ruleset => "ruleset".into(),
+        Field::RulesetTarget => "ruleset.target".into(),
+        Field::SeasonStart => "start".into(),
+        Field::LeagueNight => "league_night".into(),
+        Field::BlackoutDates => "blackout_dates".into(),
+        Field::StartTime => "start_time".into(),
+        Field::DeadlineDays => "days".into(),
+        Field::DeadlinePoints => "points".into(),
+        Field::Tiebreak(place) => format!("tiebreaks[{place}]"),
+        Field::TokenLifetime => "lifetime".into(),
     }
 }
 

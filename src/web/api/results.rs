@@ -6,7 +6,6 @@
 //! [`check_result`] before anything is kept, and each problem is named by its path in the body,
 //! such as `games[1].hands[0]`.
 
-use crate::web::fixture_squads::FixtureSquads;
 use actix_web::http::header;
 use actix_web::web::{Bytes, Data, Path};
 use actix_web::{HttpRequest, HttpResponse, get, post};
@@ -17,26 +16,21 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
-use super::error::{ApiError, ErrorBody, Problem};
-use super::lookup;
+use super::error::{ApiError, ErrorBody, Problem, field_path};
 use super::views::{PlayerView, TeamRef};
-use crate::domain::authorisation::Permission;
-use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
-use crate::domain::ids::{FixtureId, PlayerId, TeamId};
+use crate::app::fixture_squads::FixtureSquads;
+use crate::app::lookup::{FixturePlace, fixture_place};
+use crate::app::results::{self, HistoryLine, NewSubmission, Part};
+use crate::app::{AppError, Field};
+use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
-    CheckedResult, GameOutcome, GameSheet, ResultError, ResultRules, ResultSheet, check_result,
-    game_record, game_slots, hands_within_limit, pasted_hands,
+    GameOutcome, GameSheet, ResultRules, ResultSheet, game_record, game_slots, hands_within_limit,
+    pasted_hands,
 };
-use crate::domain::reason::Reason;
-use crate::store::{
-    FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, Store, StoreError,
-    StoredResult, Submitted, VersionScore,
-};
+use crate::store::{ResultAction, Store, StoredResult, Submitted, VersionScore};
 use crate::token::SecretToken;
 use crate::web::AppState;
-use crate::web::result_dashboard::league_today;
-use crate::web::results::{FixturePlace, late_deduction};
 
 // ---------------------------------------------------------------------------------------------
 // What is sent.
@@ -214,19 +208,11 @@ pub struct EventView {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Finding the fixture and who is asking.
+// Finding the fixture.
 
 /// The fixture `id` of the organisation `slug`, with everything above it; 404 otherwise.
 async fn place_of(store: &dyn Store, slug: &str, id: i64) -> Result<FixturePlace, ApiError> {
-    let organisation = lookup::organisation(store, slug).await?;
-    let fixture = lookup::fixture(store, &organisation, FixtureId(id)).await?;
-    let division = lookup::division(store, &organisation, fixture.division_id).await?;
-    Ok(FixturePlace {
-        organisation,
-        competition: division.competition,
-        division: division.division,
-        fixture,
-    })
+    Ok(fixture_place(store, slug, FixtureId(id)).await?)
 }
 
 fn path_of(place: &FixturePlace) -> String {
@@ -234,67 +220,6 @@ fn path_of(place: &FixturePlace) -> String {
         "/api/v1/organisations/{}/fixtures/{}/result",
         place.organisation.slug, place.fixture.id
     )
-}
-
-fn team_of(place: &FixturePlace, side: Side) -> TeamId {
-    match side {
-        Side::Home => place.fixture.home_team_id,
-        Side::Away => place.fixture.away_team_id,
-    }
-}
-
-fn act_for(place: &FixturePlace, side: Side) -> Permission {
-    Permission::ActForTeam {
-        team: team_of(place, side),
-        organisation: place.organisation.id,
-    }
-}
-
-/// May enter a result: a captain of either team or an organiser, as on the pages.
-fn require_entry<'c>(
-    caller: &'c ApiCaller,
-    place: &FixturePlace,
-) -> Result<&'c crate::web::session::SignedIn, ApiError> {
-    match caller.require(act_for(place, Side::Home)) {
-        Err(ApiError::Forbidden) => caller.require(act_for(place, Side::Away)),
-        other => other,
-    }
-}
-
-fn is_organiser(caller: &ApiCaller, place: &FixturePlace) -> bool {
-    caller.may(Permission::Organise(place.organisation.id))
-}
-
-/// The side whose captain the caller is, if either (home first, as on the pages).
-fn captain_side(caller: &ApiCaller, place: &FixturePlace) -> Option<Side> {
-    let roles = &caller.signed_in.as_ref()?.roles;
-    if roles.captain_of.contains(&place.fixture.home_team_id) {
-        Some(Side::Home)
-    } else if roles.captain_of.contains(&place.fixture.away_team_id) {
-        Some(Side::Away)
-    } else {
-        None
-    }
-}
-
-/// Whether the caller answers for the side that did not submit `result`: a captain of the
-/// other team, or of either team when the league entered it.
-fn is_other_captain(caller: &ApiCaller, place: &FixturePlace, result: &StoredResult) -> bool {
-    captain_side(caller, place).is_some_and(|side| result.for_team != Some(team_of(place, side)))
-}
-
-async fn current_or_404(store: &dyn Store, place: &FixturePlace) -> Result<StoredResult, ApiError> {
-    store
-        .current_result(place.fixture.id)
-        .await?
-        .ok_or_else(|| no_result_yet(place))
-}
-
-fn no_result_yet(place: &FixturePlace) -> ApiError {
-    ApiError::NotFound(format!(
-        "{} v {} has no result yet.",
-        place.fixture.home_team, place.fixture.away_team
-    ))
 }
 
 /// A JSON body of this shape, or 400 saying what is wrong. Read here rather than by the
@@ -436,38 +361,46 @@ fn game_sheet(
     })
 }
 
-/// Where in the body a problem the check found is: the hand of a game given as `hands` or as
-/// a `record`, the game, or the games as a whole.
-fn field_of(error: &ResultError, games: Option<&[GameInput]>) -> String {
-    let Some(game) = error.game else {
-        return "games".to_string();
-    };
-    let index = game as usize - 1;
-    match error.hand {
-        Some(hand) => {
+/// Where in the body a problem of a result is: the hand of a game given as `hands` or as a
+/// `record`, the game, or the games as a whole; any other field where the API keeps it.
+fn result_field(field: &Field, games: Option<&[GameInput]>) -> String {
+    match *field {
+        Field::Game {
+            game,
+            hand: Some(hand),
+        } => {
+            let index = game as usize - 1;
             let by_record = games
                 .and_then(|games| games.get(index))
                 .is_some_and(|game| game.record.is_some());
             let part = if by_record { "record.hands" } else { "hands" };
             format!("games[{index}].{part}[{}]", hand - 1)
         }
-        None => format!("games[{index}]"),
+        ref field => field_path(field),
     }
 }
 
-/// The sheet and its check, or 422 with every problem at its place in the body.
-fn checked_sheet(
-    walkover: Option<&WalkoverInput>,
-    games: Option<&[GameInput]>,
-    rules: ResultRules<'_>,
-) -> Result<(ResultSheet, CheckedResult), Vec<Problem>> {
-    let sheet = sheet_of(walkover, games, rules)?;
-    match check_result(&sheet, rules) {
-        Ok(checked) => Ok((sheet, checked)),
-        Err(errors) => Err(errors
-            .iter()
-            .map(|error| Problem::new(field_of(error, games), error.message.clone()))
-            .collect()),
+/// A use case's refusal of a result body: its problems at their places in the body, after
+/// those found reading it (`read`).
+fn result_refusal(error: AppError, read: Vec<Problem>, games: Option<&[GameInput]>) -> ApiError {
+    match error {
+        AppError::Invalid(problems) => {
+            let mut all: Vec<Problem> = problems
+                .into_iter()
+                .map(|problem| Problem::new(result_field(&problem.field, games), problem.message))
+                .collect();
+            all.extend(read);
+            match &all[..] {
+                // The fixture's date, alone, is said as the whole answer.
+                [only] if only.field.is_empty() => ApiError::Invalid {
+                    message: only.message.clone(),
+                    problems: Vec::new(),
+                },
+                [only] => ApiError::invalid_field(&only.field, only.message.clone()),
+                _ => ApiError::invalid(all),
+            }
+        }
+        error => error.into(),
     }
 }
 
@@ -662,25 +595,17 @@ fn version_view(version: &VersionScore, place: &FixturePlace) -> VersionScoreVie
     }
 }
 
-async fn event_views(
-    store: &dyn Store,
-    place: &FixturePlace,
-    events: Vec<ResultEvent>,
-    show_emails: bool,
-) -> Result<Vec<EventView>, ApiError> {
-    let home_captains = store.captains_of(place.fixture.home_team_id).await?;
-    let away_captains = store.captains_of(place.fixture.away_team_id).await?;
-    Ok(events
+fn event_views(place: &FixturePlace, history: Vec<HistoryLine>) -> Vec<EventView> {
+    history
         .into_iter()
-        .map(|event| {
+        .map(|line| {
             // As on the result page: who acted by their part; addresses are the organisers'.
-            let by = if home_captains.iter().any(|user| user.id == event.by) {
-                format!("captain of {}", place.fixture.home_team)
-            } else if away_captains.iter().any(|user| user.id == event.by) {
-                format!("captain of {}", place.fixture.away_team)
-            } else {
-                "the league".to_string()
+            let by = match line.part {
+                Part::CaptainOf(Side::Home) => format!("captain of {}", place.fixture.home_team),
+                Part::CaptainOf(Side::Away) => format!("captain of {}", place.fixture.away_team),
+                Part::League => "the league".to_string(),
             };
+            let event = line.event;
             EventView {
                 at: event.at,
                 action: match event.action {
@@ -690,15 +615,14 @@ async fn event_views(
                     ResultAction::Corrected => "corrected",
                 },
                 by,
-                by_email: show_emails.then_some(event.by_email),
+                by_email: line.email,
                 before: event.before.as_ref().map(|v| version_view(v, place)),
                 after: version_view(&event.after, place),
                 reason: event.reason,
             }
         })
-        .collect())
+        .collect()
 }
-
 // ---------------------------------------------------------------------------------------------
 // The endpoints.
 
@@ -725,7 +649,7 @@ pub async fn get_result(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let current = current_or_404(store, &place).await?;
+    let current = results::current_result(store, &place).await?;
     Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
 }
 
@@ -753,9 +677,8 @@ pub async fn result_history(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let events = store.result_history(place.fixture.id).await?;
-    let organiser = is_organiser(&caller, &place);
-    Ok(HttpResponse::Ok().json(event_views(store, &place, events, organiser).await?))
+    let history = results::history(store, caller.who(), &place).await?;
+    Ok(HttpResponse::Ok().json(event_views(&place, history)))
 }
 
 #[utoipa::path(
@@ -800,56 +723,21 @@ pub async fn submit_result(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let signed_in = require_entry(&caller, &place)?;
+    // Who may enter it is asked before the body is read.
+    let entry = results::entry(store, caller.who(), &place).await?;
     let body: ResultBody = body_of(&body)?;
     let key = submission_key(&request, body.submission_key.as_deref())?;
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
-    let rules = squads.rules(&place.competition);
-    let early_reason = may_enter_result(
-        place.fixture.date,
-        league_today(),
-        caller.may(Permission::Organise(place.organisation.id)),
-        body.early_reason.as_deref(),
-    )
-    .map_err(|refusal| match refusal {
-        EarlyResult::NotYetPlayed { .. } => ApiError::Invalid {
-            message: refusal.to_string(),
-            problems: Vec::new(),
-        },
-        refusal => ApiError::invalid_field("early_reason", refusal.to_string()),
-    })?;
-    let (sheet, checked) = checked_sheet(body.walkover.as_ref(), body.games.as_deref(), rules)
-        .map_err(ApiError::invalid)?;
-    let result = NewResult {
-        fixture: place.fixture.id,
-        as_read: FixtureAsRead::from(&place.fixture),
-        sheet: &sheet,
-        checked: &checked,
+    let rules = entry.squads.rules(&place.competition);
+    let (sheet, read) = match sheet_of(body.walkover.as_ref(), body.games.as_deref(), rules) {
+        Ok(sheet) => (Some(sheet), Vec::new()),
+        Err(problems) => (None, problems),
+    };
+    let submission = NewSubmission {
+        sheet,
         submission_key: &key,
-        by: signed_in.user.id,
-        for_team: captain_side(&caller, &place).map(|side| team_of(&place, side)),
-        at: Utc::now(),
-        early_reason,
+        early_reason: body.early_reason.as_deref(),
     };
-    let late = late_deduction(store, &place)
-        .await
-        .map_err(|error| anyhow::anyhow!("the result deadline: {error}"))?;
-    let submitted = match &late {
-        Some((points, reason)) => {
-            let adjustment = NewAdjustment {
-                division: place.fixture.division_id,
-                team: place.fixture.home_team_id,
-                points: *points,
-                reason,
-                fixture: Some(place.fixture.id),
-                by: None,
-                at: result.at,
-            };
-            store.submit_late_result(&result, &adjustment).await
-        }
-        None => store.submit_result(&result).await,
-    };
-    match submitted {
+    match results::submit(store, caller.who(), &place, submission).await {
         Ok(Submitted::Recorded(kept)) => Ok(super::created(
             path_of(&place),
             result_view(store, &place, &kept).await?,
@@ -857,38 +745,7 @@ pub async fn submit_result(
         Ok(Submitted::AlreadyRecorded(kept)) => {
             Ok(HttpResponse::Ok().json(result_view(store, &place, &kept).await?))
         }
-        Err(StoreError::ResultAlreadySubmitted) => Err(ApiError::Conflict {
-            message: "A result for this fixture has already been submitted, so yours was not kept. Read it at this address; the other captain can confirm or dispute it.".to_string(),
-            problems: Vec::new(),
-        }),
-        Err(StoreError::FixtureChanged) => Err(ApiError::Conflict {
-            message: "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept. Read the fixture again and send the result for it as it stands.".to_string(),
-            problems: Vec::new(),
-        }),
-        Err(StoreError::SubmissionKeyReused) => Err(ApiError::Conflict {
-            message: "That Idempotency-Key (or submission_key) was used before for another result or by another account; send a new key for a new submission.".to_string(),
-            problems: Vec::new(),
-        }),
-        Err(error) => Err(error.into()),
-    }
-}
-
-/// What the store's refusal of a confirmation or dispute means to the caller, as on the page.
-fn answer_refusal(error: StoreError, place: &FixturePlace) -> ApiError {
-    let conflict = |message: String| ApiError::Conflict {
-        message,
-        problems: Vec::new(),
-    };
-    match error {
-        StoreError::ResultChanged => conflict(
-            "The result has been changed since that version, so nothing was done. Read it again and answer the version as it stands.".to_string(),
-        ),
-        StoreError::ResultNotAwaitingAnswer(status) => conflict(format!(
-            "This result is no longer waiting for an answer (it is {}), so nothing was done.",
-            status.in_words()
-        )),
-        StoreError::NoResultYet => no_result_yet(place),
-        other => other.into(),
+        Err(error) => Err(result_refusal(error, read, body.games.as_deref())),
     }
 }
 
@@ -921,22 +778,11 @@ pub async fn confirm_result(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let signed_in = require_entry(&caller, &place)?;
-    let current = current_or_404(store, &place).await?;
-    if !is_organiser(&caller, &place) && !is_other_captain(&caller, &place, &current) {
-        return Err(ApiError::Forbidden);
-    }
+    // Who may answer is asked before the body is read.
+    results::entry(store, caller.who(), &place).await?;
     let body: ConfirmBody = body_of(&body)?;
-    store
-        .confirm_result(
-            place.fixture.id,
-            body.version_id,
-            signed_in.user.id,
-            Utc::now(),
-        )
-        .await
-        .map_err(|error| answer_refusal(error, &place))?;
-    let current = current_or_404(store, &place).await?;
+    results::confirm(store, caller.who(), &place, body.version_id).await?;
+    let current = results::current_result(store, &place).await?;
     Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
 }
 
@@ -970,25 +816,10 @@ pub async fn dispute_result(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let signed_in = require_entry(&caller, &place)?;
-    let current = current_or_404(store, &place).await?;
-    if !is_other_captain(&caller, &place, &current) {
-        return Err(ApiError::Forbidden);
-    }
+    results::entry(store, caller.who(), &place).await?;
     let body: DisputeBody = body_of(&body)?;
-    let reason = Reason::for_dispute(&body.reason)
-        .map_err(|error| ApiError::invalid_field("reason", error.to_string()))?;
-    store
-        .dispute_result(
-            place.fixture.id,
-            body.version_id,
-            signed_in.user.id,
-            reason.as_str(),
-            Utc::now(),
-        )
-        .await
-        .map_err(|error| answer_refusal(error, &place))?;
-    let current = current_or_404(store, &place).await?;
+    results::dispute(store, caller.who(), &place, body.version_id, &body.reason).await?;
+    let current = results::current_result(store, &place).await?;
     Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
 }
 
@@ -1024,45 +855,18 @@ pub async fn correct_result(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let organiser = caller.require(Permission::Organise(place.organisation.id))?;
+    // Only an organiser's body is read.
+    let correction = results::correction(store, caller.who(), &place).await?;
     let body: CorrectionBody = body_of(&body)?;
     let key = submission_key(&request, body.submission_key.as_deref())?;
-    let squads = FixtureSquads::of(store, &place.fixture).await?;
-    let rules = squads.rules(&place.competition);
-    let reason = Reason::for_correction(&body.reason);
-    let mut problems = Vec::new();
-    if let Err(error) = &reason {
-        problems.push(Problem::new("reason", error.to_string()));
-    }
-    let checked = checked_sheet(body.walkover.as_ref(), body.games.as_deref(), rules);
-    let (sheet, checked, reason) = match (checked, reason) {
-        (Ok((sheet, checked)), Ok(reason)) => (sheet, checked, reason),
-        (Ok(_), Err(_)) => return Err(ApiError::invalid(problems)),
-        (Err(mut found), _) => {
-            problems.append(&mut found);
-            return Err(ApiError::invalid(problems));
-        }
+    let rules = correction.squads.rules(&place.competition);
+    let (sheet, read) = match sheet_of(body.walkover.as_ref(), body.games.as_deref(), rules) {
+        Ok(sheet) => (Some(sheet), Vec::new()),
+        Err(problems) => (None, problems),
     };
-    let corrected = store
-        .correct_result(
-            &NewResult {
-                fixture: place.fixture.id,
-                as_read: FixtureAsRead::from(&place.fixture),
-                sheet: &sheet,
-                checked: &checked,
-                submission_key: &key,
-                by: organiser.user.id,
-                for_team: None,
-                at: Utc::now(),
-                early_reason: None,
-            },
-            reason.as_str(),
-        )
+    let corrected = results::correct(store, caller.who(), &place, sheet, &key, &body.reason)
         .await
-        .map_err(|error| match error {
-            StoreError::NoResultYet => no_result_yet(&place),
-            other => other.into(),
-        })?;
+        .map_err(|error| result_refusal(error, read, body.games.as_deref()))?;
     Ok(HttpResponse::Ok()
         .insert_header((header::LOCATION, path_of(&place)))
         .json(result_view(store, &place, &corrected).await?))

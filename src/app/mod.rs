@@ -1,0 +1,193 @@
+//! The use cases: one function for each thing a person can do (submit a result, move a
+//! fixture, make a season …). Each takes who is acting, the already-parsed domain input and
+//! the store; finds what it acts on, authorises with `domain::authorisation` (the one place
+//! the rules of who may do what live), applies the domain's rules, calls the store in one
+//! transaction, and answers a domain outcome or an [`AppError`]. Nothing here knows of HTTP,
+//! forms, JSON or templates: the pages and the API are adapters over the same functions, so a
+//! rule is written once.
+
+pub mod fixture_squads;
+pub mod lookup;
+pub mod results;
+
+use chrono::NaiveDate;
+
+use crate::domain::authorisation::{Permission, Refusal, Roles, authorise};
+use crate::domain::season_fixtures::FixtureStatus;
+use crate::store::{StoreError, User};
+
+/// A signed-in account and what it may act as: who is acting in a use case.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub user: User,
+    pub roles: Roles,
+}
+
+/// Who asks: an account, or nobody signed in.
+pub type Who<'a> = Option<&'a Actor>;
+
+/// The account when `who` may do `what`; otherwise why not.
+pub fn require(who: Who<'_>, what: Permission) -> Result<&Actor, AppError> {
+    authorise(who.map(|actor| &actor.roles), what).map_err(|refusal| match refusal {
+        Refusal::NotSignedIn => AppError::NotSignedIn,
+        Refusal::Forbidden => AppError::Forbidden,
+    })?;
+    who.ok_or(AppError::NotSignedIn)
+}
+
+/// Whether `who` may do `what`, for answers that show more to those who may.
+pub fn may(who: Who<'_>, what: Permission) -> bool {
+    require(who, what).is_ok()
+}
+
+/// Today in the league's time zone: pub leagues are local, so a fixture's day, a result's
+/// deadline and "not before the fixture" are the UK's days.
+pub fn league_today() -> NaiveDate {
+    const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+    chrono::Utc::now()
+        .with_timezone(&LEAGUE_TIME_ZONE)
+        .date_naive()
+}
+
+/// Why a use case did not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// Nobody is signed in, and this needs an account.
+    #[error("signing in is required")]
+    NotSignedIn,
+    /// The account may not do this.
+    #[error("forbidden")]
+    Forbidden,
+    /// What the request names does not exist (in this organisation), said in a sentence.
+    #[error("{0}")]
+    NotFound(String),
+    /// The request conflicts with what is stored.
+    #[error("{0}")]
+    Conflict(Conflict),
+    /// The input does not check out: every problem, each at its field.
+    #[error("the input has problems")]
+    Invalid(Vec<Problem>),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    pub fn not_found(what: impl std::fmt::Display) -> Self {
+        Self::NotFound(format!("There is no {what}."))
+    }
+
+    /// One field's problem.
+    pub fn invalid(field: Field, message: impl Into<String>) -> Self {
+        Self::Invalid(vec![Problem::new(field, message)])
+    }
+}
+
+impl From<StoreError> for AppError {
+    /// What a request names may be gone by the time the store is asked (a season deleted
+    /// while a captain submits its fixture's result): not found, not a failure.
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound(what) => Self::NotFound(format!(
+                "There is no such {what}: it may have just been removed."
+            )),
+            error => Self::Internal(error.into()),
+        }
+    }
+}
+
+impl From<crate::password::HashError> for AppError {
+    fn from(error: crate::password::HashError) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+/// What a request conflicts with. Each adapter words it for its audience: the pages point to
+/// a page, the API to an address.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Conflict {
+    #[error("A result for this fixture has already been submitted, so yours was not kept.")]
+    ResultAlreadySubmitted,
+    #[error(
+        "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept."
+    )]
+    FixtureChanged,
+    #[error("That submission key was used before for another result or by another account.")]
+    SubmissionKeyReused,
+    #[error("The result has been changed since that version, so nothing was done.")]
+    ResultChanged,
+    #[error(
+        "This result is no longer waiting for an answer (it is {}), so nothing was done.",
+        .0.in_words()
+    )]
+    NotAwaitingAnswer(FixtureStatus),
+    /// A value that must be unique is taken, or looks like one that is: said at its field.
+    #[error("{message}")]
+    Taken { field: Field, message: String },
+    /// Anything else, said in a sentence.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// One thing wrong with one part of the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub field: Field,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(field: Field, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// The part of a use case's input a problem is with, named in the domain's terms; each
+/// adapter knows which form field or JSON path that is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The input as a whole.
+    Whole,
+    Name,
+    ShortName,
+    Email,
+    Password,
+    NewPassword,
+    Reason,
+    /// An organiser's reason for a result entered before the fixture's date.
+    EarlyReason,
+    Date,
+    Team,
+    Player,
+    Contact,
+    VenueName,
+    VenueAddress,
+    VenueNight,
+    /// A result's games as a whole (their number, walkover or games).
+    Games,
+    /// One game of a result (from 1), or one hand of it (from 1).
+    Game {
+        game: u32,
+        hand: Option<usize>,
+    },
+    /// The walkover of a result.
+    Walkover,
+    /// A submission key.
+    SubmissionKey,
+    Ruleset,
+    RulesetTarget,
+    /// A season's calendar.
+    SeasonStart,
+    LeagueNight,
+    BlackoutDates,
+    StartTime,
+    /// A result deadline's parts.
+    DeadlineDays,
+    DeadlinePoints,
+    /// A place in a tiebreak order, from 0.
+    Tiebreak(usize),
+    /// A token's lifetime.
+    TokenLifetime,
+}
