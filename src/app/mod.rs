@@ -7,6 +7,7 @@
 //! rule is written once.
 
 pub mod fixture_squads;
+pub mod fixtures;
 pub mod lookup;
 pub mod results;
 
@@ -120,6 +121,8 @@ pub enum Conflict {
         .0.in_words()
     )]
     NotAwaitingAnswer(FixtureStatus),
+    #[error("This fixture has a result, so it can no longer be re-dated, postponed or swapped.")]
+    FixtureHasResult,
     /// A value that must be unique is taken, or looks like one that is: said at its field.
     #[error("{message}")]
     Taken { field: Field, message: String },
@@ -190,4 +193,6 @@ pub enum Field {
     Tiebreak(usize),
     /// A token's lifetime.
     TokenLifetime,
+    /// Whether a division's teams meet once or twice.
+    Legs,
 }

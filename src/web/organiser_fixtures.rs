@@ -15,13 +15,14 @@ use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_league::{date_of, optional_time_of};
-use super::organiser_lookup::{DivisionPlace, division_of, fixture_of, organised};
 use super::public_league::{date_and_time, status_label};
 use super::session::Viewer;
-use crate::domain::fixture_dates::check_fixture_date;
+use crate::app::AppError;
+use crate::app::fixtures::{self, DivisionFixtures, StartTime};
+use crate::app::lookup::DivisionPlace;
 use crate::domain::ids::{DivisionId, FixtureId};
 use crate::domain::season_fixtures::FixtureStatus;
-use crate::store::{Bye, Fixture, Organisation, StoreError};
+use crate::store::{Bye, Fixture, Organisation};
 
 /// A fixture as the organiser's page shows it, with its forms' values.
 pub struct FixtureBlock {
@@ -104,15 +105,20 @@ fn fixture_block(
 async fn show_fixtures(
     viewer: &Viewer,
     state: &AppState,
-    organisation: Organisation,
+    slug: &str,
     division: DivisionId,
     status: StatusCode,
     refusal: Option<Refusal>,
 ) -> Result<HttpResponse, WebError> {
-    let place = division_of(state, &organisation, division).await?;
+    let DivisionFixtures {
+        organisation,
+        place,
+        fixtures,
+        byes,
+    } = fixtures::of_division(state.store.as_ref(), viewer.who(), slug, division)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let usual_time = place.season.start_time;
-    let fixtures = state.store.fixtures_of_division(division).await?;
-    let byes = state.store.byes_of_division(division).await?;
     let mut rounds: BTreeMap<u32, RoundBlock> = BTreeMap::new();
     let round = |rounds: &mut BTreeMap<u32, RoundBlock>, number| {
         rounds.entry(number).or_insert_with(|| RoundBlock {
@@ -161,52 +167,43 @@ pub async fn fixtures_page(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    show_fixtures(
-        &viewer,
-        &state,
-        organisation,
-        DivisionId(id),
-        StatusCode::OK,
-        None,
-    )
-    .await
+    show_fixtures(&viewer, &state, &slug, DivisionId(id), StatusCode::OK, None).await
 }
 
-fn fixture_address(organisation: &Organisation, fixture: &Fixture) -> String {
+fn fixture_address(slug: &str, fixture: &Fixture) -> String {
     format!(
-        "/organise/{}/divisions/{}/fixtures#fixture-{}",
-        organisation.slug, fixture.division_id, fixture.id
+        "/organise/{slug}/divisions/{}/fixtures#fixture-{}",
+        fixture.division_id, fixture.id
     )
 }
 
-/// What the store answered to a change of a fixture: back to the fixtures when it was made,
-/// or the page again with the refusal at the fixture.
+/// What the use case answered to a change of a fixture: back to the fixtures when it was
+/// made, or the page again with the refusal at the fixture.
 async fn answer(
     viewer: &Viewer,
     state: &AppState,
-    organisation: Organisation,
+    slug: &str,
     fixture: &Fixture,
-    outcome: Result<Fixture, StoreError>,
+    outcome: Result<Fixture, AppError>,
     typed: (Option<String>, Option<String>),
 ) -> Result<HttpResponse, WebError> {
     let message = match outcome {
-        Ok(changed) => return Ok(redirect(&fixture_address(&organisation, &changed))),
-        Err(StoreError::FixtureHasResult) => {
-            "This fixture has a result, so it can no longer be re-dated, postponed or swapped."
-                .to_string()
-        }
-        // Deleted with its season since the page was read.
-        Err(StoreError::NotFound(_)) => return Err(WebError::NotFound),
-        Err(error) => return Err(error.into()),
+        Ok(changed) => return Ok(redirect(&fixture_address(slug, &changed))),
+        Err(AppError::Conflict(conflict)) => conflict.to_string(),
+        Err(AppError::Invalid(problems)) => problems
+            .into_iter()
+            .map(|problem| problem.message)
+            .collect::<Vec<_>>()
+            .join(" "),
+        Err(error) => return Err(viewer.refused(error)),
     };
-    refuse(viewer, state, organisation, fixture, typed, message).await
+    refuse(viewer, state, slug, fixture, typed, message).await
 }
 
 async fn refuse(
     viewer: &Viewer,
     state: &AppState,
-    organisation: Organisation,
+    slug: &str,
     fixture: &Fixture,
     (date, start_time): (Option<String>, Option<String>),
     message: String,
@@ -220,7 +217,7 @@ async fn refuse(
     show_fixtures(
         viewer,
         state,
-        organisation,
+        slug,
         fixture.division_id,
         StatusCode::UNPROCESSABLE_ENTITY,
         Some(refusal),
@@ -245,24 +242,25 @@ pub async fn redate_fixture(
     form: Form<RedateForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    let (fixture, place) = fixture_of(&state, &organisation, FixtureId(id)).await?;
+    let store = state.store.as_ref();
+    let (fixture, _) = fixtures::organised_fixture(store, viewer.who(), &slug, FixtureId(id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let RedateForm { date, start_time } = form.into_inner();
     let parsed = match (date_of(&date), optional_time_of(&start_time)) {
         (None, _) => Err("Enter the new date as year-month-day, such as 2026-12-08.".to_string()),
-        (Some(day), time) => match (check_fixture_date(day, place.season.start), time) {
-            (Err(refusal), _) => Err(refusal.to_string()),
-            (_, Err(message)) => Err(message),
-            (Ok(day), Ok(time)) => Ok((day, time)),
-        },
+        (Some(_), Err(message)) => Err(message),
+        (Some(day), Ok(None)) => Ok((day, StartTime::Usual)),
+        (Some(day), Ok(Some(time))) => Ok((day, StartTime::At(time))),
     };
     let typed = (Some(date), Some(start_time));
     match parsed {
         Ok((day, time)) => {
-            let outcome = state.store.reschedule_fixture(fixture.id, day, time).await;
-            answer(&viewer, &state, organisation, &fixture, outcome, typed).await
+            let outcome =
+                fixtures::move_to(store, viewer.who(), &slug, fixture.id, day, time).await;
+            answer(&viewer, &state, &slug, &fixture, outcome, typed).await
         }
-        Err(message) => refuse(&viewer, &state, organisation, &fixture, typed, message).await,
+        Err(message) => refuse(&viewer, &state, &slug, &fixture, typed, message).await,
     }
 }
 
@@ -273,18 +271,12 @@ pub async fn postpone_fixture(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    let (fixture, _) = fixture_of(&state, &organisation, FixtureId(id)).await?;
-    let outcome = state.store.postpone_fixture(fixture.id).await;
-    answer(
-        &viewer,
-        &state,
-        organisation,
-        &fixture,
-        outcome,
-        (None, None),
-    )
-    .await
+    let store = state.store.as_ref();
+    let (fixture, _) = fixtures::organised_fixture(store, viewer.who(), &slug, FixtureId(id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let outcome = fixtures::postpone(store, viewer.who(), &slug, fixture.id).await;
+    answer(&viewer, &state, &slug, &fixture, outcome, (None, None)).await
 }
 
 #[post("/organise/{slug}/fixtures/{id}/reverse")]
@@ -294,16 +286,10 @@ pub async fn reverse_fixture(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    let (fixture, _) = fixture_of(&state, &organisation, FixtureId(id)).await?;
-    let outcome = state.store.reverse_fixture(fixture.id).await;
-    answer(
-        &viewer,
-        &state,
-        organisation,
-        &fixture,
-        outcome,
-        (None, None),
-    )
-    .await
+    let store = state.store.as_ref();
+    let (fixture, _) = fixtures::organised_fixture(store, viewer.who(), &slug, FixtureId(id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let outcome = fixtures::reverse(store, viewer.who(), &slug, fixture.id).await;
+    answer(&viewer, &state, &slug, &fixture, outcome, (None, None)).await
 }

@@ -1,13 +1,14 @@
-//! Finding what an organiser's address names: their organisation (which they must organise),
-//! and its competitions, seasons, divisions, teams and fixtures. Each is looked up through the
-//! organisation, so an id of another organisation's is not found (404), never shown or changed.
+//! What an organiser's address names, found by the use cases' lookups (`app::lookup`): their
+//! organisation (which they must organise) and its competitions, seasons, divisions and
+//! teams, each through the organisation, so another organisation's is not found (404).
 
 use super::AppState;
 use super::error::WebError;
 use super::session::Viewer;
-use crate::domain::authorisation::Permission;
-use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, SeasonId, TeamId};
-use crate::store::{Competition, Division, Fixture, Organisation, Season, Team};
+use crate::app::lookup;
+pub(super) use crate::app::lookup::DivisionPlace;
+use crate::domain::ids::{CompetitionId, DivisionId, SeasonId, TeamId};
+use crate::store::{Competition, Organisation, Season, Team};
 
 /// The organisation with this short name, when the viewer may organise it.
 pub(super) async fn organised(
@@ -15,13 +16,9 @@ pub(super) async fn organised(
     state: &AppState,
     slug: &str,
 ) -> Result<Organisation, WebError> {
-    let organisation = state
-        .store
-        .organisation_by_slug(slug)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    Ok(organisation)
+    lookup::organised(state.store.as_ref(), viewer.who(), slug)
+        .await
+        .map_err(|error| viewer.refused(error))
 }
 
 pub(super) async fn competition_of(
@@ -29,13 +26,7 @@ pub(super) async fn competition_of(
     organisation: &Organisation,
     id: CompetitionId,
 ) -> Result<Competition, WebError> {
-    state
-        .store
-        .competitions_of(organisation.id)
-        .await?
-        .into_iter()
-        .find(|competition| competition.id == id)
-        .ok_or(WebError::NotFound)
+    Ok(lookup::competition(state.store.as_ref(), organisation, id).await?)
 }
 
 /// The season with its competition.
@@ -44,21 +35,7 @@ pub(super) async fn season_of(
     organisation: &Organisation,
     id: SeasonId,
 ) -> Result<(Competition, Season), WebError> {
-    for competition in state.store.competitions_of(organisation.id).await? {
-        for season in state.store.seasons_of(competition.id).await? {
-            if season.id == id {
-                return Ok((competition, season));
-            }
-        }
-    }
-    Err(WebError::NotFound)
-}
-
-/// A division with the season and competition it belongs to.
-pub(super) struct DivisionPlace {
-    pub competition: Competition,
-    pub season: Season,
-    pub division: Division,
+    Ok(lookup::season(state.store.as_ref(), organisation, id).await?)
 }
 
 pub(super) async fn division_of(
@@ -66,20 +43,7 @@ pub(super) async fn division_of(
     organisation: &Organisation,
     id: DivisionId,
 ) -> Result<DivisionPlace, WebError> {
-    for competition in state.store.competitions_of(organisation.id).await? {
-        for season in state.store.seasons_of(competition.id).await? {
-            for division in state.store.divisions_of(season.id).await? {
-                if division.id == id {
-                    return Ok(DivisionPlace {
-                        competition,
-                        season,
-                        division,
-                    });
-                }
-            }
-        }
-    }
-    Err(WebError::NotFound)
+    Ok(lookup::division(state.store.as_ref(), organisation, id).await?)
 }
 
 pub(super) async fn team_of(
@@ -87,21 +51,5 @@ pub(super) async fn team_of(
     organisation: &Organisation,
     id: TeamId,
 ) -> Result<Team, WebError> {
-    state
-        .store
-        .team(id)
-        .await?
-        .filter(|team| team.organisation_id == organisation.id)
-        .ok_or(WebError::NotFound)
-}
-
-/// A fixture with the division it belongs to.
-pub(super) async fn fixture_of(
-    state: &AppState,
-    organisation: &Organisation,
-    id: FixtureId,
-) -> Result<(Fixture, DivisionPlace), WebError> {
-    let fixture = state.store.fixture(id).await?.ok_or(WebError::NotFound)?;
-    let place = division_of(state, organisation, fixture.division_id).await?;
-    Ok((fixture, place))
+    Ok(lookup::team(state.store.as_ref(), organisation, id).await?)
 }

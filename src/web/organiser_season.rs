@@ -13,6 +13,8 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_lookup::{DivisionPlace, division_of, organised, season_of};
 use super::session::Viewer;
+use crate::app::AppError;
+use crate::app::fixtures;
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, SeasonId, TeamId};
 use crate::domain::organisation::DisplayName;
@@ -315,6 +317,8 @@ pub async fn generate_fixtures(
     form: Form<FixturesForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // The division's season, to show the form again; only to its organisers.
     let organisation = organised(&viewer, &state, &slug).await?;
     let DivisionPlace {
         division, season, ..
@@ -326,22 +330,21 @@ pub async fn generate_fixtures(
         _ => None,
     };
     let message = match legs {
-        Some(legs) => match state.store.generate_fixtures(division.id, legs).await {
+        Some(legs) => match fixtures::generate(store, viewer.who(), &slug, division.id, legs).await
+        {
             Ok(_) => {
                 return Ok(redirect(&format!(
                     "/organise/{}/divisions/{}/fixtures",
                     organisation.slug, division.id
                 )));
             }
-            Err(StoreError::FixturesAlreadyGenerated) => {
-                format!("The fixtures of {} have already been made.", division.name)
-            }
-            Err(StoreError::TooFewTeams { teams }) => format!(
-                "{} needs at least two teams to make fixtures; it has {teams}.",
-                division.name
-            ),
-            Err(StoreError::CannotScheduleFixtures(error)) => error.to_string(),
-            Err(error) => return Err(error.into()),
+            Err(AppError::Conflict(conflict)) => conflict.to_string(),
+            Err(AppError::Invalid(problems)) => problems
+                .into_iter()
+                .map(|problem| problem.message)
+                .collect::<Vec<_>>()
+                .join(" "),
+            Err(error) => return Err(viewer.refused(error)),
         },
         None => "Choose whether teams meet once or twice.".to_string(),
     };

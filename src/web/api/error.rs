@@ -172,6 +172,10 @@ fn conflict_of(conflict: Conflict) -> ApiError {
         Conflict::FixtureChanged => "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept. Read the fixture again and send the result for it as it stands.".to_string(),
         Conflict::SubmissionKeyReused => "That Idempotency-Key (or submission_key) was used before for another result or by another account; send a new key for a new submission.".to_string(),
         Conflict::ResultChanged => "The result has been changed since that version, so nothing was done. Read it again and answer the version as it stands.".to_string(),
+        Conflict::FixtureHasResult => {
+            "That fixture has a result, so it can no longer be moved, postponed or reversed."
+                .to_string()
+        }
         Conflict::Taken { field, message } => return ApiError::conflict(&field_path(field), message.clone()),
         other => other.to_string(),
     };
@@ -216,6 +220,7 @@ pub fn field_path(field: &Field) -> String {
         Field::DeadlinePoints => "points".into(),
         Field::Tiebreak(place) => format!("tiebreaks[{place}]"),
         Field::TokenLifetime => "lifetime".into(),
+        Field::Legs => "legs".into(),
     }
 }
 

@@ -8,15 +8,15 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
-use super::error::{ApiError, ErrorBody};
+use super::error::{ApiError, ErrorBody, invalid_of};
 use super::input::date_of;
 use super::lookup;
 use super::views::{ByeView, FixtureView, FixturesView};
-use crate::domain::authorisation::Permission;
-use crate::domain::fixture_dates::check_fixture_date;
+use crate::app::AppError;
+use crate::app::fixtures::{self, StartTime};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, FixtureId};
-use crate::store::{Fixture, Organisation, StoreError};
+use crate::store::Fixture;
 use crate::web::AppState;
 
 #[utoipa::path(
@@ -92,44 +92,23 @@ pub async fn generate_fixtures(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
-    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
-    let division = &place.division;
     let legs = match body.legs {
         LegsChoice::Single => Legs::Single,
         LegsChoice::Double => Legs::Double,
     };
-    match store.generate_fixtures(division.id, legs).await {
-        Ok(fixtures) => {
-            let byes = store.byes_of_division(division.id).await?;
-            Ok(super::created(
-                format!(
-                    "/api/v1/organisations/{}/divisions/{}/fixtures",
-                    organisation.slug, division.id
-                ),
-                FixturesView {
-                    fixtures: fixtures.iter().map(FixtureView::from).collect(),
-                    byes: byes.iter().map(ByeView::from).collect(),
-                },
-            ))
-        }
-        Err(StoreError::FixturesAlreadyGenerated) => Err(ApiError::conflict(
-            "legs",
-            format!("The fixtures of {} have already been made.", division.name),
-        )),
-        Err(StoreError::TooFewTeams { teams }) => Err(ApiError::invalid_field(
-            "legs",
-            format!(
-                "{} needs at least two teams to make fixtures; it has {teams}.",
-                division.name
-            ),
-        )),
-        Err(StoreError::CannotScheduleFixtures(error)) => {
-            Err(ApiError::invalid_field("legs", error.to_string()))
-        }
-        Err(error) => Err(error.into()),
-    }
+    let (organisation, place, fixtures) =
+        fixtures::generate(store, caller.who(), &slug, DivisionId(id), legs).await?;
+    let byes = store.byes_of_division(place.division.id).await?;
+    Ok(super::created(
+        format!(
+            "/api/v1/organisations/{}/divisions/{}/fixtures",
+            organisation.slug, place.division.id
+        ),
+        FixturesView {
+            fixtures: fixtures.iter().map(FixtureView::from).collect(),
+            byes: byes.iter().map(ByeView::from).collect(),
+        },
+    ))
 }
 
 #[utoipa::path(
@@ -156,32 +135,8 @@ pub async fn get_fixture(
     Ok(HttpResponse::Ok().json(FixtureView::from(&fixture)))
 }
 
-/// The organisation and fixture of a change to a fixture, once the caller may make it.
-async fn fixture_to_change(
-    caller: &ApiCaller,
-    state: &AppState,
-    path: Path<(String, i64)>,
-) -> Result<(Organisation, Fixture), ApiError> {
-    let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
-    let fixture = lookup::fixture(store, &organisation, FixtureId(id)).await?;
-    Ok((organisation, fixture))
-}
-
-/// The changed fixture, or why it could not be changed.
-fn changed(outcome: Result<Fixture, StoreError>) -> Result<HttpResponse, ApiError> {
-    match outcome {
-        Ok(fixture) => Ok(HttpResponse::Ok().json(FixtureView::from(&fixture))),
-        Err(StoreError::FixtureHasResult) => Err(ApiError::Conflict {
-            message:
-                "That fixture has a result, so it can no longer be moved, postponed or reversed."
-                    .to_string(),
-            problems: Vec::new(),
-        }),
-        Err(error) => Err(error.into()),
-    }
+fn changed(fixture: Fixture) -> HttpResponse {
+    HttpResponse::Ok().json(FixtureView::from(&fixture))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -219,17 +174,31 @@ pub async fn move_fixture(
     path: Path<(String, i64)>,
     body: Json<MoveFixtureBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (organisation, fixture) = fixture_to_change(&caller, &state, path).await?;
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the body.
+    fixtures::organised_fixture(store, caller.who(), &slug, FixtureId(id)).await?;
     let date = date_of(&body.date).ok_or_else(|| {
         ApiError::invalid_field(
             "date",
             "Enter the date as year-month-day, such as 2026-10-13.",
         )
     })?;
-    let place = lookup::division(state.store.as_ref(), &organisation, fixture.division_id).await?;
-    let date = check_fixture_date(date, place.season.start)
-        .map_err(|refusal| ApiError::invalid_field("date", refusal.to_string()))?;
-    changed(state.store.move_fixture(fixture.id, date).await)
+    let fixture = fixtures::move_to(
+        store,
+        caller.who(),
+        &slug,
+        FixtureId(id),
+        date,
+        StartTime::Unchanged,
+    )
+    .await
+    .map_err(|error| match error {
+        // The date is the body's one field.
+        AppError::Invalid(problems) => invalid_of(problems, |_| "date".to_string()),
+        error => error.into(),
+    })?;
+    Ok(changed(fixture))
 }
 
 #[utoipa::path(
@@ -254,8 +223,10 @@ pub async fn postpone_fixture(
     state: Data<AppState>,
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, fixture) = fixture_to_change(&caller, &state, path).await?;
-    changed(state.store.postpone_fixture(fixture.id).await)
+    let (slug, id) = path.into_inner();
+    let fixture =
+        fixtures::postpone(state.store.as_ref(), caller.who(), &slug, FixtureId(id)).await?;
+    Ok(changed(fixture))
 }
 
 #[utoipa::path(
@@ -281,6 +252,8 @@ pub async fn reverse_fixture(
     state: Data<AppState>,
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, fixture) = fixture_to_change(&caller, &state, path).await?;
-    changed(state.store.reverse_fixture(fixture.id).await)
+    let (slug, id) = path.into_inner();
+    let fixture =
+        fixtures::reverse(state.store.as_ref(), caller.who(), &slug, FixtureId(id)).await?;
+    Ok(changed(fixture))
 }

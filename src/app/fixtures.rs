@@ -1,0 +1,139 @@
+//! A division's fixtures as its organiser runs them: made once from its teams and calendar,
+//! then re-dated, postponed or played the other way round one by one while they have no
+//! result.
+
+use chrono::{NaiveDate, NaiveTime};
+
+use super::lookup::{self, DivisionPlace};
+use super::{AppError, Conflict, Field, Who};
+use crate::domain::fixture_dates::check_fixture_date;
+use crate::domain::fixtures::Legs;
+use crate::domain::ids::{DivisionId, FixtureId};
+use crate::store::{Bye, Fixture, Organisation, Store, StoreError};
+
+/// A division's fixtures and byes, for its organiser's page.
+pub struct DivisionFixtures {
+    pub organisation: Organisation,
+    pub place: DivisionPlace,
+    pub fixtures: Vec<Fixture>,
+    pub byes: Vec<Bye>,
+}
+
+/// An organiser's view of a division's fixtures.
+pub async fn of_division(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+) -> Result<DivisionFixtures, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, division).await?;
+    let fixtures = store.fixtures_of_division(division).await?;
+    let byes = store.byes_of_division(division).await?;
+    Ok(DivisionFixtures {
+        organisation,
+        place,
+        fixtures,
+        byes,
+    })
+}
+
+/// Makes a division's fixtures: a round robin, once or home and away, on the season's league
+/// nights, each at the home team's pub. A division's fixtures are made once.
+pub async fn generate(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+    legs: Legs,
+) -> Result<(Organisation, DivisionPlace, Vec<Fixture>), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, division).await?;
+    let name = &place.division.name;
+    match store.generate_fixtures(division, legs).await {
+        Ok(fixtures) => Ok((organisation, place, fixtures)),
+        Err(StoreError::FixturesAlreadyGenerated) => Err(AppError::Conflict(Conflict::Taken {
+            field: Field::Legs,
+            message: format!("The fixtures of {name} have already been made."),
+        })),
+        Err(StoreError::TooFewTeams { teams }) => Err(AppError::invalid(
+            Field::Legs,
+            format!("{name} needs at least two teams to make fixtures; it has {teams}."),
+        )),
+        Err(StoreError::CannotScheduleFixtures(error)) => {
+            Err(AppError::invalid(Field::Legs, error.to_string()))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// The organisation's fixture `id`, with its division, when `who` may organise it.
+pub async fn organised_fixture(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: FixtureId,
+) -> Result<(Fixture, DivisionPlace), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    lookup::fixture(store, &organisation, id).await
+}
+
+fn changed(outcome: Result<Fixture, StoreError>) -> Result<Fixture, AppError> {
+    outcome.map_err(|error| match error {
+        StoreError::FixtureHasResult => AppError::Conflict(Conflict::FixtureHasResult),
+        error => error.into(),
+    })
+}
+
+/// When a re-dated fixture starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartTime {
+    /// As it did before.
+    Unchanged,
+    /// At its season's usual time.
+    Usual,
+    At(NaiveTime),
+}
+
+/// Gives a fixture without a result a new date, on or after its season's start and within its
+/// reach, and perhaps a start time; a postponed fixture is scheduled again. It keeps its round.
+pub async fn move_to(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: FixtureId,
+    date: NaiveDate,
+    start_time: StartTime,
+) -> Result<Fixture, AppError> {
+    let (fixture, place) = organised_fixture(store, who, slug, id).await?;
+    let date = check_fixture_date(date, place.season.start)
+        .map_err(|refusal| AppError::invalid(Field::Date, refusal.to_string()))?;
+    changed(match start_time {
+        StartTime::Unchanged => store.move_fixture(fixture.id, date).await,
+        StartTime::Usual => store.reschedule_fixture(fixture.id, date, None).await,
+        StartTime::At(time) => store.reschedule_fixture(fixture.id, date, Some(time)).await,
+    })
+}
+
+/// Postpones a fixture without a result; it keeps its date until it is moved.
+pub async fn postpone(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: FixtureId,
+) -> Result<Fixture, AppError> {
+    let (fixture, _) = organised_fixture(store, who, slug, id).await?;
+    changed(store.postpone_fixture(fixture.id).await)
+}
+
+/// Swaps home and away of a fixture without a result; it is then played at the other team's
+/// pub.
+pub async fn reverse(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: FixtureId,
+) -> Result<Fixture, AppError> {
+    let (fixture, _) = organised_fixture(store, who, slug, id).await?;
+    changed(store.reverse_fixture(fixture.id).await)
+}
