@@ -8,6 +8,7 @@
 
 pub mod fixture_squads;
 pub mod fixtures;
+pub mod league;
 pub mod lookup;
 pub mod results;
 
@@ -149,7 +150,7 @@ impl Problem {
 
 /// The part of a use case's input a problem is with, named in the domain's terms; each
 /// adapter knows which form field or JSON path that is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Field {
     /// The input as a whole.
     Whole,
@@ -195,4 +196,6 @@ pub enum Field {
     TokenLifetime,
     /// Whether a division's teams meet once or twice.
     Legs,
+    /// The part of a match format a problem is with.
+    MatchFormat(crate::domain::match_format::MatchFormatError),
 }

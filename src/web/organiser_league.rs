@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{NaiveDate, NaiveTime, Utc, Weekday};
+use chrono::{NaiveDate, NaiveTime, Weekday};
 use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
@@ -18,15 +18,16 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_lookup::{competition_of, organised};
 use super::session::Viewer;
-use crate::domain::competition::ruleset_problems;
+use crate::app::league::{self, CompetitionInput, competition_problems};
+use crate::app::{AppError, Conflict, Field};
 use crate::domain::ids::{CompetitionId, SeasonId};
 use crate::domain::league::{SeasonCalendar, weekday_name};
 use crate::domain::match_format::{
     BonusCondition, Leg, LegKind, LosingBonus, MatchFormat, MatchFormatError, PlayerLimits,
     PointsLine, PointsScheme, WalkoverScore,
 };
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Competition, NewCompetition, NewSeason, Organisation, StoreError};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Competition, Organisation};
 
 /// What an organiser types into the new competition form, kept as typed so that a form
 /// shown again with its problems shows what was there.
@@ -116,13 +117,6 @@ impl FieldErrors {
     }
 }
 
-/// A competition form that checks out.
-pub struct CompetitionInput {
-    pub name: DisplayName,
-    pub ruleset: RulesetSpec,
-    pub match_format: MatchFormat,
-}
-
 fn whole_number(
     errors: &mut FieldErrors,
     field: &'static str,
@@ -199,10 +193,19 @@ fn field_of(problem: &MatchFormatError) -> &'static str {
     }
 }
 
-impl TryFrom<&CompetitionForm> for CompetitionInput {
-    type Error = FieldErrors;
+/// The form field a use case's problem with a competition belongs next to.
+fn competition_field(field: &Field) -> &'static str {
+    match field {
+        Field::MatchFormat(problem) => field_of(problem),
+        Field::RulesetTarget => "ruleset_target",
+        Field::Ruleset => "preset",
+        _ => "name",
+    }
+}
 
-    fn try_from(form: &CompetitionForm) -> Result<Self, FieldErrors> {
+/// The competition the form describes, or every problem with it at its field.
+fn competition_input(form: &CompetitionForm) -> Result<CompetitionInput, FieldErrors> {
+    {
         let mut errors = FieldErrors::default();
         let name = DisplayName::try_from(form.name.as_str())
             .map_err(|error| errors.add("name", error.to_string()))
@@ -349,9 +352,6 @@ impl TryFrom<&CompetitionForm> for CompetitionInput {
                     loser_games,
                 },
             };
-            for problem in format.problems() {
-                errors.add(field_of(&problem), problem.to_string());
-            }
             match_format = Some(format);
         }
         let ruleset = match (preset, ruleset_target) {
@@ -363,26 +363,22 @@ impl TryFrom<&CompetitionForm> for CompetitionInput {
                     }),
                     ..Overrides::default()
                 };
-                let ruleset = RulesetSpec { preset, overrides };
-                let legs = match_format.as_ref().map_or(&[][..], |format| &format.legs);
-                for problem in ruleset_problems(&ruleset, legs) {
-                    let field = if problem.is_about_the_target() {
-                        "ruleset_target"
-                    } else {
-                        "preset"
-                    };
-                    errors.add(field, problem.to_string());
-                }
-                Some(ruleset)
+                Some(RulesetSpec { preset, overrides })
             }
             _ => None,
         };
+        // The rules' own problems are the use case's; here too, so all are told at once.
+        for problem in competition_problems(ruleset.as_ref(), match_format.as_ref()) {
+            errors.add(competition_field(&problem.field), problem.message);
+        }
         match (name, ruleset, match_format) {
-            (Some(name), Some(ruleset), Some(match_format)) if errors.is_empty() => Ok(Self {
-                name,
-                ruleset,
-                match_format,
-            }),
+            (Some(name), Some(ruleset), Some(match_format)) if errors.is_empty() => {
+                Ok(CompetitionInput {
+                    name,
+                    ruleset,
+                    match_format,
+                })
+            }
             _ => Err(errors),
         }
     }
@@ -459,42 +455,30 @@ pub async fn create_competition(
     slug: Path<String>,
     form: Form<CompetitionForm>,
 ) -> Result<HttpResponse, WebError> {
+    // Only an organiser is told what is wrong with the form.
     let organisation = organised(&viewer, &state, &slug).await?;
     let form = form.into_inner();
-    let errors = match CompetitionInput::try_from(&form) {
+    let errors = match competition_input(&form) {
         Ok(input) => {
-            let new = NewCompetition {
-                organisation: organisation.id,
-                name: input.name,
-                ruleset: input.ruleset,
-                match_format: input.match_format,
-                created_at: Utc::now(),
-            };
-            match state.store.create_competition(&new).await {
+            match league::create_competition(state.store.as_ref(), viewer.who(), &slug, input).await
+            {
                 Ok(_) => {
                     return Ok(redirect(&format!(
                         "/organise/{}/competitions",
                         organisation.slug
                     )));
                 }
-                Err(StoreError::CompetitionNameTaken) => FieldErrors::only(
-                    "name",
-                    format!(
-                        "{} already has a competition called {}.",
-                        organisation.name,
-                        new.name.as_str()
-                    ),
-                ),
-                Err(StoreError::NameLooksLike { existing }) => FieldErrors::only(
-                    "name",
-                    looks_alike_message(
-                        NamedThing::Competition,
-                        new.name.as_str(),
-                        &existing,
-                        &organisation.name,
-                    ),
-                ),
-                Err(error) => return Err(error.into()),
+                Err(AppError::Conflict(Conflict::Taken { message, .. })) => {
+                    FieldErrors::only("name", message)
+                }
+                Err(AppError::Invalid(problems)) => {
+                    let mut errors = FieldErrors::default();
+                    for problem in problems {
+                        errors.add(competition_field(&problem.field), problem.message);
+                    }
+                    errors
+                }
+                Err(error) => return Err(viewer.refused(error)),
             }
         }
         Err(errors) => errors,
@@ -725,33 +709,32 @@ pub async fn create_season(
     form: Form<SeasonForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
+    // Only an organiser is told what is wrong with the form, and only of their competition.
     let organisation = organised(&viewer, &state, &slug).await?;
     let competition = competition_of(&state, &organisation, CompetitionId(id)).await?;
     let form = form.into_inner();
     let errors = match SeasonInput::try_from(&form) {
         Ok(input) => {
-            let new = NewSeason {
-                competition: competition.id,
-                name: input.name,
-                calendar: input.calendar,
-                created_at: Utc::now(),
-            };
-            match state.store.create_season(&new).await {
+            match league::create_season(
+                state.store.as_ref(),
+                viewer.who(),
+                &slug,
+                competition.id,
+                input.name,
+                input.calendar,
+            )
+            .await
+            {
                 Ok(_) => {
                     return Ok(redirect(&format!(
                         "/organise/{}/competitions/{}/seasons",
                         organisation.slug, competition.id
                     )));
                 }
-                Err(StoreError::SeasonNameTaken) => FieldErrors::only(
-                    "name",
-                    format!(
-                        "{} already has a season called {}.",
-                        competition.name,
-                        new.name.as_str()
-                    ),
-                ),
-                Err(error) => return Err(error.into()),
+                Err(AppError::Conflict(Conflict::Taken { message, .. })) => {
+                    FieldErrors::only("name", message)
+                }
+                Err(error) => return Err(viewer.refused(error)),
             }
         }
         Err(errors) => errors,

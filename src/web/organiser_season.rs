@@ -5,7 +5,6 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::Utc;
 use serde::Deserialize;
 
 use super::AppState;
@@ -14,12 +13,12 @@ use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_lookup::{DivisionPlace, division_of, organised, season_of};
 use super::session::Viewer;
 use crate::app::AppError;
-use crate::app::fixtures;
+use crate::app::{fixtures, league};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, SeasonId, TeamId};
 use crate::domain::organisation::DisplayName;
 use crate::domain::standings::{Tiebreak, TiebreakOrder, TiebreakOrderError};
-use crate::store::{Competition, Division, NewDivision, Organisation, Season, StoreError, Team};
+use crate::store::{Competition, Division, Organisation, Season, Team};
 
 /// How many places the tiebreak form offers: one for each tiebreak there is.
 const TIEBREAK_PLACES: usize = Tiebreak::ALL.len();
@@ -234,20 +233,18 @@ pub async fn create_division(
     let typed = form.into_inner().name;
     let message = match DisplayName::try_from(typed.as_str()) {
         Ok(name) => {
-            let new = NewDivision {
-                season: season.id,
+            match league::create_division(
+                state.store.as_ref(),
+                viewer.who(),
+                &slug,
+                season.id,
                 name,
-                tiebreaks: TiebreakOrder::default(),
-                created_at: Utc::now(),
-            };
-            match state.store.create_division(&new).await {
+            )
+            .await
+            {
                 Ok(_) => return Ok(redirect(&season_address(&organisation, season.id))),
-                Err(StoreError::DivisionNameTaken) => format!(
-                    "{} already has a division called {}.",
-                    season.name,
-                    new.name.as_str()
-                ),
-                Err(error) => return Err(error.into()),
+                Err(AppError::Conflict(conflict)) => conflict.to_string(),
+                Err(error) => return Err(viewer.refused(error)),
             }
         }
         Err(error) => error.to_string(),
@@ -280,19 +277,23 @@ pub async fn add_division_team(
     } = division_of(&state, &organisation, DivisionId(id)).await?;
     let field = format!("division-{}-team", division.id);
     let message = match form.team.trim().parse::<i64>() {
-        Ok(team) => match state
-            .store
-            .add_team_to_division(division.id, TeamId(team))
-            .await
+        Ok(team) => match league::add_team_to_division(
+            state.store.as_ref(),
+            viewer.who(),
+            &slug,
+            division.id,
+            TeamId(team),
+        )
+        .await
         {
-            Ok(()) => return Ok(redirect(&season_address(&organisation, season.id))),
-            Err(StoreError::TeamAlreadyInSeason) => {
-                "That team already plays in a division of this season.".to_string()
-            }
-            Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => {
-                "Choose one of your organisation's teams.".to_string()
-            }
-            Err(error) => return Err(error.into()),
+            Ok(_) => return Ok(redirect(&season_address(&organisation, season.id))),
+            Err(AppError::Conflict(conflict)) => conflict.to_string(),
+            Err(AppError::Invalid(problems)) => problems
+                .into_iter()
+                .map(|problem| problem.message)
+                .collect::<Vec<_>>()
+                .join(" "),
+            Err(error) => return Err(viewer.refused(error)),
         },
         Err(_) => "Choose a team to add.".to_string(),
     };
@@ -417,14 +418,15 @@ pub async fn set_tiebreaks(
     let places = form.places();
     match tiebreak_order(&places) {
         Ok(order) => {
-            match state
-                .store
-                .set_division_tiebreaks(division.id, &order)
-                .await
-            {
-                Err(StoreError::NotFound(_)) => return Err(WebError::NotFound),
-                outcome => outcome?,
-            }
+            league::set_tiebreaks(
+                state.store.as_ref(),
+                viewer.who(),
+                &slug,
+                division.id,
+                &order,
+            )
+            .await
+            .map_err(|error| viewer.refused(error))?;
             Ok(redirect(&format!(
                 "{}#division-{}-heading",
                 season_address(&organisation, season.id),
@@ -519,29 +521,23 @@ pub async fn delete_season(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    let (competition, season) = season_of(&state, &organisation, SeasonId(id)).await?;
-    match state.store.delete_season(season.id).await {
-        Ok(()) => Ok(redirect(&format!(
+    match league::delete_season(state.store.as_ref(), viewer.who(), &slug, SeasonId(id)).await {
+        Ok((organisation, competition)) => Ok(redirect(&format!(
             "/organise/{}/competitions/{}/seasons",
             organisation.slug, competition.id
         ))),
-        Err(StoreError::SeasonHasResults) => {
-            let message = format!(
-                "{} {} cannot be deleted: some of its fixtures have results, which are kept.",
-                competition.name, season.name
-            );
+        Err(AppError::Conflict(conflict)) => {
+            let organisation = organised(&viewer, &state, &slug).await?;
             show_delete_season(
                 &viewer,
                 &state,
                 organisation,
-                season.id,
+                SeasonId(id),
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Some(message),
+                Some(conflict.to_string()),
             )
             .await
         }
-        Err(StoreError::NotFound(_)) => Err(WebError::NotFound),
-        Err(error) => Err(error.into()),
+        Err(error) => Err(viewer.refused(error)),
     }
 }

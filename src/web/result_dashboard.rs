@@ -12,8 +12,7 @@ use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::session::Viewer;
-use crate::app::league_today;
-use crate::domain::authorisation::Permission;
+use crate::app::{league, league_today, lookup};
 use crate::domain::ids::CompetitionId;
 use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::season_fixtures::FixtureStatus;
@@ -49,13 +48,6 @@ struct ResultsPage {
 
 fn long_date(date: NaiveDate) -> String {
     date.format("%a %-d %b %Y").to_string()
-}
-
-async fn organisation_by_slug(store: &dyn Store, slug: &str) -> Result<Organisation, WebError> {
-    store
-        .organisation_by_slug(slug)
-        .await?
-        .ok_or(WebError::NotFound)
 }
 
 /// The page, with `typed` (a competition and its form as typed, with its problem) in place of
@@ -139,8 +131,9 @@ pub async fn results_page(
     slug: Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
+    let organisation = lookup::organised(store, viewer.who(), &slug)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     show(&viewer, store, organisation, StatusCode::OK, None).await
 }
 
@@ -160,14 +153,11 @@ pub async fn set_deadline(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    viewer.require(Permission::Organise(organisation.id))?;
-    let competition = store
-        .competitions_of(organisation.id)
-        .await?
-        .into_iter()
-        .find(|competition| competition.id == CompetitionId(id))
-        .ok_or(WebError::NotFound)?;
+    // Only an organiser is told what is wrong with the form, and only of their competition.
+    let organisation = lookup::organised(store, viewer.who(), &slug)
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
     let DeadlineFields { days, points } = form.into_inner();
     let deadline = if days.trim().is_empty() {
         Ok(None)
@@ -181,7 +171,9 @@ pub async fn set_deadline(
     };
     match deadline {
         Ok(deadline) => {
-            store.set_result_deadline(competition.id, deadline).await?;
+            league::set_result_deadline(store, viewer.who(), &slug, competition.id, deadline)
+                .await
+                .map_err(|error| viewer.refused(error))?;
             Ok(redirect(&format!(
                 "/organise/{}/results",
                 organisation.slug

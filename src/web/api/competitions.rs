@@ -4,24 +4,22 @@
 
 use actix_web::web::{Data, Json, Path};
 use actix_web::{HttpResponse, get, post};
-use chrono::{NaiveDate, Utc};
-use fives_rules::RulesetSpec;
+use chrono::NaiveDate;
 use fives_rules::record::{RulesetField, ruleset_field, ruleset_spec};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::created;
-use super::error::{ApiError, ErrorBody, Problem};
+use super::error::{ApiError, ErrorBody, Problem, field_path};
 use super::input::{date_of, weekday_of};
-use super::lookup;
-use crate::domain::authorisation::Permission;
-use crate::domain::competition::ruleset_problems;
+use crate::app::league::{self, CompetitionInput, competition_problems};
+use crate::app::lookup;
 use crate::domain::ids::CompetitionId;
 use crate::domain::league::{SeasonCalendar, weekday_name};
 use crate::domain::match_format::{LegKind, MatchFormat, MatchFormatError, PointsLine};
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Competition, NewCompetition, NewSeason, Season, StoreError};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Competition, Season};
 use crate::web::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -65,7 +63,8 @@ pub struct NewCompetitionBody {
 }
 
 /// The body field a match format problem belongs to.
-fn field_of(problem: &MatchFormatError) -> String {
+/// Where a match format's problem is in a competition's body.
+pub(super) fn match_format_field(problem: &MatchFormatError) -> String {
     match problem {
         MatchFormatError::NoLegs | MatchFormatError::TooManyLegs { .. } => {
             "match_format.legs".into()
@@ -114,9 +113,8 @@ fn field_of(problem: &MatchFormatError) -> String {
 }
 
 /// The checked parts of a new competition, or every problem with them.
-fn check_competition(
-    body: &NewCompetitionBody,
-) -> Result<(DisplayName, RulesetSpec), Vec<Problem>> {
+/// The competition the body describes, or every problem with it at its field.
+fn competition_input(body: NewCompetitionBody) -> Result<CompetitionInput, Vec<Problem>> {
     let mut problems = Vec::new();
     let name = DisplayName::try_from(body.name.as_str())
         .map_err(|error| problems.push(Problem::new("name", error.to_string())))
@@ -128,21 +126,18 @@ fn check_competition(
         .and_then(|field| ruleset_spec(&field).map_err(|error| error.0))
         .map_err(|message| problems.push(Problem::new("ruleset", message)))
         .ok();
-    if let Some(spec) = &ruleset {
-        for problem in ruleset_problems(spec, &body.match_format.legs) {
-            let field = if problem.is_about_the_target() {
-                "ruleset.target"
-            } else {
-                "ruleset"
-            };
-            problems.push(Problem::new(field, problem.to_string()));
-        }
-    }
-    for problem in body.match_format.problems() {
-        problems.push(Problem::new(field_of(&problem), problem.to_string()));
-    }
+    // The rules' own problems are the use case's; here too, so all are told at once.
+    problems.extend(
+        competition_problems(ruleset.as_ref(), Some(&body.match_format))
+            .into_iter()
+            .map(|problem| Problem::new(field_path(&problem.field), problem.message)),
+    );
     match (name, ruleset) {
-        (Some(name), Some(ruleset)) if problems.is_empty() => Ok((name, ruleset)),
+        (Some(name), Some(ruleset)) if problems.is_empty() => Ok(CompetitionInput {
+            name,
+            ruleset,
+            match_format: body.match_format,
+        }),
         _ => Err(problems),
     }
 }
@@ -198,44 +193,18 @@ pub async fn create_competition(
     body: Json<NewCompetitionBody>,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
-    let body = body.into_inner();
-    let (name, ruleset) = check_competition(&body).map_err(ApiError::invalid)?;
-    let new = NewCompetition {
-        organisation: organisation.id,
-        name,
-        ruleset,
-        match_format: body.match_format,
-        created_at: Utc::now(),
-    };
-    match store.create_competition(&new).await {
-        Ok(competition) => Ok(created(
-            format!(
-                "/api/v1/organisations/{}/competitions/{}",
-                organisation.slug, competition.id
-            ),
-            CompetitionView::from(competition),
-        )),
-        Err(StoreError::CompetitionNameTaken) => Err(ApiError::conflict(
-            "name",
-            format!(
-                "{} already has a competition called {}.",
-                organisation.name,
-                new.name.as_str()
-            ),
-        )),
-        Err(StoreError::NameLooksLike { existing }) => Err(ApiError::conflict(
-            "name",
-            looks_alike_message(
-                NamedThing::Competition,
-                new.name.as_str(),
-                &existing,
-                &organisation.name,
-            ),
-        )),
-        Err(error) => Err(error.into()),
-    }
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
+    let input = competition_input(body.into_inner()).map_err(ApiError::invalid)?;
+    let (organisation, competition) =
+        league::create_competition(store, caller.who(), &slug, input).await?;
+    Ok(created(
+        format!(
+            "/api/v1/organisations/{}/competitions/{}",
+            organisation.slug, competition.id
+        ),
+        CompetitionView::from(competition),
+    ))
 }
 
 #[utoipa::path(
@@ -414,32 +383,24 @@ pub async fn create_season(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
-    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    // Only an organiser is told what is wrong with the body, and only of their competition.
+    let organisation = lookup::organised(store, caller.who(), &slug).await?;
+    lookup::competition(store, &organisation, CompetitionId(id)).await?;
     let (name, calendar) = check_season(&body).map_err(ApiError::invalid)?;
-    let new = NewSeason {
-        competition: competition.id,
+    let (organisation, _, season) = league::create_season(
+        store,
+        caller.who(),
+        &slug,
+        CompetitionId(id),
         name,
         calendar,
-        created_at: Utc::now(),
-    };
-    match store.create_season(&new).await {
-        Ok(season) => Ok(created(
-            format!(
-                "/api/v1/organisations/{}/seasons/{}/divisions",
-                organisation.slug, season.id
-            ),
-            SeasonView::from(season),
-        )),
-        Err(StoreError::SeasonNameTaken) => Err(ApiError::conflict(
-            "name",
-            format!(
-                "{} already has a season called {}.",
-                competition.name,
-                new.name.as_str()
-            ),
-        )),
-        Err(error) => Err(error.into()),
-    }
+    )
+    .await?;
+    Ok(created(
+        format!(
+            "/api/v1/organisations/{}/seasons/{}/divisions",
+            organisation.slug, season.id
+        ),
+        SeasonView::from(season),
+    ))
 }

@@ -3,20 +3,19 @@
 
 use actix_web::web::{Data, Json, Path};
 use actix_web::{HttpResponse, get, post};
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody};
-use super::lookup::{self, DivisionPlace};
 use super::views::{NamedRef, TeamRef, TeamSummary};
-use crate::domain::authorisation::Permission;
+use crate::app::league;
+use crate::app::lookup::{self, DivisionPlace};
 use crate::domain::ids::{DivisionId, SeasonId, TeamId};
 use crate::domain::organisation::DisplayName;
-use crate::domain::standings::{self, Tiebreak, TiebreakOrder};
-use crate::store::{Division, StoreError};
+use crate::domain::standings::{self, Tiebreak};
+use crate::store::Division;
 use crate::web::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -118,35 +117,20 @@ pub async fn create_division(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
-    let (_, season) = lookup::season(store, &organisation, SeasonId(id)).await?;
+    // Only an organiser is told what is wrong with the body, and only of their season.
+    let organisation = lookup::organised(store, caller.who(), &slug).await?;
+    lookup::season(store, &organisation, SeasonId(id)).await?;
     let name = DisplayName::try_from(body.name.as_str())
         .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
-    let new = crate::store::NewDivision {
-        season: season.id,
-        name,
-        tiebreaks: TiebreakOrder::default(),
-        created_at: Utc::now(),
-    };
-    match store.create_division(&new).await {
-        Ok(division) => Ok(created(
-            format!(
-                "/api/v1/organisations/{}/divisions/{}",
-                organisation.slug, division.id
-            ),
-            DivisionView::from(division),
-        )),
-        Err(StoreError::DivisionNameTaken) => Err(ApiError::conflict(
-            "name",
-            format!(
-                "{} already has a division called {}.",
-                season.name,
-                new.name.as_str()
-            ),
-        )),
-        Err(error) => Err(error.into()),
-    }
+    let (organisation, _, division) =
+        league::create_division(store, caller.who(), &slug, SeasonId(id), name).await?;
+    Ok(created(
+        format!(
+            "/api/v1/organisations/{}/divisions/{}",
+            organisation.slug, division.id
+        ),
+        DivisionView::from(division),
+    ))
 }
 
 async fn division_detail(
@@ -226,24 +210,15 @@ pub async fn add_team(
     body: Json<DivisionTeamBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
-    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
-    match store
-        .add_team_to_division(place.division.id, TeamId(body.team_id))
-        .await
-    {
-        Ok(()) => Ok(HttpResponse::Ok().json(division_detail(&state, place).await?)),
-        Err(StoreError::TeamAlreadyInSeason) => Err(ApiError::conflict(
-            "team_id",
-            "That team already plays in a division of this season.",
-        )),
-        Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => Err(
-            ApiError::invalid_field("team_id", "Choose one of your organisation's teams."),
-        ),
-        Err(error) => Err(error.into()),
-    }
+    let (_, place) = league::add_team_to_division(
+        state.store.as_ref(),
+        caller.who(),
+        &slug,
+        DivisionId(id),
+        TeamId(body.team_id),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(division_detail(&state, place).await?))
 }
 
 /// One team's line in a division's table.

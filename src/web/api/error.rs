@@ -221,6 +221,7 @@ pub fn field_path(field: &Field) -> String {
         Field::Tiebreak(place) => format!("tiebreaks[{place}]"),
         Field::TokenLifetime => "lifetime".into(),
         Field::Legs => "legs".into(),
+        Field::MatchFormat(problem) => super::competitions::match_format_field(problem),
     }
 }
 

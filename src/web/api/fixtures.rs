@@ -10,10 +10,10 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody, invalid_of};
 use super::input::date_of;
-use super::lookup;
 use super::views::{ByeView, FixtureView, FixturesView};
 use crate::app::AppError;
 use crate::app::fixtures::{self, StartTime};
+use crate::app::lookup;
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, FixtureId};
 use crate::store::Fixture;
@@ -131,7 +131,7 @@ pub async fn get_fixture(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let organisation = lookup::organisation(store, &slug).await?;
-    let fixture = lookup::fixture(store, &organisation, FixtureId(id)).await?;
+    let (fixture, _) = lookup::fixture(store, &organisation, FixtureId(id)).await?;
     Ok(HttpResponse::Ok().json(FixtureView::from(&fixture)))
 }
 

@@ -12,7 +12,6 @@ pub mod divisions;
 pub mod error;
 pub mod fixtures;
 pub mod input;
-pub mod lookup;
 pub mod organisations;
 pub mod players;
 pub mod results;

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
-use super::lookup;
+use crate::app::lookup;
 use crate::domain::authorisation::Permission;
 use crate::web::AppState;
 

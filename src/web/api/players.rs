@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
-use super::lookup;
 use super::views::PlayerView;
+use crate::app::lookup;
 use crate::domain::authorisation::Permission;
 use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::store::StoreError;

@@ -1,0 +1,233 @@
+//! Setting up a league, by its organisers: competitions (a ruleset and a match format that
+//! every game of it can be played under), their seasons, a season's divisions and the teams in
+//! them, a division's tiebreak order, a competition's result deadline, and deleting a season
+//! that has no results.
+
+use chrono::Utc;
+use fives_rules::RulesetSpec;
+
+use super::lookup::{self, DivisionPlace};
+use super::{AppError, Conflict, Field, Problem, Who};
+use crate::domain::competition::ruleset_problems;
+use crate::domain::ids::{CompetitionId, DivisionId, SeasonId, TeamId};
+use crate::domain::league::SeasonCalendar;
+use crate::domain::match_format::MatchFormat;
+use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
+use crate::domain::result_deadline::ResultDeadline;
+use crate::domain::standings::TiebreakOrder;
+use crate::store::{
+    Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season, Store,
+    StoreError,
+};
+
+/// Every problem of a competition's ruleset and match format, each at its field: the format's
+/// numbers and their sense, and the games of each kind playable under the rules. Without a
+/// format or ruleset (one that could not be read), the other's own problems.
+pub fn competition_problems(
+    ruleset: Option<&RulesetSpec>,
+    format: Option<&MatchFormat>,
+) -> Vec<Problem> {
+    let legs = format.map_or(&[][..], |format| &format.legs);
+    let mut problems: Vec<Problem> = format
+        .map(MatchFormat::problems)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|problem| Problem::new(Field::MatchFormat(problem.clone()), problem.to_string()))
+        .collect();
+    problems.extend(
+        ruleset
+            .map(|ruleset| ruleset_problems(ruleset, legs))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|problem| {
+                let field = if problem.is_about_the_target() {
+                    Field::RulesetTarget
+                } else {
+                    Field::Ruleset
+                };
+                Problem::new(field, problem.to_string())
+            }),
+    );
+    problems
+}
+
+/// A competition as an organiser describes it.
+pub struct CompetitionInput {
+    pub name: DisplayName,
+    pub ruleset: RulesetSpec,
+    pub match_format: MatchFormat,
+}
+
+/// Makes a competition of the organisation. Every problem with its ruleset and format is
+/// answered at once; a name the organisation has, or one that looks the same, is a conflict.
+pub async fn create_competition(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    input: CompetitionInput,
+) -> Result<(Organisation, Competition), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let problems = competition_problems(Some(&input.ruleset), Some(&input.match_format));
+    if !problems.is_empty() {
+        return Err(AppError::Invalid(problems));
+    }
+    let new = NewCompetition {
+        organisation: organisation.id,
+        name: input.name,
+        ruleset: input.ruleset,
+        match_format: input.match_format,
+        created_at: Utc::now(),
+    };
+    let name = new.name.as_str();
+    match store.create_competition(&new).await {
+        Ok(competition) => Ok((organisation, competition)),
+        Err(StoreError::CompetitionNameTaken) => Err(name_taken(format!(
+            "{} already has a competition called {name}.",
+            organisation.name
+        ))),
+        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+            NamedThing::Competition,
+            name,
+            &existing,
+            &organisation.name,
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+fn name_taken(message: String) -> AppError {
+    AppError::Conflict(Conflict::Taken {
+        field: Field::Name,
+        message,
+    })
+}
+
+/// Makes a season of the competition with its calendar.
+pub async fn create_season(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+    name: DisplayName,
+    calendar: SeasonCalendar,
+) -> Result<(Organisation, Competition, Season), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    let new = NewSeason {
+        competition: competition.id,
+        name,
+        calendar,
+        created_at: Utc::now(),
+    };
+    match store.create_season(&new).await {
+        Ok(season) => Ok((organisation, competition, season)),
+        Err(StoreError::SeasonNameTaken) => Err(name_taken(format!(
+            "{} already has a season called {}.",
+            competition.name,
+            new.name.as_str()
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Makes a division of the season, its table ordered by points, then game difference, games
+/// won and head to head until the organiser chooses otherwise.
+pub async fn create_division(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    season: SeasonId,
+    name: DisplayName,
+) -> Result<(Organisation, Season, Division), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let (_, season) = lookup::season(store, &organisation, season).await?;
+    let new = NewDivision {
+        season: season.id,
+        name,
+        tiebreaks: TiebreakOrder::default(),
+        created_at: Utc::now(),
+    };
+    match store.create_division(&new).await {
+        Ok(division) => Ok((organisation, season, division)),
+        Err(StoreError::DivisionNameTaken) => Err(name_taken(format!(
+            "{} already has a division called {}.",
+            season.name,
+            new.name.as_str()
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Puts one of the organisation's teams into the division; a team plays in one division of a
+/// season.
+pub async fn add_team_to_division(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+    team: TeamId,
+) -> Result<(Organisation, DivisionPlace), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, division).await?;
+    match store.add_team_to_division(place.division.id, team).await {
+        Ok(()) => Ok((organisation, place)),
+        Err(StoreError::TeamAlreadyInSeason) => Err(AppError::Conflict(Conflict::Taken {
+            field: Field::Team,
+            message: "That team already plays in a division of this season.".to_string(),
+        })),
+        Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => Err(
+            AppError::invalid(Field::Team, "Choose one of your organisation's teams."),
+        ),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Sets the order a division's table separates teams level on points.
+pub async fn set_tiebreaks(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+    order: &TiebreakOrder,
+) -> Result<(Organisation, DivisionPlace), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, division).await?;
+    store
+        .set_division_tiebreaks(place.division.id, order)
+        .await?;
+    Ok((organisation, place))
+}
+
+/// Deletes a season with its divisions and fixtures; one with results cannot be deleted, as
+/// results are kept.
+pub async fn delete_season(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    season: SeasonId,
+) -> Result<(Organisation, Competition), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let (competition, season) = lookup::season(store, &organisation, season).await?;
+    match store.delete_season(season.id).await {
+        Ok(()) => Ok((organisation, competition)),
+        Err(StoreError::SeasonHasResults) => Err(AppError::Conflict(Conflict::Other(format!(
+            "{} {} cannot be deleted: some of its fixtures have results, which are kept.",
+            competition.name, season.name
+        )))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Sets a competition's result deadline, or removes it with `None`.
+pub async fn set_result_deadline(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+    deadline: Option<ResultDeadline>,
+) -> Result<Organisation, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    store.set_result_deadline(competition.id, deadline).await?;
+    Ok(organisation)
+}
