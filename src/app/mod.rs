@@ -11,6 +11,7 @@ pub mod fixtures;
 pub mod league;
 pub mod lookup;
 pub mod results;
+pub mod teams;
 
 use chrono::NaiveDate;
 

@@ -4,7 +4,6 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::Utc;
 use serde::Deserialize;
 
 use super::AppState;
@@ -12,8 +11,9 @@ use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_lookup::organised;
 use super::session::Viewer;
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Organisation, StoreError, Team};
+use crate::app::{AppError, teams};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Organisation, Team};
 
 /// A team as the organiser's page lists it.
 struct TeamSummary {
@@ -92,29 +92,12 @@ pub async fn create_team(
     let organisation = organised(&viewer, &state, &slug).await?;
     let typed = form.into_inner().name;
     let error = match DisplayName::try_from(typed.as_str()) {
-        Ok(name) => {
-            match state
-                .store
-                .create_team(organisation.id, &name, Utc::now())
-                .await
-            {
-                Ok(_) => return Ok(redirect(&format!("/organise/{}", organisation.slug))),
-                Err(StoreError::TeamNameTaken) => {
-                    format!(
-                        "{} already has a team called {}.",
-                        organisation.name,
-                        name.as_str()
-                    )
-                }
-                Err(StoreError::NameLooksLike { existing }) => looks_alike_message(
-                    NamedThing::Team,
-                    name.as_str(),
-                    &existing,
-                    &organisation.name,
-                ),
-                Err(error) => return Err(error.into()),
-            }
-        }
+        Ok(name) => match teams::create_team(state.store.as_ref(), viewer.who(), &slug, name).await
+        {
+            Ok(_) => return Ok(redirect(&format!("/organise/{}", organisation.slug))),
+            Err(AppError::Conflict(conflict)) => conflict.to_string(),
+            Err(error) => return Err(viewer.refused(error)),
+        },
         Err(error) => error.to_string(),
     };
     show(

@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{Utc, Weekday};
+use chrono::Weekday;
 use serde::Deserialize;
 
 use super::AppState;
@@ -14,10 +14,11 @@ use super::layout::{Layout, redirect, render_with_status};
 use super::organiser_league::{FieldErrors, NightChoice, WEEKDAYS};
 use super::organiser_lookup::{organised, team_of};
 use super::session::Viewer;
+use crate::app::{AppError, teams};
 use crate::domain::ids::TeamId;
 use crate::domain::league::{Venue, VenueAddress, weekday_name};
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Organisation, Player, StoreError, Team};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Organisation, Player, Team};
 
 /// The pub form as typed.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -157,7 +158,15 @@ pub async fn set_pub(
     let form = form.into_inner();
     match form.venue() {
         Ok(venue) => {
-            state.store.set_team_venue(team.id, venue.as_ref()).await?;
+            teams::set_venue(
+                state.store.as_ref(),
+                viewer.who(),
+                &slug,
+                team.id,
+                venue.as_ref(),
+            )
+            .await
+            .map_err(|error| viewer.refused(error))?;
             Ok(redirect(&format!(
                 "/organise/{}/teams/{}",
                 organisation.slug, team.id
@@ -263,32 +272,23 @@ pub async fn add_squad_player(
         }
     };
     // A new player of the organisation (two people may share a name), then into the squad.
-    let player = match state
-        .store
-        .create_player(organisation.id, &name, Utc::now())
+    match teams::add_new_player_to_squad(state.store.as_ref(), viewer.who(), &slug, team.id, &name)
         .await
     {
-        Ok(player) => player,
-        Err(StoreError::NameLooksLike { existing }) => {
-            let message = looks_alike_message(
-                NamedThing::Player,
-                name.as_str(),
-                &existing,
-                &organisation.name,
-            );
+        Ok(_) => {}
+        Err(AppError::Conflict(conflict)) => {
             return show_squad(
                 &viewer,
                 &state,
                 (organisation, team),
                 StatusCode::UNPROCESSABLE_ENTITY,
                 typed,
-                Some(message),
+                Some(conflict.to_string()),
             )
             .await;
         }
-        Err(error) => return Err(error.into()),
-    };
-    state.store.add_player_to_squad(team.id, player.id).await?;
+        Err(error) => return Err(viewer.refused(error)),
+    }
     Ok(redirect(&format!(
         "/organise/{}/teams/{}/squad",
         organisation.slug, team.id

@@ -4,21 +4,16 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
-use chrono::{Duration, Utc};
 use serde::Deserialize;
 
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render, render_with_status};
 use super::session::Viewer;
-use crate::domain::authorisation::Permission;
+use crate::app::teams::{self, Invitation, ManagedTeam};
 use crate::domain::ids::TeamId;
 use crate::domain::organisation::TeamContact;
-use crate::store::{NewCaptainInvite, Organisation, Team};
-use crate::token::SecretToken;
-
-/// How long a captain invitation link works.
-pub const INVITE_LIFETIME: Duration = Duration::days(7);
+use crate::store::{Organisation, Team};
 
 #[derive(Template)]
 #[template(path = "teams/manage.html")]
@@ -33,45 +28,22 @@ struct TeamPage {
     fixtures: Vec<super::results::TeamFixtureLink>,
 }
 
-/// A team and its organisation, or 404.
-async fn team_and_organisation(
-    state: &AppState,
-    id: i64,
-) -> Result<(Team, Organisation), WebError> {
-    let team = state
-        .store
-        .team(TeamId(id))
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let organisation = state
-        .store
-        .organisation(team.organisation_id)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("team {} has no organisation", team.id))?;
-    Ok((team, organisation))
-}
-
-fn act_for(team: &Team) -> Permission {
-    Permission::ActForTeam {
-        team: team.id,
-        organisation: team.organisation_id,
-    }
-}
-
 async fn show(
     viewer: &Viewer,
     state: &AppState,
-    (team, organisation): (Team, Organisation),
+    managed: ManagedTeam,
     status: StatusCode,
     contact: Option<String>,
     error: Option<String>,
 ) -> Result<HttpResponse, WebError> {
-    let captains = state.store.captains_of(team.id).await?;
+    let ManagedTeam {
+        team,
+        organisation,
+        captains,
+        may_invite,
+    } = managed;
     let fixtures =
         super::results::team_fixture_links(state.store.as_ref(), &organisation, team.id).await?;
-    let may_invite = viewer
-        .require(Permission::Organise(organisation.id))
-        .is_ok();
     render_with_status(
         status,
         &TeamPage {
@@ -79,7 +51,7 @@ async fn show(
             contact: contact.unwrap_or_else(|| team.contact.clone()),
             team,
             organisation,
-            captains: captains.into_iter().map(|user| user.email).collect(),
+            captains,
             error,
             may_invite,
             fixtures,
@@ -93,17 +65,10 @@ pub async fn team_page(
     state: Data<AppState>,
     id: Path<i64>,
 ) -> Result<HttpResponse, WebError> {
-    let (team, organisation) = team_and_organisation(&state, *id).await?;
-    viewer.require(act_for(&team))?;
-    show(
-        &viewer,
-        &state,
-        (team, organisation),
-        StatusCode::OK,
-        None,
-        None,
-    )
-    .await
+    let managed = teams::managed_team(state.store.as_ref(), viewer.who(), TeamId(*id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    show(&viewer, &state, managed, StatusCode::OK, None, None).await
 }
 
 #[derive(Deserialize)]
@@ -118,19 +83,24 @@ pub async fn set_contact(
     id: Path<i64>,
     form: Form<ContactForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (team, organisation) = team_and_organisation(&state, *id).await?;
-    viewer.require(act_for(&team))?;
+    let store = state.store.as_ref();
+    // Only those who act for the team are told what is wrong with the form.
+    let managed = teams::managed_team(store, viewer.who(), TeamId(*id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let typed = form.into_inner().contact;
     match TeamContact::try_from(typed.as_str()) {
         Ok(contact) => {
-            state.store.set_team_contact(team.id, &contact).await?;
+            let team = teams::set_contact(store, viewer.who(), TeamId(*id), &contact)
+                .await
+                .map_err(|error| viewer.refused(error))?;
             Ok(redirect(&format!("/teams/{}/manage", team.id)))
         }
         Err(error) => {
             show(
                 &viewer,
                 &state,
-                (team, organisation),
+                managed,
                 StatusCode::UNPROCESSABLE_ENTITY,
                 Some(typed),
                 Some(error.to_string()),
@@ -157,18 +127,13 @@ pub async fn invite_captain(
     state: Data<AppState>,
     id: Path<i64>,
 ) -> Result<HttpResponse, WebError> {
-    let (team, organisation) = team_and_organisation(&state, *id).await?;
-    let organiser = viewer.require(Permission::Organise(organisation.id))?;
-    let token = SecretToken::generate();
-    let now = Utc::now();
-    let invite = NewCaptainInvite {
-        token: token.digest(),
-        team: team.id,
-        invited_by: organiser.user.id,
-        created_at: now,
-        expires_at: now + INVITE_LIFETIME,
-    };
-    state.store.create_captain_invite(&invite).await?;
+    let Invitation {
+        team,
+        token,
+        expires_at,
+    } = teams::invite_captain(state.store.as_ref(), viewer.who(), TeamId(*id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let connection = req.connection_info();
     let link = format!(
         "{}://{}/invites/{}",
@@ -180,9 +145,6 @@ pub async fn invite_captain(
         layout: viewer.layout(format!("Captain invitation for {}", team.name)),
         team,
         link,
-        expires: invite
-            .expires_at
-            .format("%-d %B %Y at %H:%M UTC")
-            .to_string(),
+        expires: expires_at.format("%-d %B %Y at %H:%M UTC").to_string(),
     })
 }

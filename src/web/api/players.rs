@@ -2,17 +2,14 @@
 
 use actix_web::web::{Data, Json, Path};
 use actix_web::{HttpResponse, post};
-use chrono::Utc;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
 use super::views::PlayerView;
-use crate::app::lookup;
-use crate::domain::authorisation::Permission;
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::StoreError;
+use crate::app::{lookup, teams};
+use crate::domain::organisation::DisplayName;
 use crate::web::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -48,24 +45,10 @@ pub async fn create_player(
     body: Json<NewPlayerBody>,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
     let name = DisplayName::try_from(body.name.as_str())
         .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
-    match store
-        .create_player(organisation.id, &name, Utc::now())
-        .await
-    {
-        Ok(player) => Ok(HttpResponse::Created().json(PlayerView::from(&player))),
-        Err(StoreError::NameLooksLike { existing }) => Err(ApiError::conflict(
-            "name",
-            looks_alike_message(
-                NamedThing::Player,
-                name.as_str(),
-                &existing,
-                &organisation.name,
-            ),
-        )),
-        Err(error) => Err(error.into()),
-    }
+    let player = teams::create_player(store, caller.who(), &slug, &name).await?;
+    Ok(HttpResponse::Created().json(PlayerView::from(&player)))
 }

@@ -5,7 +5,6 @@
 
 use actix_web::web::{Data, Json, Path};
 use actix_web::{HttpResponse, delete, get, post, put};
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -14,12 +13,11 @@ use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
 use super::input::weekday_of;
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
-use crate::app::lookup;
-use crate::domain::authorisation::Permission;
+use crate::app::{lookup, teams};
 use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::league::{Venue, VenueAddress};
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Organisation, StoreError, Team};
+use crate::domain::organisation::DisplayName;
+use crate::store::{Organisation, Team};
 use crate::web::AppState;
 
 /// Where a team plays this season.
@@ -46,13 +44,6 @@ pub struct TeamView {
     pub current_division: Option<CurrentDivision>,
 }
 
-fn acts_for(organisation: &Organisation, team: &Team) -> Permission {
-    Permission::ActForTeam {
-        team: team.id,
-        organisation: organisation.id,
-    }
-}
-
 async fn team_view(
     caller: &ApiCaller,
     state: &AppState,
@@ -63,9 +54,7 @@ async fn team_view(
     let venue = store.team_venue(team.id).await?;
     let squad = store.squad_of(team.id).await?;
     let current = lookup::current_division(store, organisation, &team).await?;
-    let contact = caller
-        .may(acts_for(organisation, &team))
-        .then(|| team.contact.clone());
+    let contact = teams::may_act_for(caller.who(), &team).then(|| team.contact.clone());
     Ok(TeamView {
         id: team.id.0,
         name: team.name,
@@ -143,37 +132,18 @@ pub async fn create_team(
     body: Json<NewTeamBody>,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    caller.require(Permission::Organise(organisation.id))?;
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
     let name = DisplayName::try_from(body.name.as_str())
         .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
-    match store.create_team(organisation.id, &name, Utc::now()).await {
-        Ok(team) => Ok(created(
-            format!(
-                "/api/v1/organisations/{}/teams/{}",
-                organisation.slug, team.id
-            ),
-            team_view(&caller, &state, &organisation, team).await?,
-        )),
-        Err(StoreError::TeamNameTaken) => Err(ApiError::conflict(
-            "name",
-            format!(
-                "{} already has a team called {}.",
-                organisation.name,
-                name.as_str()
-            ),
-        )),
-        Err(StoreError::NameLooksLike { existing }) => Err(ApiError::conflict(
-            "name",
-            looks_alike_message(
-                NamedThing::Team,
-                name.as_str(),
-                &existing,
-                &organisation.name,
-            ),
-        )),
-        Err(error) => Err(error.into()),
-    }
+    let (organisation, team) = teams::create_team(store, caller.who(), &slug, name).await?;
+    Ok(created(
+        format!(
+            "/api/v1/organisations/{}/teams/{}",
+            organisation.slug, team.id
+        ),
+        team_view(&caller, &state, &organisation, team).await?,
+    ))
 }
 
 #[utoipa::path(
@@ -279,20 +249,6 @@ fn check_venue(body: &VenueBody) -> Result<Venue, Vec<Problem>> {
     }
 }
 
-/// The organisation and team whose details the caller may change.
-async fn team_to_change(
-    caller: &ApiCaller,
-    state: &AppState,
-    path: Path<(String, i64)>,
-) -> Result<(Organisation, Team), ApiError> {
-    let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let team = lookup::team(store, &organisation, TeamId(id)).await?;
-    caller.require(acts_for(&organisation, &team))?;
-    Ok((organisation, team))
-}
-
 #[utoipa::path(
     tag = "teams",
     description = "Sets the team's pub: where its home fixtures made from now on are played.",
@@ -318,9 +274,13 @@ pub async fn set_venue(
     path: Path<(String, i64)>,
     body: Json<VenueBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (organisation, team) = team_to_change(&caller, &state, path).await?;
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only those who act for the team are told what is wrong with the body.
+    teams::team_to_act_for(store, caller.who(), &slug, TeamId(id)).await?;
     let venue = check_venue(&body).map_err(ApiError::invalid)?;
-    state.store.set_team_venue(team.id, Some(&venue)).await?;
+    let (organisation, team) =
+        teams::set_venue(store, caller.who(), &slug, TeamId(id), Some(&venue)).await?;
     Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
 }
 
@@ -345,8 +305,9 @@ pub async fn clear_venue(
     state: Data<AppState>,
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (organisation, team) = team_to_change(&caller, &state, path).await?;
-    state.store.set_team_venue(team.id, None).await?;
+    let (slug, id) = path.into_inner();
+    let (organisation, team) =
+        teams::set_venue(state.store.as_ref(), caller.who(), &slug, TeamId(id), None).await?;
     Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
 }
 
@@ -383,25 +344,13 @@ pub async fn add_squad_player(
     body: Json<SquadPlayerBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    // The squad page is an organiser's.
-    caller.require(Permission::Organise(organisation.id))?;
-    let team = lookup::team(store, &organisation, TeamId(id)).await?;
-    match store
-        .add_player_to_squad(team.id, PlayerId(body.player_id))
-        .await
-    {
-        Ok(()) => {
-            Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
-        }
-        Err(StoreError::PlayerAlreadyInSquad) => Err(ApiError::conflict(
-            "player_id",
-            format!("That player is already in the squad of {}.", team.name),
-        )),
-        Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => Err(
-            ApiError::invalid_field("player_id", "Choose one of your organisation's players."),
-        ),
-        Err(error) => Err(error.into()),
-    }
+    let (organisation, team) = teams::add_to_squad(
+        state.store.as_ref(),
+        caller.who(),
+        &slug,
+        TeamId(id),
+        PlayerId(body.player_id),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
 }

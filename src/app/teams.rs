@@ -1,0 +1,248 @@
+//! An organisation's teams and players: making a team, its pub, its captains' contact details
+//! and invitations, the organisation's players and a team's squad.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::lookup;
+use super::{Actor, AppError, Conflict, Field, Who, may, require};
+use crate::domain::authorisation::Permission;
+use crate::domain::ids::{PlayerId, TeamId};
+use crate::domain::league::Venue;
+use crate::domain::organisation::{DisplayName, NamedThing, TeamContact, looks_alike_message};
+use crate::store::{NewCaptainInvite, Organisation, Player, Store, StoreError, Team};
+use crate::token::SecretToken;
+
+/// How long a captain invitation link works.
+pub const INVITE_LIFETIME: Duration = Duration::days(7);
+
+/// Acting for a team: a captain of it, or an organiser of its organisation.
+fn act_for(team: &Team) -> Permission {
+    Permission::ActForTeam {
+        team: team.id,
+        organisation: team.organisation_id,
+    }
+}
+
+/// Whether `who` may act for the team, for answers that show its captains' contact details.
+pub fn may_act_for(who: Who<'_>, team: &Team) -> bool {
+    may(who, act_for(team))
+}
+
+/// Whether `who` organises the organisation, for pages that show organisers more.
+pub fn organises(who: Who<'_>, organisation: &Organisation) -> bool {
+    may(who, Permission::Organise(organisation.id))
+}
+
+fn name_taken(message: String) -> AppError {
+    AppError::Conflict(Conflict::Taken {
+        field: Field::Name,
+        message,
+    })
+}
+
+/// Makes a team of the organisation; a name it has, or one that looks the same, is a conflict.
+pub async fn create_team(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    name: DisplayName,
+) -> Result<(Organisation, Team), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    match store.create_team(organisation.id, &name, Utc::now()).await {
+        Ok(team) => Ok((organisation, team)),
+        Err(StoreError::TeamNameTaken) => Err(name_taken(format!(
+            "{} already has a team called {}.",
+            organisation.name,
+            name.as_str()
+        ))),
+        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+            NamedThing::Team,
+            name.as_str(),
+            &existing,
+            &organisation.name,
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// A team with its organisation, found by the team's id alone (the captain's pages).
+async fn team_and_organisation(
+    store: &dyn Store,
+    id: TeamId,
+) -> Result<(Team, Organisation), AppError> {
+    let team = store
+        .team(id)
+        .await?
+        .ok_or_else(|| AppError::not_found(format_args!("team {id}")))?;
+    let organisation = store
+        .organisation(team.organisation_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("team {} has no organisation", team.id))?;
+    Ok((team, organisation))
+}
+
+/// A team as those who act for it see it: its captains' addresses, and whether `who` may
+/// invite more captains (its organisers may).
+pub struct ManagedTeam {
+    pub team: Team,
+    pub organisation: Organisation,
+    pub captains: Vec<String>,
+    pub may_invite: bool,
+}
+
+/// The team's own page, for its captains and its organisation's organisers.
+pub async fn managed_team(
+    store: &dyn Store,
+    who: Who<'_>,
+    id: TeamId,
+) -> Result<ManagedTeam, AppError> {
+    let (team, organisation) = team_and_organisation(store, id).await?;
+    require(who, act_for(&team))?;
+    let captains = store.captains_of(team.id).await?;
+    Ok(ManagedTeam {
+        may_invite: organises(who, &organisation),
+        captains: captains.into_iter().map(|user| user.email).collect(),
+        team,
+        organisation,
+    })
+}
+
+/// A captain (or organiser) sets how opposing captains reach the team.
+pub async fn set_contact(
+    store: &dyn Store,
+    who: Who<'_>,
+    id: TeamId,
+    contact: &TeamContact,
+) -> Result<Team, AppError> {
+    let (team, _) = team_and_organisation(store, id).await?;
+    require(who, act_for(&team))?;
+    store.set_team_contact(team.id, contact).await?;
+    Ok(team)
+}
+
+/// An invitation made: the link's token, shown once, and when it stops working.
+pub struct Invitation {
+    pub team: Team,
+    pub token: SecretToken,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// An organiser makes a link that makes whoever opens it a captain of the team.
+pub async fn invite_captain(
+    store: &dyn Store,
+    who: Who<'_>,
+    id: TeamId,
+) -> Result<Invitation, AppError> {
+    let (team, organisation) = team_and_organisation(store, id).await?;
+    let organiser: &Actor = require(who, Permission::Organise(organisation.id))?;
+    let token = SecretToken::generate();
+    let now = Utc::now();
+    let invite = NewCaptainInvite {
+        token: token.digest(),
+        team: team.id,
+        invited_by: organiser.user.id,
+        created_at: now,
+        expires_at: now + INVITE_LIFETIME,
+    };
+    store.create_captain_invite(&invite).await?;
+    Ok(Invitation {
+        team,
+        token,
+        expires_at: invite.expires_at,
+    })
+}
+
+/// The organisation's team `id`, when `who` organises the organisation.
+pub async fn organised_team(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: TeamId,
+) -> Result<(Organisation, Team), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let team = lookup::team(store, &organisation, id).await?;
+    Ok((organisation, team))
+}
+
+/// The organisation's team `id`, when `who` may act for it.
+pub async fn team_to_act_for(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: TeamId,
+) -> Result<(Organisation, Team), AppError> {
+    let organisation = lookup::organisation(store, slug).await?;
+    let team = lookup::team(store, &organisation, id).await?;
+    require(who, act_for(&team))?;
+    Ok((organisation, team))
+}
+
+/// Sets the team's pub (where its home fixtures made from now on are played), or clears it
+/// with `None`: its captains and its organisation's organisers may.
+pub async fn set_venue(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: TeamId,
+    venue: Option<&Venue>,
+) -> Result<(Organisation, Team), AppError> {
+    let (organisation, team) = team_to_act_for(store, who, slug, id).await?;
+    store.set_team_venue(team.id, venue).await?;
+    Ok((organisation, team))
+}
+
+/// A new player of the organisation; two people may share a name, but not two spellings of
+/// one look.
+pub async fn create_player(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    name: &DisplayName,
+) -> Result<Player, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    match store.create_player(organisation.id, name, Utc::now()).await {
+        Ok(player) => Ok(player),
+        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+            NamedThing::Player,
+            name.as_str(),
+            &existing,
+            &organisation.name,
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Adds one of the organisation's players to the team's squad.
+pub async fn add_to_squad(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    team: TeamId,
+    player: PlayerId,
+) -> Result<(Organisation, Team), AppError> {
+    let (organisation, team) = organised_team(store, who, slug, team).await?;
+    match store.add_player_to_squad(team.id, player).await {
+        Ok(()) => Ok((organisation, team)),
+        Err(StoreError::PlayerAlreadyInSquad) => Err(AppError::Conflict(Conflict::Taken {
+            field: Field::Player,
+            message: format!("That player is already in the squad of {}.", team.name),
+        })),
+        Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => Err(
+            AppError::invalid(Field::Player, "Choose one of your organisation's players."),
+        ),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// A new player of the organisation, straight into the team's squad.
+pub async fn add_new_player_to_squad(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    team: TeamId,
+    name: &DisplayName,
+) -> Result<(Organisation, Team), AppError> {
+    organised_team(store, who, slug, team).await?;
+    let player = create_player(store, who, slug, name).await?;
+    add_to_squad(store, who, slug, team, player.id).await
+}
