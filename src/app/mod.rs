@@ -6,12 +6,15 @@
 //! forms, JSON or templates: the pages and the API are adapters over the same functions, so a
 //! rule is written once.
 
+pub mod accounts;
+pub mod admin;
 pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
 pub mod lookup;
 pub mod results;
 pub mod teams;
+pub mod tokens;
 
 use chrono::NaiveDate;
 
@@ -70,6 +73,16 @@ pub enum AppError {
     /// The input does not check out: every problem, each at its field.
     #[error("the input has problems")]
     Invalid(Vec<Problem>),
+    /// What the request names is no longer usable (an invitation used or expired), said in
+    /// a sentence.
+    #[error("{0}")]
+    Gone(String),
+    /// Too many wrong passwords lately: try again after this long.
+    #[error("too many attempts")]
+    Throttled(chrono::Duration),
+    /// Too many passwords are being checked at once; come back in a moment.
+    #[error("busy")]
+    Busy,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -95,12 +108,6 @@ impl From<StoreError> for AppError {
             )),
             error => Self::Internal(error.into()),
         }
-    }
-}
-
-impl From<crate::password::HashError> for AppError {
-    fn from(error: crate::password::HashError) -> Self {
-        Self::Internal(error.into())
     }
 }
 

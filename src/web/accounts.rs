@@ -4,110 +4,19 @@ use actix_web::http::{StatusCode, header};
 use actix_web::web::{Data, Form, Query};
 use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde::Deserialize;
 
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, redirect_with_cookie, render, render_with_status};
-use super::session::{Viewer, after_login, expired_session_cookie, new_session, session_cookie};
-use crate::domain::account::{EmailAddress, NewPassword};
-use crate::domain::authorisation::Permission;
-use crate::domain::login_throttle;
-use crate::store::{Organisation, Team, User};
+use super::session::{Viewer, after_login, expired_session_cookie, session_cookie};
+use crate::app::AppError;
+use crate::app::accounts::{self, Dashboard};
+use crate::domain::account::EmailAddress;
+use crate::store::{Organisation, Team};
 
-/// The one answer to a wrong password and to an unknown email alike, so that the login form
-/// does not tell who has an account.
-pub const WRONG_CREDENTIALS: &str = "That email address and password do not match an account.";
-/// The start of the answer to an attempt that must wait, which then says how long.
-pub const TOO_MANY_ATTEMPTS: &str = "Too many wrong passwords from here.";
-
-/// What waiting `wait` means to a person: "Try again in 8 seconds."
-pub fn too_many_attempts(wait: Duration) -> String {
-    let seconds = wait.num_seconds().max(1);
-    let when = if seconds < 120 {
-        format!("{seconds} seconds")
-    } else {
-        format!("{} minutes", (seconds + 59) / 60)
-    };
-    format!("{TOO_MANY_ATTEMPTS} Try again in {when}, or ask an organiser for help.")
-}
-
-/// The counts a password attempt goes into: this account from this address, and this address
-/// across accounts (see `domain::login_throttle`).
-struct AttemptCounts {
-    account_from_address: String,
-    address: String,
-}
-
-impl AttemptCounts {
-    fn of(client: &str, account: &EmailAddress) -> Self {
-        Self {
-            account_from_address: format!("account {account} from {client}"),
-            address: format!("address {client}"),
-        }
-    }
-}
-
-/// How a password attempt went.
-enum PasswordCheck {
-    Right(User),
-    Wrong,
-    /// Refused unchecked: too many wrong passwords lately; try again after this.
-    Wait(Duration),
-}
-
-/// Checks `password` for the account of `email` (as entered from `client`), after counting
-/// the attempt, so that any number at once get only the counts' free attempts.
-async fn check_password(
-    state: &AppState,
-    client: &str,
-    email: &EmailAddress,
-    password: String,
-) -> Result<PasswordCheck, WebError> {
-    let store = state.store.as_ref();
-    let counts = AttemptCounts::of(client, email);
-    let now = Utc::now();
-    let counted = store
-        .count_login_attempt(
-            &[
-                (&counts.address, login_throttle::ADDRESS),
-                (
-                    &counts.account_from_address,
-                    login_throttle::ACCOUNT_FROM_ADDRESS,
-                ),
-            ],
-            now,
-        )
-        .await?;
-    if let Err(wait) = counted {
-        tracing::warn!(%client, "password attempt throttled");
-        return Ok(PasswordCheck::Wait(wait));
-    }
-    let both = [
-        counts.address.as_str(),
-        counts.account_from_address.as_str(),
-    ];
-    let credentials = store.credentials(email).await?;
-    let stored_hash = credentials.as_ref().map(|c| c.password_hash.clone());
-    let verified = match state.hashing.verify(password, stored_hash).await {
-        Ok(verified) => verified,
-        Err(error) => {
-            // Never checked (the server is busy): it does not count.
-            store.uncount_login_attempt(&both, None, Utc::now()).await?;
-            return Err(error.into());
-        }
-    };
-    match credentials {
-        Some(credentials) if verified => {
-            store
-                .uncount_login_attempt(&both[..1], Some(&counts.account_from_address), Utc::now())
-                .await?;
-            Ok(PasswordCheck::Right(credentials.user))
-        }
-        _ => Ok(PasswordCheck::Wrong),
-    }
-}
+pub use crate::app::accounts::{TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS, too_many_attempts};
 
 /// A refused attempt's page, with `Retry-After` saying how long to wait.
 fn waiting(mut page: HttpResponse, wait: Duration) -> HttpResponse {
@@ -185,26 +94,31 @@ pub async fn login(
         Ok(address) => address,
         Err(error) => return show_again(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
     };
-    let store = &state.store;
     let client = client_address(&req);
-    let user = match check_password(&state, &client, &address, password).await? {
-        PasswordCheck::Right(user) => user,
-        PasswordCheck::Wrong => {
-            return show_again(StatusCode::UNAUTHORIZED, WRONG_CREDENTIALS.to_string());
-        }
-        PasswordCheck::Wait(wait) => {
-            let page = show_again(StatusCode::TOO_MANY_REQUESTS, too_many_attempts(wait))?;
-            return Ok(waiting(page, wait));
-        }
-    };
-    let (token, session) = new_session(user.id);
     let previous = viewer.session_token.as_ref().map(|token| token.digest());
-    store.start_session(&session, previous.as_ref()).await?;
-    tracing::info!(user = %user.id, "logged in");
-    Ok(redirect_with_cookie(
-        &next,
-        session_cookie(&token, viewer.secure),
-    ))
+    match accounts::log_in(
+        state.store.as_ref(),
+        &state.hashing,
+        &client,
+        &address,
+        password,
+        previous.as_ref(),
+    )
+    .await
+    {
+        Ok(logged_in) => Ok(redirect_with_cookie(
+            &next,
+            session_cookie(&logged_in.session, viewer.secure),
+        )),
+        Err(AppError::Invalid(_)) => {
+            show_again(StatusCode::UNAUTHORIZED, WRONG_CREDENTIALS.to_string())
+        }
+        Err(AppError::Throttled(wait)) => {
+            let page = show_again(StatusCode::TOO_MANY_REQUESTS, too_many_attempts(wait))?;
+            Ok(waiting(page, wait))
+        }
+        Err(error) => Err(viewer.refused(error)),
+    }
 }
 
 /// The address a login comes from. A proxy in front of fives makes every login come from the
@@ -218,7 +132,7 @@ fn client_address(req: &HttpRequest) -> String {
 #[post("/logout")]
 pub async fn logout(viewer: Viewer, state: Data<AppState>) -> Result<HttpResponse, WebError> {
     if let Some(token) = &viewer.session_token {
-        state.store.end_session(&token.digest()).await?;
+        accounts::log_out(state.store.as_ref(), &token.digest()).await?;
     }
     Ok(redirect_with_cookie("/", expired_session_cookie()))
 }
@@ -235,14 +149,17 @@ struct DashboardPage {
 
 #[get("/dashboard")]
 pub async fn dashboard(viewer: Viewer, state: Data<AppState>) -> Result<HttpResponse, WebError> {
-    let signed_in = viewer.require(Permission::UseAccount)?;
-    let user = &signed_in.user;
-    let organisations = state.store.organisations_organised_by(user.id).await?;
-    let teams = state.store.teams_captained_by(user.id).await?;
+    let Dashboard {
+        organisations,
+        teams,
+    } = accounts::dashboard(state.store.as_ref(), viewer.who())
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let actor = accounts::account(viewer.who()).map_err(|error| viewer.refused(error))?;
     render(&DashboardPage {
         layout: viewer.layout("Your dashboard"),
-        email: user.email.clone(),
-        site_admin: signed_in.roles.site_admin,
+        email: actor.user.email.clone(),
+        site_admin: actor.roles.site_admin,
         organisations,
         teams,
     })
@@ -276,7 +193,7 @@ pub async fn password_form(
     viewer: Viewer,
     query: Query<PasswordQuery>,
 ) -> Result<HttpResponse, WebError> {
-    viewer.require(Permission::UseAccount)?;
+    accounts::account(viewer.who()).map_err(|error| viewer.refused(error))?;
     render(&PasswordPage {
         layout: viewer.layout("Change your password"),
         error: None,
@@ -296,7 +213,6 @@ pub async fn change_password(
     state: Data<AppState>,
     form: Form<PasswordForm>,
 ) -> Result<HttpResponse, WebError> {
-    let user = viewer.require(Permission::UseAccount)?.user.clone();
     let form = form.into_inner();
     let show_error = |status: StatusCode, error: String| {
         render_with_status(
@@ -309,43 +225,36 @@ pub async fn change_password(
             },
         )
     };
-    let email = EmailAddress::try_from(user.email.as_str())
-        .map_err(|error| anyhow::anyhow!("a stored email does not parse: {error}"))?;
     let client = client_address(&req);
-    if form.new_password != form.confirm_password {
-        return show_error(
+    match accounts::change_password(
+        state.store.as_ref(),
+        &state.hashing,
+        viewer.who(),
+        &client,
+        form.current_password,
+        form.new_password,
+        form.confirm_password,
+    )
+    .await
+    {
+        // The new session changes this browser's CSRF token, so the page must come from a new
+        // request: the layout's logout button needs the new token.
+        Ok(changed) => Ok(redirect_with_cookie(
+            &format!("/account/password?changed=1&revoked={}", changed.revoked),
+            session_cookie(&changed.session, viewer.secure),
+        )),
+        Err(AppError::Invalid(problems)) => show_error(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "The new password and its confirmation differ.".to_string(),
-        );
-    }
-    let new_password = match NewPassword::for_account(form.new_password, &email) {
-        Ok(new_password) => new_password,
-        Err(error) => return show_error(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
-    };
-    match check_password(&state, &client, &email, form.current_password).await? {
-        PasswordCheck::Right(_) => {}
-        PasswordCheck::Wrong => {
-            return show_error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "Your current password is not right.".to_string(),
-            );
-        }
-        PasswordCheck::Wait(wait) => {
+            problems
+                .into_iter()
+                .map(|problem| problem.message)
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        Err(AppError::Throttled(wait)) => {
             let page = show_error(StatusCode::TOO_MANY_REQUESTS, too_many_attempts(wait))?;
-            return Ok(waiting(page, wait));
+            Ok(waiting(page, wait))
         }
+        Err(error) => Err(viewer.refused(error)),
     }
-    let hash = state.hashing.hash(new_password).await?;
-    let (token, session) = new_session(user.id);
-    let revoked = state
-        .store
-        .change_password(user.id, &hash, Some(&session))
-        .await?;
-    tracing::info!(user = %user.id, revoked, "password changed; all sessions ended, tokens revoked");
-    // The new session changes this browser's CSRF token, so the page must come from a new
-    // request: the layout's logout button needs the new token.
-    Ok(redirect_with_cookie(
-        &format!("/account/password?changed=1&revoked={revoked}"),
-        session_cookie(&token, viewer.secure),
-    ))
 }

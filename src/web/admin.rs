@@ -4,17 +4,16 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::Utc;
 use serde::Deserialize;
 
 use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render, render_with_status};
 use super::session::Viewer;
+use crate::app::{AppError, admin};
 use crate::domain::account::EmailAddress;
-use crate::domain::authorisation::Permission;
 use crate::domain::organisation::{DisplayName, Slug};
-use crate::store::{NewOrganisation, Organisation, StoreError};
+use crate::store::Organisation;
 
 #[derive(Template)]
 #[template(path = "admin/organisations.html")]
@@ -37,10 +36,12 @@ pub async fn organisations_page(
     viewer: Viewer,
     state: Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
-    viewer.require(Permission::AdministerSite)?;
+    let organisations = admin::organisations(state.store.as_ref(), viewer.who())
+        .await
+        .map_err(|error| viewer.refused(error))?;
     render(&OrganisationsPage {
         layout: viewer.layout("Site administration"),
-        organisations: state.store.organisations().await?,
+        organisations,
         form: OrganisationForm::default(),
         errors: Vec::new(),
     })
@@ -52,31 +53,32 @@ pub async fn create_organisation(
     state: Data<AppState>,
     form: Form<OrganisationForm>,
 ) -> Result<HttpResponse, WebError> {
-    viewer.require(Permission::AdministerSite)?;
+    // Only an admin is told what is wrong with the form.
+    admin::organisations(state.store.as_ref(), viewer.who())
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let form = form.into_inner();
     let name = DisplayName::try_from(form.name.as_str());
     let slug = Slug::try_from(form.slug.as_str());
     let organiser = EmailAddress::try_from(form.organiser_email.as_str());
     let errors = match (&name, &slug, &organiser) {
         (Ok(name), Ok(slug), Ok(organiser)) => {
-            let organisation = NewOrganisation {
-                slug: slug.clone(),
-                name: name.clone(),
-                created_at: Utc::now(),
-            };
-            match state
-                .store
-                .create_organisation(&organisation, organiser)
-                .await
+            match admin::create_organisation(
+                state.store.as_ref(),
+                viewer.who(),
+                name.clone(),
+                slug.clone(),
+                organiser,
+            )
+            .await
             {
                 Ok(created) => return Ok(redirect(&format!("/organise/{}", created.slug))),
-                Err(StoreError::SlugTaken) => {
-                    vec!["Another organisation already has that short name.".to_string()]
-                }
-                Err(StoreError::NoSuchAccount) => vec![format!(
-                    "No account has the email address {organiser}. Create the account first."
-                )],
-                Err(error) => return Err(error.into()),
+                Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
+                Err(AppError::Invalid(problems)) => problems
+                    .into_iter()
+                    .map(|problem| problem.message)
+                    .collect(),
+                Err(error) => return Err(viewer.refused(error)),
             }
         }
         _ => [

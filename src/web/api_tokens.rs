@@ -13,11 +13,11 @@ use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect};
 use super::session::Viewer;
-use crate::domain::authorisation::Permission;
-use crate::domain::ids::{ApiTokenId, UserId};
+use crate::app::accounts;
+use crate::app::tokens::{self, NewToken};
+use crate::domain::ids::ApiTokenId;
 use crate::domain::organisation::DisplayName;
-use crate::store::{ApiToken, NewApiToken, StoreError};
-use crate::token::SecretToken;
+use crate::store::ApiToken;
 
 const TOKENS_PAGE: &str = "/account/tokens";
 
@@ -80,15 +80,13 @@ struct TokensPage {
 async fn show(
     viewer: &Viewer,
     state: &AppState,
-    user: UserId,
     status: StatusCode,
     page: (Option<(String, String)>, String, Option<String>),
 ) -> Result<HttpResponse, WebError> {
     let (new_token, name, error) = page;
-    let tokens = state
-        .store
-        .api_tokens_of(user)
-        .await?
+    let tokens = tokens::tokens(state.store.as_ref(), viewer.who())
+        .await
+        .map_err(|error| viewer.refused(error))?
         .into_iter()
         .map(TokenLine::from)
         .collect();
@@ -110,15 +108,7 @@ async fn show(
 
 #[get("/account/tokens")]
 pub async fn tokens_page(viewer: Viewer, state: Data<AppState>) -> Result<HttpResponse, WebError> {
-    let user = viewer.require(Permission::UseAccount)?.user.id;
-    show(
-        &viewer,
-        &state,
-        user,
-        StatusCode::OK,
-        (None, String::new(), None),
-    )
-    .await
+    show(&viewer, &state, StatusCode::OK, (None, String::new(), None)).await
 }
 
 #[derive(Deserialize)]
@@ -139,13 +129,13 @@ pub async fn create_token(
     state: Data<AppState>,
     form: Form<NewTokenForm>,
 ) -> Result<HttpResponse, WebError> {
-    let user = viewer.require(Permission::UseAccount)?.user.id;
+    // Only the signed-in are told what is wrong with the form.
+    accounts::account(viewer.who()).map_err(|error| viewer.refused(error))?;
     let NewTokenForm {
         name: typed,
         lifetime,
         access,
     } = form.into_inner();
-    let now = Utc::now();
     let lifetime = match lifetime.as_str() {
         "" => Some(Some(30)),
         chosen => LIFETIMES
@@ -157,7 +147,6 @@ pub async fn create_token(
         return show(
             &viewer,
             &state,
-            user,
             StatusCode::UNPROCESSABLE_ENTITY,
             (
                 None,
@@ -173,30 +162,24 @@ pub async fn create_token(
             return show(
                 &viewer,
                 &state,
-                user,
                 StatusCode::UNPROCESSABLE_ENTITY,
                 (None, typed, Some(error.to_string())),
             )
             .await;
         }
     };
-    let secret = SecretToken::generate();
-    let token = state
-        .store
-        .create_api_token(&NewApiToken {
-            user,
-            name,
-            token: secret.digest(),
-            created_at: now,
-            expires_at: days.map(|days| now + chrono::Duration::days(days)),
-            read_only: access == "read",
-        })
-        .await?;
-    tracing::info!(user = %user, token = %token.id, "made an API token");
+    let NewToken { token, secret } = tokens::create_token(
+        state.store.as_ref(),
+        viewer.who(),
+        name,
+        days,
+        access == "read",
+    )
+    .await
+    .map_err(|error| viewer.refused(error))?;
     show(
         &viewer,
         &state,
-        user,
         StatusCode::CREATED,
         (
             Some((token.name, secret.as_str().to_string())),
@@ -213,15 +196,12 @@ pub async fn revoke_token(
     state: Data<AppState>,
     id: Path<i64>,
 ) -> Result<HttpResponse, WebError> {
-    let user = viewer.require(Permission::UseAccount)?.user.id;
-    match state
-        .store
-        .revoke_api_token(user, ApiTokenId(id.into_inner()), Utc::now())
-        .await
-    {
-        Ok(()) => Ok(redirect(TOKENS_PAGE)),
-        // Someone else's token is no business of this account.
-        Err(StoreError::NotFound(_)) => Err(WebError::NotFound),
-        Err(error) => Err(error.into()),
-    }
+    tokens::revoke_token(
+        state.store.as_ref(),
+        viewer.who(),
+        ApiTokenId(id.into_inner()),
+    )
+    .await
+    .map_err(|error| viewer.refused(error))?;
+    Ok(redirect(TOKENS_PAGE))
 }

@@ -69,6 +69,11 @@ impl From<AppError> for WebError {
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
+            AppError::Gone(message) => Self::Gone(message),
+            AppError::Busy => Self::Busy,
+            AppError::Throttled(wait) => {
+                Self::BadRequest(crate::app::accounts::too_many_attempts(wait))
+            }
             AppError::Internal(error) => Self::Internal(error),
         }
     }

@@ -11,12 +11,9 @@ use super::AppState;
 use super::error::WebError;
 use super::layout::{Layout, redirect, render_with_status};
 use super::session::Viewer;
-use crate::domain::account::{EmailAddress, NewPassword};
-use crate::store::{InviteAcceptor, NewUser, Organisation, StoreError, Team};
-use crate::token::SecretToken;
-
-const EXPIRED: &str = "This invitation has expired. Ask your league's organiser for a new link.";
-const USED: &str = "This invitation has already been used. Ask your league's organiser for a new link if you still need one.";
+use crate::app::AppError;
+use crate::app::accounts::{self, NewAccount, UsableInvite};
+use crate::store::{Organisation, Team};
 
 #[derive(Template)]
 #[template(path = "invites/invite.html")]
@@ -29,43 +26,17 @@ struct InvitePage {
     error: Option<String>,
 }
 
-/// The invitation's team and organisation, or the reason it cannot be used.
-async fn usable_invite(
-    state: &AppState,
-    token: &str,
-) -> Result<(SecretToken, Team, Organisation), WebError> {
-    let token = SecretToken::parse(token).ok_or(WebError::NotFound)?;
-    let invite = state
-        .store
-        .captain_invite(&token.digest())
-        .await?
-        .ok_or(WebError::NotFound)?;
-    if invite.accepted_at.is_some() {
-        return Err(WebError::Gone(USED.to_string()));
-    }
-    if invite.expires_at <= Utc::now() {
-        return Err(WebError::Gone(EXPIRED.to_string()));
-    }
-    let team = state
-        .store
-        .team(invite.team_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let organisation = state
-        .store
-        .organisation(team.organisation_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    Ok((token, team, organisation))
-}
-
 #[get("/invites/{token}")]
 pub async fn invite_page(
     viewer: Viewer,
     state: Data<AppState>,
     token: Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let (token, team, organisation) = usable_invite(&state, &token).await?;
+    let UsableInvite {
+        token,
+        team,
+        organisation,
+    } = accounts::usable_invite(state.store.as_ref(), &token).await?;
     render_with_status(
         StatusCode::OK,
         &InvitePage {
@@ -102,40 +73,50 @@ pub async fn accept(
     token: Path<String>,
     form: Form<AcceptForm>,
 ) -> Result<HttpResponse, WebError> {
-    let (token, team, organisation) = usable_invite(&state, &token).await?;
+    let invite = accounts::usable_invite(state.store.as_ref(), &token).await?;
     let form = form.into_inner();
     let typed_email = form.email.clone().unwrap_or_default();
-    let acceptor = match &viewer.signed_in {
-        Some(signed_in) => InviteAcceptor::Existing(signed_in.user.id),
-        None => match new_account(&state, form).await? {
-            Ok(new_user) => InviteAcceptor::AccountOfAddress(new_user),
-            Err(error) => {
-                return render_with_status(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    &InvitePage {
-                        layout: viewer.layout(format!("Captain of {}", team.name)),
-                        team,
-                        organisation,
-                        token: token.as_str().to_string(),
-                        email: typed_email,
-                        error: Some(error),
-                    },
-                );
-            }
-        },
+    let newcomer = NewAccount {
+        email: typed_email.clone(),
+        password: form.password.unwrap_or_default(),
+        confirmation: form.confirm_password.unwrap_or_default(),
     };
-    let user = match state
-        .store
-        .accept_captain_invite(&token.digest(), &acceptor, Utc::now())
-        .await
-    {
+    let accepted = accounts::accept_invite(
+        state.store.as_ref(),
+        &state.hashing,
+        viewer.who(),
+        &invite,
+        newcomer,
+        Utc::now(),
+    )
+    .await;
+    let UsableInvite {
+        token,
+        team,
+        organisation,
+    } = invite;
+    let user = match accepted {
         Ok(user) => user,
-        Err(StoreError::InviteExpired) => return Err(WebError::Gone(EXPIRED.to_string())),
-        Err(StoreError::InviteUsed) => return Err(WebError::Gone(USED.to_string())),
-        Err(StoreError::InviteNotFound) => return Err(WebError::NotFound),
-        Err(error) => return Err(error.into()),
+        Err(AppError::Invalid(problems)) => {
+            let error = problems
+                .into_iter()
+                .map(|problem| problem.message)
+                .collect::<Vec<_>>()
+                .join(" ");
+            return render_with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &InvitePage {
+                    layout: viewer.layout(format!("Captain of {}", team.name)),
+                    team,
+                    organisation,
+                    token: token.as_str().to_string(),
+                    email: typed_email,
+                    error: Some(error),
+                },
+            );
+        }
+        Err(error) => return Err(viewer.refused(error)),
     };
-    tracing::info!(user = %user.id, team = %team.id, "captain invitation accepted");
     if viewer.signed_in.is_some() {
         return Ok(redirect(&format!("/teams/{}/manage", team.id)));
     }
@@ -149,31 +130,4 @@ pub async fn accept(
             email: user.email,
         },
     )
-}
-
-/// The account a newcomer asked for, or what is wrong with the form. The password is hashed
-/// whether or not the address turns out to have an account, so that the time taken tells
-/// nothing either.
-async fn new_account(
-    state: &AppState,
-    form: AcceptForm,
-) -> Result<Result<NewUser, String>, WebError> {
-    let email = match EmailAddress::try_from(form.email.unwrap_or_default().as_str()) {
-        Ok(email) => email,
-        Err(error) => return Ok(Err(error.to_string())),
-    };
-    let password = form.password.unwrap_or_default();
-    if Some(&password) != form.confirm_password.as_ref() {
-        return Ok(Err("The password and its confirmation differ.".to_string()));
-    }
-    let password = match NewPassword::for_account(password, &email) {
-        Ok(password) => password,
-        Err(error) => return Ok(Err(error.to_string())),
-    };
-    Ok(Ok(NewUser {
-        email,
-        password_hash: state.hashing.hash(password).await?,
-        is_admin: false,
-        created_at: Utc::now(),
-    }))
 }

@@ -1,5 +1,6 @@
 //! The web layer: handlers grouped by audience, sessions, CSRF, error pages. Handlers are thin:
-//! parse input into domain types, authorise, call the store, render.
+//! parse input into domain types, call the use case (`crate::app`), which authorises and
+//! writes, render.
 
 pub mod accounts;
 pub mod admin;

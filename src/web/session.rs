@@ -1,26 +1,21 @@
-//! Who is asking: the session cookie, the account and roles behind it, and the one
-//! authorisation check every handler goes through ([`Viewer::require`]).
+//! Who is asking: the session cookie and the account and roles behind it, which every use
+//! case is given ([`Viewer::who`]) to authorise against.
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::http::Method;
 use actix_web::web::Data;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload};
-use chrono::{Duration, Utc};
 use futures_util::future::LocalBoxFuture;
 
 use super::AppState;
 use super::csrf::CsrfToken;
 use super::error::WebError;
 use super::layout::Layout;
-use crate::app::{Actor, AppError, Who};
-use crate::domain::authorisation::{Permission, Refusal, authorise};
-use crate::domain::ids::UserId;
-use crate::store::{NewSession, Store, StoreError};
+use crate::app::{Actor, AppError, Who, accounts};
 use crate::token::SecretToken;
 
 pub const SESSION_COOKIE: &str = "fives_session";
-/// How long a login lasts.
-pub const SESSION_LIFETIME: Duration = Duration::days(30);
+pub use crate::app::accounts::SESSION_LIFETIME;
 
 /// The person behind a request, signed in or not. Extracted by every handler that renders a
 /// page or acts on anything.
@@ -36,20 +31,6 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    /// The one authorisation check: answers the account when it may do `what`, or the error
-    /// that tells the person to sign in (303 to the login page) or that they may not (403).
-    pub fn require(&self, what: Permission) -> Result<&Actor, WebError> {
-        let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
-        let not_signed_in = || WebError::NotSignedIn {
-            return_to: self.return_to.clone(),
-        };
-        authorise(roles, what).map_err(|refusal| match refusal {
-            Refusal::NotSignedIn => not_signed_in(),
-            Refusal::Forbidden => WebError::Forbidden,
-        })?;
-        self.signed_in.as_ref().ok_or_else(not_signed_in)
-    }
-
     /// Who is acting, for a use case.
     pub fn who(&self) -> Who<'_> {
         self.signed_in.as_ref()
@@ -96,7 +77,7 @@ impl FromRequest for Viewer {
             let state = state.ok_or_else(|| anyhow::anyhow!("no application state"))?;
             let csrf_token = csrf_token.ok_or_else(|| anyhow::anyhow!("no CSRF middleware"))?;
             let signed_in = match &session_token {
-                Some(token) => load_signed_in(state.store.as_ref(), token).await?,
+                Some(token) => accounts::session_actor(state.store.as_ref(), token).await?,
                 None => None,
             };
             Ok(Viewer {
@@ -108,30 +89,6 @@ impl FromRequest for Viewer {
             })
         })
     }
-}
-
-async fn load_signed_in(
-    store: &dyn Store,
-    token: &SecretToken,
-) -> Result<Option<Actor>, StoreError> {
-    let Some(user) = store.session_user(&token.digest(), Utc::now()).await? else {
-        return Ok(None);
-    };
-    let roles = store.roles(&user).await?;
-    Ok(Some(Actor { user, roles }))
-}
-
-/// A new session for `user`, as stored; the token goes to the browser in [`session_cookie`].
-pub fn new_session(user: UserId) -> (SecretToken, NewSession) {
-    let token = SecretToken::generate();
-    let now = Utc::now();
-    let session = NewSession {
-        token: token.digest(),
-        user,
-        created_at: now,
-        expires_at: now + SESSION_LIFETIME,
-    };
-    (token, session)
 }
 
 pub fn session_cookie(token: &SecretToken, secure: bool) -> Cookie<'static> {

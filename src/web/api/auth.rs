@@ -5,12 +5,11 @@
 use actix_web::http::{Method, header};
 use actix_web::web::Data;
 use actix_web::{FromRequest, HttpRequest, dev::Payload};
-use chrono::Utc;
 use futures_util::future::LocalBoxFuture;
 
-use super::error::{ApiError, BAD_TOKEN, NO_TOKEN};
+use super::error::{ApiError, BAD_TOKEN};
+use crate::app::tokens::{self, TokenRefusal};
 use crate::app::{Actor, Who};
-use crate::domain::authorisation::{Permission, Refusal, authorise};
 use crate::token::SecretToken;
 use crate::web::AppState;
 
@@ -27,27 +26,9 @@ fn only_reads(method: &Method) -> bool {
 }
 
 impl ApiCaller {
-    /// The same check the pages make ([`authorise`]): the account when it may do `what`, else
-    /// 401 (no token) or 403 (a token whose account may not).
-    pub fn require(&self, what: Permission) -> Result<&Actor, ApiError> {
-        let roles = self.signed_in.as_ref().map(|signed_in| &signed_in.roles);
-        authorise(roles, what).map_err(|refusal| match refusal {
-            Refusal::NotSignedIn => ApiError::Unauthenticated(NO_TOKEN),
-            Refusal::Forbidden => ApiError::Forbidden,
-        })?;
-        self.signed_in
-            .as_ref()
-            .ok_or(ApiError::Unauthenticated(NO_TOKEN))
-    }
-
     /// Who is calling, for a use case.
     pub fn who(&self) -> Who<'_> {
         self.signed_in.as_ref()
-    }
-
-    /// Whether the caller may do `what`, for answers that show more to those who may.
-    pub fn may(&self, what: Permission) -> bool {
-        self.require(what).is_ok()
     }
 }
 
@@ -90,19 +71,13 @@ impl FromRequest for ApiCaller {
                 None => return Ok(Self { signed_in: None }),
                 Some(token) => token?,
             };
-            let holder = state
-                .store
-                .api_token_user(&token.digest(), Utc::now())
-                .await?
-                .ok_or(ApiError::Unauthenticated(BAD_TOKEN))?;
-            if holder.read_only && !reads {
-                return Err(ApiError::ReadOnlyToken);
+            match tokens::token_actor(state.store.as_ref(), &token, reads).await? {
+                Ok(actor) => Ok(Self {
+                    signed_in: Some(actor),
+                }),
+                Err(TokenRefusal::NotLive) => Err(ApiError::Unauthenticated(BAD_TOKEN)),
+                Err(TokenRefusal::ReadOnly) => Err(ApiError::ReadOnlyToken),
             }
-            let user = holder.user;
-            let roles = state.store.roles(&user).await?;
-            Ok(Self {
-                signed_in: Some(Actor { user, roles }),
-            })
         })
     }
 }

@@ -138,6 +138,10 @@ impl From<AppError> for ApiError {
             AppError::NotFound(message) => Self::NotFound(message),
             AppError::Conflict(conflict) => conflict_of(conflict),
             AppError::Invalid(problems) => invalid_of(problems, field_path),
+            AppError::Gone(message) => Self::NotFound(message),
+            AppError::Busy | AppError::Throttled(_) => Self::Internal(anyhow::anyhow!(
+                "the API checks no passwords, so it is never busy with them"
+            )),
             AppError::Internal(error) => Self::Internal(error),
         }
     }

@@ -1,7 +1,7 @@
 //! The JSON API under `/api/v1`, for club websites, scorers' apps and scripts: the same league
 //! structure the pages show and change, one file per resource family. Handlers are thin, like
-//! the pages': parse, authorise ([`auth::ApiCaller`], a bearer token, never a cookie), call the
-//! store, answer JSON. Errors have one shape ([`error::ErrorBody`]).
+//! the pages': find the caller ([`auth::ApiCaller`], a bearer token, never a cookie), parse,
+//! call the use case (`crate::app`), answer JSON. Errors have one shape ([`error::ErrorBody`]).
 //!
 //! Every endpoint is listed once, in `api_endpoints!` below, which both registers it and
 //! puts it in the OpenAPI document served at `/api/v1/openapi.json`, so the two cannot drift.

@@ -7,8 +7,7 @@ use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
-use crate::app::lookup;
-use crate::domain::authorisation::Permission;
+use crate::app::{accounts, lookup};
 use crate::web::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,7 +40,7 @@ pub struct MeView {
 )]
 #[get("/api/v1/me")]
 pub async fn me(caller: ApiCaller, state: Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let signed_in = caller.require(Permission::UseAccount)?;
+    let signed_in = accounts::account(caller.who())?;
     let organisations = state
         .store
         .organisations_organised_by(signed_in.user.id)
