@@ -1,0 +1,152 @@
+//! The layers keep to their jobs: `src/web` (the pages and the API) neither writes to the store
+//! nor authorises on its own; both are the use cases' (`src/app`). Read from the source, so a
+//! handler that starts doing either fails here.
+//!
+//! A store method writes when its SQL implementation takes the writers' pool (`writer`); that
+//! set is read from `src/store` itself, so a new writing method is covered without a list.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a source directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+fn source(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// The text of a file without its comments' lines (doc comments name things freely).
+fn code_of(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .expect("a readable source file")
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Each `async fn` of `text` with its body: the text up to the next `async fn`.
+fn async_fns(text: &str) -> Vec<(String, &str)> {
+    let starts: Vec<(usize, usize)> = text
+        .match_indices("async fn ")
+        .map(|(at, marker)| (at, at + marker.len()))
+        .collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(index, &(_, name_at))| {
+            let name: String = text[name_at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let end = starts.get(index + 1).map_or(text.len(), |&(at, _)| at);
+            (name, &text[name_at..end])
+        })
+        .collect()
+}
+
+/// The store's methods that write: those whose implementation takes the writers' pool.
+fn writing_store_methods() -> BTreeSet<String> {
+    let mut writes = BTreeSet::new();
+    for file in rust_files(&source("src/store")) {
+        let code = code_of(&file);
+        for (name, body) in async_fns(&code) {
+            if body.contains("writer") {
+                writes.insert(name);
+            }
+        }
+    }
+    writes
+}
+
+/// Every `.name(` call of `names` in `src/web`, as "file:line: name".
+fn web_calls(names: &BTreeSet<String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in rust_files(&source("src/web")) {
+        let text = std::fs::read_to_string(&file).expect("a readable source file");
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for name in names {
+                if line.contains(&format!(".{name}(")) {
+                    found.push(format!("{}:{}: {name}", file.display(), number + 1));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_store_methods_that_write_are_found_in_the_store_itself() {
+    let writes = writing_store_methods();
+    // A few every reader of the store knows to write, and a few that only read.
+    for method in [
+        "submit_result",
+        "confirm_result",
+        "create_team",
+        "move_fixture",
+        "start_session",
+        "api_token_user",
+    ] {
+        assert!(writes.contains(method), "{method} writes: {writes:?}");
+    }
+    for method in [
+        "fixture",
+        "squad_of",
+        "current_result",
+        "organisation_by_slug",
+    ] {
+        assert!(!writes.contains(method), "{method} only reads: {writes:?}");
+    }
+}
+
+#[test]
+fn no_page_or_api_handler_writes_to_the_store() {
+    let calls = web_calls(&writing_store_methods());
+    assert!(
+        calls.is_empty(),
+        "src/web writes through the store; call a use case in src/app instead:\n{}",
+        calls.join("\n")
+    );
+}
+
+#[test]
+fn no_page_or_api_handler_authorises_on_its_own() {
+    let mut found = Vec::new();
+    for file in rust_files(&source("src/web")) {
+        let text = std::fs::read_to_string(&file).expect("a readable source file");
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for rule in ["authorisation", "authorise(", "Permission::", "Roles"] {
+                if line.contains(rule) {
+                    found.push(format!(
+                        "{}:{}: {}",
+                        file.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "src/web decides who may do what; that is the use cases' (src/app), through domain::authorisation:\n{}",
+        found.join("\n")
+    );
+}
