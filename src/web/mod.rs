@@ -2,35 +2,23 @@
 //! parse input into domain types, call the use case (`crate::app`), which authorises and
 //! writes, render.
 
-pub mod accounts;
+// One folder for each audience…
+pub mod account;
 pub mod admin;
 pub mod api;
-pub mod api_tokens;
+pub mod captain;
+pub mod organiser;
+pub mod public;
+// …and the pieces they share.
 pub mod assets;
-pub mod calendar;
 pub mod csrf;
-pub mod csv_export;
 pub mod error;
 pub mod http_methods;
-pub mod invites;
 pub mod layout;
-pub mod organiser;
-pub mod organiser_fixtures;
-pub mod organiser_league;
-pub mod organiser_lookup;
-pub mod organiser_season;
-pub mod organiser_teams;
 pub mod page_cache;
-pub mod public;
-pub mod public_league;
-pub mod public_players;
 pub mod request_limits;
-pub mod result_dashboard;
-pub mod result_form;
-pub mod results;
 pub mod security_headers;
 pub mod session;
-pub mod teams;
 
 use std::sync::Arc;
 
@@ -49,67 +37,73 @@ pub struct AppState {
     pub hashing: crate::password::HashingLimit,
 }
 
+/// Every page's route, in one place, by audience (the API lists its own in `api`).
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(public::home)
-        .service(public::healthz)
-        .service(public_league::organisation_page)
-        .service(public_league::competition_page)
-        .service(public_league::division_page)
-        .service(public_league::standings_csv)
-        .service(public_league::results_csv)
-        .service(public_league::division_calendar)
-        .service(public_league::team_page)
-        .service(public_league::team_calendar)
-        .service(public_players::division_players)
-        .service(public_players::player_page)
-        .service(results::fixture_page)
-        .service(results::entry_form)
-        .service(results::submit)
-        .service(results::confirm)
-        .service(results::dispute)
-        .service(results::correction_form)
-        .service(results::correct)
+    // Anyone.
+    cfg.service(public::home::home)
+        .service(public::home::healthz)
+        .service(public::league::organisation_page)
+        .service(public::league::competition_page)
+        .service(public::league::division_page)
+        .service(public::league::standings_csv)
+        .service(public::league::results_csv)
+        .service(public::league::division_calendar)
+        .service(public::league::team_page)
+        .service(public::league::team_calendar)
+        .service(public::players::division_players)
+        .service(public::players::player_page)
+        .service(public::fixture::fixture_page)
         .service(assets::stylesheet)
         .service(assets::result_entry_script)
-        .service(accounts::login_form)
-        .service(accounts::login)
-        .service(accounts::logout)
-        .service(accounts::dashboard)
-        .service(accounts::password_form)
-        .service(accounts::change_password)
-        .service(api_tokens::tokens_page)
-        .service(api_tokens::create_token)
-        .service(api_tokens::revoke_token)
-        .service(admin::organisations_page)
-        .service(admin::create_organisation)
-        .service(organiser::organisation_page)
-        .service(organiser::create_team)
-        .service(result_dashboard::results_page)
-        .service(result_dashboard::set_deadline)
-        .service(organiser_league::competitions_page)
-        .service(organiser_league::create_competition)
-        .service(organiser_league::seasons_page)
-        .service(organiser_league::create_season)
-        .service(organiser_season::season_page)
-        .service(organiser_season::create_division)
-        .service(organiser_season::add_division_team)
-        .service(organiser_season::generate_fixtures)
-        .service(organiser_season::set_tiebreaks)
-        .service(organiser_season::delete_season_page)
-        .service(organiser_season::delete_season)
-        .service(organiser_fixtures::fixtures_page)
-        .service(organiser_fixtures::redate_fixture)
-        .service(organiser_fixtures::postpone_fixture)
-        .service(organiser_fixtures::reverse_fixture)
-        .service(organiser_teams::team_page)
-        .service(organiser_teams::set_pub)
-        .service(organiser_teams::squad_page)
-        .service(organiser_teams::add_squad_player)
-        .service(teams::team_page)
-        .service(teams::set_contact)
-        .service(teams::invite_captain)
-        .service(invites::invite_page)
-        .service(invites::accept)
+        // A person's own account.
+        .service(account::access::login_form)
+        .service(account::access::login)
+        .service(account::access::logout)
+        .service(account::access::dashboard)
+        .service(account::access::password_form)
+        .service(account::access::change_password)
+        .service(account::tokens::tokens_page)
+        .service(account::tokens::create_token)
+        .service(account::tokens::revoke_token)
+        .service(account::invites::invite_page)
+        .service(account::invites::accept)
+        // Captains (and the organisers who may act for any team).
+        .service(captain::team::team_page)
+        .service(captain::team::set_contact)
+        .service(captain::team::invite_captain)
+        .service(captain::results::entry_form)
+        .service(captain::results::submit)
+        .service(captain::results::confirm)
+        .service(captain::results::dispute)
+        .service(captain::results::correction_form)
+        .service(captain::results::correct)
+        // Organisers.
+        .service(organiser::organisation::organisation_page)
+        .service(organiser::organisation::create_team)
+        .service(organiser::results::results_page)
+        .service(organiser::results::set_deadline)
+        .service(organiser::competitions::competitions_page)
+        .service(organiser::competitions::create_competition)
+        .service(organiser::competitions::seasons_page)
+        .service(organiser::competitions::create_season)
+        .service(organiser::season::season_page)
+        .service(organiser::season::create_division)
+        .service(organiser::season::add_division_team)
+        .service(organiser::season::generate_fixtures)
+        .service(organiser::season::set_tiebreaks)
+        .service(organiser::season::delete_season_page)
+        .service(organiser::season::delete_season)
+        .service(organiser::fixtures::fixtures_page)
+        .service(organiser::fixtures::redate_fixture)
+        .service(organiser::fixtures::postpone_fixture)
+        .service(organiser::fixtures::reverse_fixture)
+        .service(organiser::teams::team_page)
+        .service(organiser::teams::set_pub)
+        .service(organiser::teams::squad_page)
+        .service(organiser::teams::add_squad_player)
+        // The site's admins.
+        .service(admin::organisations::organisations_page)
+        .service(admin::organisations::create_organisation)
         .configure(api::configure)
         .default_service(web::to(error::not_found));
 }

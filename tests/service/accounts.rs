@@ -1,6 +1,6 @@
 //! Logging in and out, sessions, throttling and password changes, through HTTP.
 
-use fives::web::accounts::{TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS};
+use fives::app::accounts::{TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS};
 
 use crate::support::PASSWORD;
 

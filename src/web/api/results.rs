@@ -1,6 +1,6 @@
 //! A fixture's result through the API, for scorers' apps and club websites: reading it and its
 //! history, submitting it, the other captain's confirmation or dispute, and the organiser's
-//! correction. Who may do what is what the result pages allow (`crate::web::results`): a
+//! correction. Who may do what is what the result pages allow (`crate::web::captain::results`): a
 //! captain of either team (or an organiser) submits; the other side's captain confirms or
 //! disputes; an organiser may also confirm, and corrects. Every result is checked by
 //! [`check_result`] before anything is kept, and each problem is named by its path in the body,

@@ -6,14 +6,14 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render, render_with_status};
-use super::session::Viewer;
 use crate::app::{AppError, admin};
 use crate::domain::account::EmailAddress;
 use crate::domain::organisation::{DisplayName, Slug};
 use crate::store::Organisation;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render, render_with_status};
+use crate::web::session::Viewer;
 
 #[derive(Template)]
 #[template(path = "admin/organisations.html")]

@@ -7,11 +7,6 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::organiser_lookup::{DivisionPlace, division_of, organised, season_of};
-use super::session::Viewer;
 use crate::app::AppError;
 use crate::app::{fixtures, league};
 use crate::domain::fixtures::Legs;
@@ -19,6 +14,11 @@ use crate::domain::ids::{DivisionId, SeasonId, TeamId};
 use crate::domain::organisation::DisplayName;
 use crate::domain::standings::{Tiebreak, TiebreakOrder, TiebreakOrderError};
 use crate::store::{Competition, Division, Organisation, Season, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::organiser::lookup::{DivisionPlace, division_of, organised, season_of};
+use crate::web::session::Viewer;
 
 /// How many places the tiebreak form offers: one for each tiebreak there is.
 const TIEBREAK_PLACES: usize = Tiebreak::ALL.len();

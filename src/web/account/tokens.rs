@@ -9,15 +9,15 @@ use askama::Template;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect};
-use super::session::Viewer;
 use crate::app::accounts;
 use crate::app::tokens::{self, NewToken};
 use crate::domain::ids::ApiTokenId;
 use crate::domain::organisation::DisplayName;
 use crate::store::ApiToken;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect};
+use crate::web::session::Viewer;
 
 const TOKENS_PAGE: &str = "/account/tokens";
 
@@ -66,7 +66,7 @@ fn when(at: DateTime<Utc>) -> String {
 }
 
 #[derive(Template)]
-#[template(path = "accounts/tokens.html")]
+#[template(path = "account/tokens.html")]
 struct TokensPage {
     layout: Layout,
     tokens: Vec<TokenLine>,

@@ -2,16 +2,16 @@
 //! organisation (which they must organise) and its competitions, seasons, divisions and
 //! teams, each through the organisation, so another organisation's is not found (404).
 
-use super::AppState;
-use super::error::WebError;
-use super::session::Viewer;
 use crate::app::lookup;
-pub(super) use crate::app::lookup::DivisionPlace;
+pub(crate) use crate::app::lookup::DivisionPlace;
 use crate::domain::ids::{CompetitionId, DivisionId, SeasonId, TeamId};
 use crate::store::{Competition, Organisation, Season, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::session::Viewer;
 
 /// The organisation with this short name, when the viewer may organise it.
-pub(super) async fn organised(
+pub(crate) async fn organised(
     viewer: &Viewer,
     state: &AppState,
     slug: &str,
@@ -21,7 +21,7 @@ pub(super) async fn organised(
         .map_err(|error| viewer.refused(error))
 }
 
-pub(super) async fn competition_of(
+pub(crate) async fn competition_of(
     state: &AppState,
     organisation: &Organisation,
     id: CompetitionId,
@@ -30,7 +30,7 @@ pub(super) async fn competition_of(
 }
 
 /// The season with its competition.
-pub(super) async fn season_of(
+pub(crate) async fn season_of(
     state: &AppState,
     organisation: &Organisation,
     id: SeasonId,
@@ -38,7 +38,7 @@ pub(super) async fn season_of(
     Ok(lookup::season(state.store.as_ref(), organisation, id).await?)
 }
 
-pub(super) async fn division_of(
+pub(crate) async fn division_of(
     state: &AppState,
     organisation: &Organisation,
     id: DivisionId,
@@ -46,7 +46,7 @@ pub(super) async fn division_of(
     Ok(lookup::division(state.store.as_ref(), organisation, id).await?)
 }
 
-pub(super) async fn team_of(
+pub(crate) async fn team_of(
     state: &AppState,
     organisation: &Organisation,
     id: TeamId,

@@ -7,14 +7,14 @@ use askama::Template;
 use chrono::Duration;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, redirect_with_cookie, render, render_with_status};
-use super::session::{Viewer, after_login, expired_session_cookie, session_cookie};
 use crate::app::AppError;
 use crate::app::accounts::{self, Dashboard};
 use crate::domain::account::EmailAddress;
 use crate::store::{Organisation, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, redirect_with_cookie, render, render_with_status};
+use crate::web::session::{Viewer, after_login, expired_session_cookie, session_cookie};
 
 pub use crate::app::accounts::{TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS, too_many_attempts};
 
@@ -28,7 +28,7 @@ fn waiting(mut page: HttpResponse, wait: Duration) -> HttpResponse {
 }
 
 #[derive(Template)]
-#[template(path = "accounts/login.html")]
+#[template(path = "account/login.html")]
 struct LoginPage {
     layout: Layout,
     email: String,
@@ -138,7 +138,7 @@ pub async fn logout(viewer: Viewer, state: Data<AppState>) -> Result<HttpRespons
 }
 
 #[derive(Template)]
-#[template(path = "accounts/dashboard.html")]
+#[template(path = "account/dashboard.html")]
 struct DashboardPage {
     layout: Layout,
     email: String,
@@ -166,7 +166,7 @@ pub async fn dashboard(viewer: Viewer, state: Data<AppState>) -> Result<HttpResp
 }
 
 #[derive(Template)]
-#[template(path = "accounts/password.html")]
+#[template(path = "account/password.html")]
 struct PasswordPage {
     layout: Layout,
     error: Option<String>,

@@ -7,16 +7,16 @@ use askama::Template;
 use chrono::Utc;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::session::Viewer;
 use crate::app::AppError;
 use crate::app::accounts::{self, NewAccount, UsableInvite};
 use crate::store::{Organisation, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::session::Viewer;
 
 #[derive(Template)]
-#[template(path = "invites/invite.html")]
+#[template(path = "account/invite.html")]
 struct InvitePage {
     layout: Layout,
     team: Team,
@@ -59,7 +59,7 @@ pub struct AcceptForm {
 }
 
 #[derive(Template)]
-#[template(path = "invites/taken.html")]
+#[template(path = "account/invite_taken.html")]
 struct TakenPage {
     layout: Layout,
     team: Team,

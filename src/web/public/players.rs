@@ -5,14 +5,14 @@ use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get};
 use askama::Template;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, render};
-use super::public_league::{DivisionPlace, division_of, organisation_by_slug};
-use super::session::Viewer;
 use crate::domain::ids::{DivisionId, PlayerId};
 use crate::domain::player_tables::{PlayerGame, PlayerRow, player_table};
 use crate::store::{Organisation, Player, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render};
+use crate::web::public::league::{DivisionPlace, division_of, organisation_by_slug};
+use crate::web::session::Viewer;
 
 /// A row as a table prints it: rates and averages to one decimal place.
 struct PlayerLine {

@@ -11,18 +11,18 @@ use askama::Template;
 use chrono::NaiveTime;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::organiser_league::{date_of, optional_time_of};
-use super::public_league::{date_and_time, status_label};
-use super::session::Viewer;
 use crate::app::AppError;
 use crate::app::fixtures::{self, DivisionFixtures, StartTime};
 use crate::app::lookup::DivisionPlace;
 use crate::domain::ids::{DivisionId, FixtureId};
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Bye, Fixture, Organisation};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::organiser::competitions::{date_of, optional_time_of};
+use crate::web::public::league::{date_and_time, status_label};
+use crate::web::session::Viewer;
 
 /// A fixture as the organiser's page shows it, with its forms' values.
 pub struct FixtureBlock {

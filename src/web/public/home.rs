@@ -4,11 +4,11 @@ use actix_web::web::Data;
 use actix_web::{HttpResponse, get};
 use askama::Template;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, render};
-use super::session::Viewer;
 use crate::store::Organisation;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render};
+use crate::web::session::Viewer;
 
 #[derive(Template)]
 #[template(path = "public/home.html")]

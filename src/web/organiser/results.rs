@@ -8,15 +8,15 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::session::Viewer;
 use crate::app::{league, league_today, lookup};
 use crate::domain::ids::CompetitionId;
 use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Competition, Organisation, Store};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::session::Viewer;
 
 /// A fixture the organiser should look at.
 struct FixtureAlert {

@@ -482,7 +482,7 @@ fn read_hands(
     (hands, lines)
 }
 
-pub(super) fn running_totals(
+pub(crate) fn running_totals(
     hands: impl Iterator<Item = Result<HandRecord, String>>,
 ) -> Vec<HandLine> {
     let (mut home_total, mut away_total) = (0, 0);

@@ -6,14 +6,14 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::organiser_lookup::organised;
-use super::session::Viewer;
 use crate::app::{AppError, teams};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Organisation, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::organiser::lookup::organised;
+use crate::web::session::Viewer;
 
 /// A team as the organiser's page lists it.
 struct TeamSummary {

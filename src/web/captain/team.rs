@@ -6,17 +6,17 @@ use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render, render_with_status};
-use super::session::Viewer;
 use crate::app::teams::{self, Invitation, ManagedTeam};
 use crate::domain::ids::TeamId;
 use crate::domain::organisation::TeamContact;
 use crate::store::{Organisation, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render, render_with_status};
+use crate::web::session::Viewer;
 
 #[derive(Template)]
-#[template(path = "teams/manage.html")]
+#[template(path = "captain/team.html")]
 struct TeamPage {
     layout: Layout,
     team: Team,
@@ -25,7 +25,7 @@ struct TeamPage {
     contact: String,
     error: Option<String>,
     may_invite: bool,
-    fixtures: Vec<super::results::TeamFixtureLink>,
+    fixtures: Vec<crate::web::captain::results::TeamFixtureLink>,
 }
 
 async fn show(
@@ -42,8 +42,12 @@ async fn show(
         captains,
         may_invite,
     } = managed;
-    let fixtures =
-        super::results::team_fixture_links(state.store.as_ref(), &organisation, team.id).await?;
+    let fixtures = crate::web::captain::results::team_fixture_links(
+        state.store.as_ref(),
+        &organisation,
+        team.id,
+    )
+    .await?;
     render_with_status(
         status,
         &TeamPage {
@@ -111,7 +115,7 @@ pub async fn set_contact(
 }
 
 #[derive(Template)]
-#[template(path = "teams/invite_created.html")]
+#[template(path = "captain/invite_created.html")]
 struct InviteCreatedPage {
     layout: Layout,
     team: Team,

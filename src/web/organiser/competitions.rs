@@ -13,11 +13,6 @@ use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::organiser_lookup::{competition_of, organised};
-use super::session::Viewer;
 use crate::app::league::{self, CompetitionInput, competition_problems};
 use crate::app::{AppError, Conflict, Field};
 use crate::domain::ids::{CompetitionId, SeasonId};
@@ -28,6 +23,11 @@ use crate::domain::match_format::{
 };
 use crate::domain::organisation::DisplayName;
 use crate::store::{Competition, Organisation};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::organiser::lookup::{competition_of, organised};
+use crate::web::session::Viewer;
 
 /// What an organiser types into the new competition form, kept as typed so that a form
 /// shown again with its problems shows what was there.
@@ -89,13 +89,13 @@ pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
 
 impl FieldErrors {
     /// Just one problem, at one field, such as a name the store found taken.
-    pub(super) fn only(field: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn only(field: &'static str, message: impl Into<String>) -> Self {
         let mut errors = Self::default();
         errors.add(field, message);
         errors
     }
 
-    pub(super) fn add(&mut self, field: &'static str, message: impl Into<String>) {
+    pub(crate) fn add(&mut self, field: &'static str, message: impl Into<String>) {
         self.0.entry(field).or_default().push(message.into());
     }
 
@@ -517,12 +517,12 @@ pub struct SeasonInput {
     pub calendar: SeasonCalendar,
 }
 
-pub(super) fn date_of(text: &str) -> Option<NaiveDate> {
+pub(crate) fn date_of(text: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
 }
 
 /// An optional time of day as a time input sends it ("20:30"); `Ok(None)` when empty.
-pub(super) fn optional_time_of(text: &str) -> Result<Option<NaiveTime>, String> {
+pub(crate) fn optional_time_of(text: &str) -> Result<Option<NaiveTime>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -535,7 +535,7 @@ pub(super) fn optional_time_of(text: &str) -> Result<Option<NaiveTime>, String> 
         })
 }
 
-pub(super) const WEEKDAYS: [Weekday; 7] = [
+pub(crate) const WEEKDAYS: [Weekday; 7] = [
     Weekday::Mon,
     Weekday::Tue,
     Weekday::Wed,

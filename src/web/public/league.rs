@@ -11,13 +11,6 @@ use actix_web::{HttpRequest, HttpResponse, get};
 use askama::Template;
 use chrono::{NaiveDate, NaiveTime, Utc};
 
-use super::AppState;
-use super::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
-use super::csv_export::{self, ResultRow, ResultScore, ResultStatus};
-use super::error::WebError;
-use super::layout::{Layout, render};
-use super::page_cache::CachedContent;
-use super::session::Viewer;
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
 use crate::domain::match_format::MatchFormat;
 use crate::domain::season_fixtures::FixtureStatus;
@@ -25,6 +18,13 @@ use crate::domain::standings::{self, FixtureResult, FormResult, StandingsRow};
 use crate::store::{
     Bye, Competition, Division, Fixture, Organisation, Player, Season, Store, Team,
 };
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render};
+use crate::web::page_cache::CachedContent;
+use crate::web::public::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
+use crate::web::public::csv_export::{self, ResultRow, ResultScore, ResultStatus};
+use crate::web::session::Viewer;
 
 /// Pub leagues are local; until an organisation can choose its zone, feeds use the UK's.
 const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
@@ -33,13 +33,13 @@ const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
 const FORM_LENGTH: usize = 5;
 
 /// A division with the season and competition it belongs to.
-pub(super) struct DivisionPlace {
-    pub(super) competition: Competition,
-    pub(super) season: Season,
-    pub(super) division: Division,
+pub(crate) struct DivisionPlace {
+    pub(crate) competition: Competition,
+    pub(crate) season: Season,
+    pub(crate) division: Division,
 }
 
-pub(super) async fn organisation_by_slug(
+pub(crate) async fn organisation_by_slug(
     store: &dyn Store,
     slug: &str,
 ) -> Result<Organisation, WebError> {
@@ -64,7 +64,7 @@ async fn competition_of(
 
 /// A division of the organisation with its season and competition; another organisation's
 /// division is not found.
-pub(super) async fn division_of(
+pub(crate) async fn division_of(
     store: &dyn Store,
     organisation: &Organisation,
     id: DivisionId,
@@ -220,19 +220,19 @@ fn rounds(
     by_round.into_values().collect()
 }
 
-pub(super) fn long_date(date: NaiveDate) -> String {
+pub(crate) fn long_date(date: NaiveDate) -> String {
     date.format("%a %-d %b %Y").to_string()
 }
 
 /// A fixture's date, with its start time when it is known, such as "Tue 1 Sep 2026, 20:30".
-pub(super) fn date_and_time(date: NaiveDate, start_time: Option<NaiveTime>) -> String {
+pub(crate) fn date_and_time(date: NaiveDate, start_time: Option<NaiveTime>) -> String {
     match start_time {
         Some(time) => format!("{}, {}", long_date(date), time.format("%H:%M")),
         None => long_date(date),
     }
 }
 
-pub(super) fn status_label(status: FixtureStatus) -> &'static str {
+pub(crate) fn status_label(status: FixtureStatus) -> &'static str {
     match status {
         FixtureStatus::Scheduled => "Scheduled",
         FixtureStatus::Postponed => "Postponed",

@@ -8,17 +8,17 @@ use askama::Template;
 use chrono::Weekday;
 use serde::Deserialize;
 
-use super::AppState;
-use super::error::WebError;
-use super::layout::{Layout, redirect, render_with_status};
-use super::organiser_league::{FieldErrors, NightChoice, WEEKDAYS};
-use super::organiser_lookup::{organised, team_of};
-use super::session::Viewer;
 use crate::app::{AppError, teams};
 use crate::domain::ids::TeamId;
 use crate::domain::league::{Venue, VenueAddress, weekday_name};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Organisation, Player, Team};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::organiser::competitions::{FieldErrors, NightChoice, WEEKDAYS};
+use crate::web::organiser::lookup::{organised, team_of};
+use crate::web::session::Viewer;
 
 /// The pub form as typed.
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -1,0 +1,3 @@
+//! The site's admins: organisations and their first organiser.
+
+pub mod organisations;

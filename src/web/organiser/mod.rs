@@ -1,0 +1,10 @@
+//! An organisation's organisers' pages under `/organise/{slug}`: teams and their pubs and
+//! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
+
+pub mod competitions;
+pub mod fixtures;
+pub mod lookup;
+pub mod organisation;
+pub mod results;
+pub mod season;
+pub mod teams;

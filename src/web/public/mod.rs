@@ -1,0 +1,10 @@
+//! The public site, for anyone: the organisation, its competitions and divisions (standings,
+//! fixtures, results), teams, players, fixtures with their results, and their CSV and iCalendar
+//! files.
+
+pub mod calendar;
+pub mod csv_export;
+pub mod fixture;
+pub mod home;
+pub mod league;
+pub mod players;
