@@ -87,6 +87,7 @@ pub struct ManagedTeam {
     pub team: Team,
     pub organisation: Organisation,
     pub captains: Vec<String>,
+    pub venue: Option<Venue>,
     pub may_invite: bool,
 }
 
@@ -100,6 +101,7 @@ pub async fn managed_team(
     require(who, act_for(&team))?;
     let captains = store.captains_of(team.id).await?;
     Ok(ManagedTeam {
+        venue: store.team_venue(team.id).await?,
         may_invite: organises(who, &organisation),
         captains: captains.into_iter().map(|user| user.email).collect(),
         team,

@@ -70,6 +70,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         // Captains (and the organisers who may act for any team).
         .service(captain::team::team_page)
         .service(captain::team::set_contact)
+        .service(captain::team::set_pub)
         .service(captain::team::invite_captain)
         .service(captain::results::entry_form)
         .service(captain::results::submit)

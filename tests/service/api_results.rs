@@ -31,7 +31,7 @@ fn result_path(league: &ResultsLeague, index: usize) -> String {
 }
 
 /// The API body of a sheet: each game's players and its hands as game-record hands.
-fn body_of(sheet: &ResultSheet) -> Value {
+pub(crate) fn body_of(sheet: &ResultSheet) -> Value {
     match sheet {
         ResultSheet::Walkover { conceded_by } => json!({"walkover": {"conceded_by": conceded_by}}),
         ResultSheet::Played { games } => {

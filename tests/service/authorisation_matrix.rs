@@ -80,6 +80,10 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             ]),
         ),
         ("POST", "/teams/{id}/contact") => (TeamCaptain, form(&[("contact", "Ring the bar")])),
+        ("POST", "/teams/{id}/pub") => (
+            TeamCaptain,
+            form(&[("name", "The Anchor"), ("address", "1 Quay Street")]),
+        ),
         ("POST", "/teams/{id}/invites") => (Organiser, form(&[("email", "new@example.org")])),
         ("POST", "/leagues/{slug}/fixtures/{id}/result") => (
             FixtureSide,

@@ -41,3 +41,4 @@ mod result_races;
 mod result_store;
 mod results_league;
 mod store_conformance;
+mod use_cases;

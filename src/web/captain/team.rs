@@ -13,6 +13,8 @@ use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render, render_with_status};
+use crate::web::organiser::competitions::{FieldErrors, NightChoice};
+use crate::web::organiser::teams::PubForm;
 use crate::web::session::Viewer;
 
 #[derive(Template)]
@@ -26,6 +28,18 @@ struct TeamPage {
     error: Option<String>,
     may_invite: bool,
     fixtures: Vec<crate::web::captain::results::TeamFixtureLink>,
+    pub_action: String,
+    form: PubForm,
+    nights: Vec<NightChoice>,
+    errors: FieldErrors,
+}
+
+/// What the captain typed into one of the page's forms, and what was wrong with it.
+#[derive(Default)]
+struct Typed {
+    contact: Option<String>,
+    contact_error: Option<String>,
+    venue: Option<(PubForm, FieldErrors)>,
 }
 
 async fn show(
@@ -33,13 +47,13 @@ async fn show(
     state: &AppState,
     managed: ManagedTeam,
     status: StatusCode,
-    contact: Option<String>,
-    error: Option<String>,
+    typed: Typed,
 ) -> Result<HttpResponse, WebError> {
     let ManagedTeam {
         team,
         organisation,
         captains,
+        venue,
         may_invite,
     } = managed;
     let fixtures = crate::web::captain::results::team_fixture_links(
@@ -48,15 +62,22 @@ async fn show(
         team.id,
     )
     .await?;
+    let (form, errors) = typed
+        .venue
+        .unwrap_or_else(|| (PubForm::of(venue.as_ref()), FieldErrors::default()));
     render_with_status(
         status,
         &TeamPage {
             layout: viewer.layout(team.name.clone()),
-            contact: contact.unwrap_or_else(|| team.contact.clone()),
+            contact: typed.contact.unwrap_or_else(|| team.contact.clone()),
+            pub_action: format!("/teams/{}/pub", team.id),
+            nights: form.nights(),
+            form,
+            errors,
             team,
             organisation,
             captains,
-            error,
+            error: typed.contact_error,
             may_invite,
             fixtures,
         },
@@ -72,7 +93,7 @@ pub async fn team_page(
     let managed = teams::managed_team(state.store.as_ref(), viewer.who(), TeamId(*id))
         .await
         .map_err(|error| viewer.refused(error))?;
-    show(&viewer, &state, managed, StatusCode::OK, None, None).await
+    show(&viewer, &state, managed, StatusCode::OK, Typed::default()).await
 }
 
 #[derive(Deserialize)]
@@ -106,8 +127,50 @@ pub async fn set_contact(
                 &state,
                 managed,
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Some(typed),
-                Some(error.to_string()),
+                Typed {
+                    contact: Some(typed),
+                    contact_error: Some(error.to_string()),
+                    venue: None,
+                },
+            )
+            .await
+        }
+    }
+}
+
+/// A captain (or an organiser) sets the team's pub, or takes it away.
+#[post("/teams/{id}/pub")]
+pub async fn set_pub(
+    viewer: Viewer,
+    state: Data<AppState>,
+    id: Path<i64>,
+    form: Form<PubForm>,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    // Only those who act for the team are told what is wrong with the form.
+    let managed = teams::managed_team(store, viewer.who(), TeamId(*id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let form = form.into_inner();
+    match form.venue() {
+        Ok(venue) => {
+            let slug = managed.organisation.slug.clone();
+            teams::set_venue(store, viewer.who(), &slug, managed.team.id, venue.as_ref())
+                .await
+                .map_err(|error| viewer.refused(error))?;
+            Ok(redirect(&format!("/teams/{}/manage", managed.team.id)))
+        }
+        Err(errors) => {
+            let typed = Typed {
+                venue: Some((form, errors)),
+                ..Typed::default()
+            };
+            show(
+                &viewer,
+                &state,
+                managed,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                typed,
             )
             .await
         }

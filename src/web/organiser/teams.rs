@@ -33,7 +33,18 @@ pub struct PubForm {
 }
 
 impl PubForm {
-    fn of(venue: Option<&Venue>) -> Self {
+    /// The nights of the week to choose from, the form's own chosen.
+    pub fn nights(&self) -> Vec<NightChoice> {
+        WEEKDAYS
+            .into_iter()
+            .map(|day: Weekday| NightChoice {
+                value: weekday_name(day),
+                selected: weekday_name(day) == self.night.trim(),
+            })
+            .collect()
+    }
+
+    pub fn of(venue: Option<&Venue>) -> Self {
         venue.map_or_else(Self::default, |venue| Self {
             name: venue.name.as_str().to_string(),
             address: venue.address.as_str().to_string(),
@@ -43,7 +54,7 @@ impl PubForm {
 
     /// The pub the form names; `Ok(None)` when name and address are both left empty, which
     /// takes the team's pub away.
-    fn venue(&self) -> Result<Option<Venue>, FieldErrors> {
+    pub fn venue(&self) -> Result<Option<Venue>, FieldErrors> {
         let mut errors = FieldErrors::default();
         if self.name.trim().is_empty() && self.address.trim().is_empty() {
             return Ok(None);
@@ -82,6 +93,7 @@ struct TeamPage {
     organisation: Organisation,
     team: Team,
     captains: Vec<String>,
+    pub_action: String,
     form: PubForm,
     nights: Vec<NightChoice>,
     errors: FieldErrors,
@@ -103,17 +115,12 @@ async fn show_team(
         .into_iter()
         .map(|user| user.email)
         .collect();
-    let nights = WEEKDAYS
-        .into_iter()
-        .map(|day: Weekday| NightChoice {
-            value: weekday_name(day),
-            selected: weekday_name(day) == form.night.trim(),
-        })
-        .collect();
+    let nights = form.nights();
     render_with_status(
         status,
         &TeamPage {
             layout: viewer.layout(team.name.clone()),
+            pub_action: format!("/organise/{}/teams/{}/pub", organisation.slug, team.id),
             organisation,
             team,
             captains,
