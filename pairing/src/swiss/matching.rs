@@ -153,40 +153,99 @@ pub(crate) struct Stuck {
 pub(crate) struct Solution<W> {
     pub(crate) mate: Vec<u32>,
     y: Vec<W>,
-    z: Vec<W>,
-    parent: Vec<u32>,
+    /// For each node of the blossom forest: its ancestors `2^k` levels up (`NONE` above the
+    /// root), its depth, and the sum of `z` over itself and all its ancestors.
+    up: Vec<Vec<u32>>,
+    depth: Vec<u32>,
+    z_above: Vec<W>,
 }
 
 impl<W: Weight> Solution<W> {
+    fn new(mate: Vec<u32>, y: Vec<W>, z: Vec<W>, parent: Vec<u32>) -> Self {
+        let nodes = parent.len();
+        const UNKNOWN: u32 = u32::MAX;
+        let mut depth = vec![UNKNOWN; nodes];
+        let mut z_above = vec![W::ZERO; nodes];
+        let mut chain = Vec::new();
+        for start in 0..nodes {
+            let mut b = start as u32;
+            while b != NONE && depth[b as usize] == UNKNOWN {
+                chain.push(b);
+                b = parent[b as usize];
+            }
+            let (mut d, mut sum) = if b == NONE {
+                (0, W::ZERO)
+            } else {
+                (depth[b as usize] + 1, z_above[b as usize])
+            };
+            while let Some(c) = chain.pop() {
+                depth[c as usize] = d;
+                sum = sum + z[c as usize];
+                z_above[c as usize] = sum;
+                d += 1;
+            }
+        }
+        let levels = (usize::BITS - (nodes.max(2) - 1).leading_zeros()) as usize;
+        let mut up = vec![parent];
+        for k in 1..levels {
+            let below = &up[k - 1];
+            let next = (0..nodes)
+                .map(|b| {
+                    let half = below[b];
+                    if half == NONE {
+                        NONE
+                    } else {
+                        below[half as usize]
+                    }
+                })
+                .collect();
+            up.push(next);
+        }
+        Solution {
+            mate,
+            y,
+            up,
+            depth,
+            z_above,
+        }
+    }
+
+    /// The lowest blossom holding both `u` and `v`, if any.
+    fn common_blossom(&self, mut u: u32, mut v: u32) -> Option<u32> {
+        if self.depth[u as usize] < self.depth[v as usize] {
+            std::mem::swap(&mut u, &mut v);
+        }
+        let lift = self.depth[u as usize] - self.depth[v as usize];
+        for (k, level) in self.up.iter().enumerate() {
+            if lift >> k & 1 == 1 {
+                u = level[u as usize];
+            }
+        }
+        if u == v {
+            return Some(u);
+        }
+        for level in self.up.iter().rev() {
+            let (a, b) = (level[u as usize], level[v as usize]);
+            if a != b {
+                u = a;
+                v = b;
+            }
+        }
+        let parent = self.up[0][u as usize];
+        (parent != NONE && parent == self.up[0][v as usize]).then_some(parent)
+    }
+
     /// The slack of a pair `u`, `v` at the given cost under the final dual solution. The
     /// matching stays optimal in any larger graph whose extra edges all have non-negative slack.
     pub(crate) fn slack(&self, u: u32, v: u32, cost: W) -> W {
-        let mut slack = cost - self.y[u as usize] - self.y[v as usize];
-        if self.parent[u as usize] == NONE || self.parent[v as usize] == NONE {
-            return slack;
+        let slack = cost - self.y[u as usize] - self.y[v as usize];
+        match self.common_blossom(u, v) {
+            Some(b) => slack + self.z_above[b as usize],
+            None => slack,
         }
-        // Odd sets holding both: the common ancestors in the blossom forest.
-        let mut above_u = Vec::new();
-        let mut b = self.parent[u as usize];
-        while b != NONE {
-            above_u.push(b);
-            b = self.parent[b as usize];
-        }
-        let mut b = self.parent[v as usize];
-        while b != NONE {
-            if let Some(at) = above_u.iter().position(|&a| a == b) {
-                for &common in &above_u[at..] {
-                    slack = slack + self.z[common as usize];
-                }
-                break;
-            }
-            b = self.parent[b as usize];
-        }
-        slack
     }
 
-    /// A lower bound of the slack of `v` with any partner costing at least `cost`: its own
-    /// potential only (blossoms can only add).
+    /// The potential of a vertex: a pair's slack is at least its cost less both potentials.
     pub(crate) fn potential(&self, v: u32) -> W {
         self.y[v as usize]
     }
@@ -314,12 +373,7 @@ impl<'g, W: Weight> Solver<'g, W> {
     }
 
     fn solution(self) -> Solution<W> {
-        Solution {
-            mate: self.mate,
-            y: self.y,
-            z: self.z,
-            parent: self.parent,
-        }
+        Solution::new(self.mate, self.y, self.z, self.parent)
     }
 
     // ---- duals ----

@@ -12,7 +12,9 @@ use super::history::PairCounts;
 use super::matching::{Graph, Lex, min_cost_perfect_matching};
 use super::{NoSwissPairing, SwissField, SwissRound};
 
+mod by_groups;
 mod fold;
+mod group;
 mod sparse;
 
 /// How good a pairing is, compared field by field in declaration order (the derived `Ord`):
@@ -222,12 +224,17 @@ pub(crate) fn pair_with(
     options: Options,
 ) -> Result<SwissRound, NoSwissPairing> {
     let model = PairModel::new(field);
-    let (tables, bye) = best(&model, options).map_err(|why| match why {
-        Failure::NoPairing => model.no_pairing(options),
-        Failure::Overflow => NoSwissPairing(
-            "the scores are too far apart for the measures to be weighed exactly".to_string(),
-        ),
-    })?;
+    let by_groups = (model.len() > options.whole_graph_up_to)
+        .then(|| by_groups::solve(&model, options))
+        .flatten();
+    let (tables, bye) = by_groups
+        .map_or_else(|| best(&model, options), Ok)
+        .map_err(|why| match why {
+            Failure::NoPairing => model.no_pairing(options),
+            Failure::Overflow => NoSwissPairing(
+                "the scores are too far apart for the measures to be weighed exactly".to_string(),
+            ),
+        })?;
     Ok(SwissRound {
         tables: tables.iter().map(|t| t.to_vec()).collect(),
         byes: bye.into_iter().collect(),
@@ -288,7 +295,7 @@ fn solve<W: Folded>(
                 let missing = if whole {
                     Vec::new()
                 } else {
-                    sparse::violations(model, scale, &graph, &solution)
+                    sparse::violations(model, scale, &graph, &solution, options.widen_by)
                 };
                 if missing.is_empty() {
                     let mate = &solution.mate;

@@ -72,11 +72,16 @@ pub(crate) fn candidate_edges(model: &PairModel, window: usize) -> Vec<(u32, u32
             for q in near.chain(half) {
                 add(group[q]);
             }
-            if p + w >= m {
-                for lower in groups[g + 1..].iter().take(2) {
-                    for &j in lower.iter().take(w) {
-                        add(j);
-                    }
+            // Towards the groups below: their top; towards those above: their bottom, where
+            // the floats are cheapest.
+            for lower in groups[g + 1..].iter().take(2) {
+                for &j in lower.iter().take(w) {
+                    add(j);
+                }
+            }
+            for higher in groups[..g].iter().rev().take(2) {
+                for &j in higher.iter().rev().take(w) {
+                    add(j);
                 }
             }
         }
@@ -110,6 +115,7 @@ pub(crate) fn violations<W: Folded>(
     scale: &Scale,
     graph: &Graph<W>,
     solution: &Solution<W>,
+    per_entrant: usize,
 ) -> Vec<(u32, u32)> {
     let n = model.len();
     let slots = Slots::new(model);
@@ -121,7 +127,9 @@ pub(crate) fn violations<W: Folded>(
     let tree = MaxTree::new(&potentials);
     let mut found = Vec::new();
     let mut stack = Vec::new();
+    let mut mine: Vec<(W, u32)> = Vec::new();
     for i in 0..n {
+        mine.clear();
         let from = slots.slot_of[i] + 1;
         let y_i = solution.potential(i as u32);
         stack.push((1usize, 0usize, tree.size));
@@ -139,8 +147,9 @@ pub(crate) fn violations<W: Folded>(
                     continue;
                 }
                 let cost = W::fold(&model.table(i, j), scale);
-                if solution.slack(i as u32, j as u32, cost) < W::ZERO {
-                    found.push((i as u32, j as u32));
+                let slack = solution.slack(i as u32, j as u32, cost);
+                if slack < W::ZERO {
+                    mine.push((slack, j as u32));
                 }
                 continue;
             }
@@ -148,6 +157,8 @@ pub(crate) fn violations<W: Folded>(
             stack.push((2 * node + 1, mid, r));
             stack.push((2 * node, l, mid));
         }
+        mine.sort_unstable();
+        found.extend(mine.iter().take(per_entrant).map(|&(_, j)| (i as u32, j)));
     }
     found
 }
@@ -176,20 +187,7 @@ fn lower_bound(model: &PairModel, slots: &Slots, i: usize, l: usize, r: usize) -
         let (ql, qr) = (l - slots.group_start[g], r - 1 - slots.group_start[g]);
         let (gi, p) = (model.group[i], model.place[i]);
         if g == gi {
-            // (2|q - p| - m)^2 falls towards q = p ± m/2 and rises past it: its least over
-            // ql..=qr is at an end or at the places nearest those two.
-            let f = |q: usize| {
-                let d = 2 * q.abs_diff(p) as i128 - m as i128;
-                (d * d) as u128
-            };
-            let mut least = f(ql).min(f(qr));
-            for target in [p + m / 2, p + m.div_ceil(2)]
-                .into_iter()
-                .chain([p.saturating_sub(m / 2), p.saturating_sub(m.div_ceil(2))])
-            {
-                least = least.min(f(target.clamp(ql, qr)));
-            }
-            bound.pattern = least;
+            bound.pattern = least_pattern(p, m, ql, qr);
         } else if gi < g {
             let below = model.members[gi].len() - 1 - p;
             bound.float = (below + ql) as u128;
@@ -198,6 +196,23 @@ fn lower_bound(model: &PairModel, slots: &Slots, i: usize, l: usize, r: usize) -
         }
     }
     bound
+}
+
+/// The least of `(2|q - p| - m)^2` over places `q` in `ql..=qr`: it falls towards
+/// `q = p ± m/2` and rises past it, so the least is at an end or at the places nearest those.
+pub(crate) fn least_pattern(p: usize, m: usize, ql: usize, qr: usize) -> u128 {
+    let f = |q: usize| {
+        let d = 2 * q.abs_diff(p) as i128 - m as i128;
+        (d * d) as u128
+    };
+    let mut least = f(ql).min(f(qr));
+    for target in [p + m / 2, p + m.div_ceil(2)]
+        .into_iter()
+        .chain([p.saturating_sub(m / 2), p.saturating_sub(m.div_ceil(2))])
+    {
+        least = least.min(f(target.clamp(ql, qr)));
+    }
+    least
 }
 
 /// When the sparse graph has no perfect matching: for each outer vertex of the stuck tree, its

@@ -1,0 +1,255 @@
+//! One score group's own matching, once it is known which of its members meet other groups.
+//!
+//! The members left to the group pair among themselves by the third measure's `pattern`;
+//! those who float are chosen by two extra vertices, one for a floater up (to the group above)
+//! and one for a floater down, joined to every member allowed to float that way at that
+//! member's share of `float` (its place from the top when it meets a higher group, from the
+//! bottom when it meets a lower one). All costs are of one scale (pattern, then float), so
+//! the duals stay small and local, and the sparse graph's certificate works as for the whole
+//! field: the matching runs on members within a window of half the group away and of
+//! themselves, and a branch-and-bound over the members' potentials finds any pair of the
+//! group with a negative slack, which joins the graph until none is left.
+
+use super::sparse::least_pattern;
+use super::{Options, PairModel};
+use crate::swiss::matching::{Graph, Solution, min_cost_perfect_matching};
+
+/// What one group's matching is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct GroupTask {
+    pub(crate) group: usize,
+    /// The entrant with the bye, if it is of this group.
+    pub(crate) bye: Option<usize>,
+    /// Whether one member meets the group above, and one the group below.
+    pub(crate) up: bool,
+    pub(crate) down: bool,
+    /// Members who may not float up, or down (their floater pairing was a rematch).
+    pub(crate) barred_up: Vec<usize>,
+    pub(crate) barred_down: Vec<usize>,
+}
+
+/// A group's best plan: its own tables, who floats, and its cost
+/// (`pattern * pattern_weight + float`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GroupPlan {
+    pub(crate) tables: Vec<[usize; 2]>,
+    pub(crate) up: Option<usize>,
+    pub(crate) down: Option<usize>,
+    pub(crate) cost: i128,
+}
+
+/// The group's best plan, or `None` if its members cannot be paired as asked.
+pub(crate) fn solve(
+    model: &PairModel,
+    task: &GroupTask,
+    pattern_weight: i128,
+    options: Options,
+) -> Option<GroupPlan> {
+    let m = model.members[task.group].len();
+    let members: Vec<usize> = model.members[task.group]
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != task.bye)
+        .collect();
+    let count = members.len();
+    let up_vertex = task.up.then_some(count as u32);
+    let down_vertex = task.down.then_some((count + task.up as usize) as u32);
+    let vertices = count + task.up as usize + task.down as usize;
+    if !vertices.is_multiple_of(2) {
+        return None;
+    }
+    let place = |k: usize| model.place[members[k]];
+    let pair_cost = |k: usize, l: usize| {
+        let d = 2 * place(k).abs_diff(place(l)) as i128 - m as i128;
+        2 * pattern_weight * d * d
+    };
+    let mut float_edges: Vec<(u32, u32, i128)> = Vec::new();
+    for (k, &i) in members.iter().enumerate() {
+        if let Some(u) = up_vertex
+            && !task.barred_up.contains(&i)
+        {
+            float_edges.push((k as u32, u, 2 * place(k) as i128));
+        }
+        if let Some(d) = down_vertex
+            && !task.barred_down.contains(&i)
+        {
+            float_edges.push((k as u32, d, 2 * (m - 1 - place(k)) as i128));
+        }
+    }
+    let whole = count <= options.whole_graph_up_to;
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    if whole {
+        for k in 0..count {
+            for l in k + 1..count {
+                if model.allowed(members[k], members[l]) {
+                    pairs.push((k as u32, l as u32));
+                }
+            }
+        }
+    } else {
+        for k in 0..count {
+            let w = options.window + model.met.count(members[k]);
+            let near = (k + 1)..(k + 1 + w).min(count);
+            let (low, high) = (k + count / 2, k + count.div_ceil(2));
+            let half = low.saturating_sub(w).max(near.end)..(high + w + 1).min(count);
+            for l in near.chain(half) {
+                if model.allowed(members[k], members[l]) {
+                    pairs.push((k as u32, l as u32));
+                }
+            }
+        }
+    }
+    loop {
+        let mut edges = float_edges.clone();
+        edges.extend(
+            pairs
+                .iter()
+                .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize))),
+        );
+        let graph = Graph::new(vertices, &edges);
+        match min_cost_perfect_matching(&graph) {
+            Ok(solution) => {
+                let missing = if whole {
+                    Vec::new()
+                } else {
+                    violations(model, &members, m, pattern_weight, &graph, &solution)
+                };
+                if missing.is_empty() {
+                    return Some(plan(&members, &graph, &solution, up_vertex, down_vertex));
+                }
+                pairs.extend(missing);
+            }
+            Err(stuck) => {
+                if whole {
+                    return None;
+                }
+                let mut inner = vec![false; vertices];
+                for &v in &stuck.inner {
+                    inner[v as usize] = true;
+                }
+                let mut blossom = vec![u32::MAX; vertices];
+                for (&v, &b) in stuck.outer.iter().zip(&stuck.blossom_of_outer) {
+                    blossom[v as usize] = b;
+                }
+                let mut more = Vec::new();
+                for &v in &stuck.outer {
+                    let k = v as usize;
+                    if k >= count {
+                        continue; // The floater vertices have all their edges.
+                    }
+                    let mut best: Vec<(i128, usize)> = (0..count)
+                        .filter(|&l| {
+                            !inner[l]
+                                && blossom[l] != blossom[k]
+                                && model.allowed(members[k], members[l])
+                                && graph.cost(v, l as u32).is_none()
+                        })
+                        .map(|l| (pair_cost(k, l), l))
+                        .collect();
+                    best.sort_unstable();
+                    more.extend(
+                        best.iter()
+                            .take(options.widen_by)
+                            .map(|&(_, l)| (v.min(l as u32), v.max(l as u32))),
+                    );
+                }
+                if more.is_empty() {
+                    return None;
+                }
+                pairs.extend(more);
+            }
+        }
+    }
+}
+
+fn plan(
+    members: &[usize],
+    graph: &Graph<i128>,
+    solution: &Solution<i128>,
+    up_vertex: Option<u32>,
+    down_vertex: Option<u32>,
+) -> GroupPlan {
+    let mate = &solution.mate;
+    let count = members.len();
+    let mut tables = Vec::new();
+    let mut cost = 0;
+    for k in 0..count {
+        let l = mate[k] as usize;
+        let c = graph.cost(k as u32, l as u32).expect("matched on an edge");
+        if l >= count {
+            cost += c;
+        } else if k < l {
+            cost += c;
+            tables.push([members[k], members[l]]);
+        }
+    }
+    GroupPlan {
+        tables,
+        up: up_vertex.map(|u| members[mate[u as usize] as usize]),
+        down: down_vertex.map(|d| members[mate[d as usize] as usize]),
+        cost: cost / 2,
+    }
+}
+
+/// Pairs of members missing from the graph with a negative slack (at most a few per member,
+/// the most negative): a branch-and-bound over a segment tree of the potentials by place.
+fn violations(
+    model: &PairModel,
+    members: &[usize],
+    m: usize,
+    pattern_weight: i128,
+    graph: &Graph<i128>,
+    solution: &Solution<i128>,
+) -> Vec<(u32, u32)> {
+    const PER_MEMBER: usize = 4;
+    let count = members.len();
+    let size = count.next_power_of_two().max(1);
+    let mut max = vec![i128::MIN; 2 * size];
+    for k in 0..count {
+        max[size + k] = solution.potential(k as u32);
+    }
+    for node in (1..size).rev() {
+        max[node] = max[2 * node].max(max[2 * node + 1]);
+    }
+    let place = |k: usize| model.place[members[k]];
+    let mut found = Vec::new();
+    let mut mine: Vec<(i128, u32)> = Vec::new();
+    let mut stack = Vec::new();
+    for k in 0..count {
+        mine.clear();
+        let y_k = solution.potential(k as u32);
+        let p = place(k);
+        stack.push((1usize, 0usize, size));
+        while let Some((node, l, r)) = stack.pop() {
+            let (first, end) = (l.max(k + 1), r.min(count));
+            if first >= end {
+                continue;
+            }
+            // The node's largest potential bounds those of its members after `k`.
+            let last = end - 1;
+            let least = least_pattern(p, m, place(first), place(last));
+            if 2 * pattern_weight * least as i128 - max[node] - y_k >= 0 {
+                continue;
+            }
+            if r - l == 1 {
+                if !model.allowed(members[k], members[l])
+                    || graph.cost(k as u32, l as u32).is_some()
+                {
+                    continue;
+                }
+                let d = 2 * p.abs_diff(place(l)) as i128 - m as i128;
+                let slack = solution.slack(k as u32, l as u32, 2 * pattern_weight * d * d);
+                if slack < 0 {
+                    mine.push((slack, l as u32));
+                }
+                continue;
+            }
+            let mid = (l + r) / 2;
+            stack.push((2 * node + 1, mid, r));
+            stack.push((2 * node, l, mid));
+        }
+        mine.sort_unstable();
+        found.extend(mine.iter().take(PER_MEMBER).map(|&(_, j)| (k as u32, j)));
+    }
+    found
+}
