@@ -12,7 +12,7 @@
 
 use super::sparse::least_pattern;
 use super::{Options, PairModel};
-use crate::swiss::matching::{Graph, Solution, min_cost_perfect_matching};
+use crate::swiss::matching::{Graph, Solution, min_cost_perfect_matching_from};
 
 /// What one group's matching is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -107,7 +107,7 @@ pub(crate) fn solve(
                 .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize))),
         );
         let graph = Graph::new(vertices, &edges);
-        match min_cost_perfect_matching(&graph) {
+        match min_cost_perfect_matching_from(&graph, Some(start(&graph, count))) {
             Ok(solution) => {
                 let missing = if whole {
                     Vec::new()
@@ -160,6 +160,40 @@ pub(crate) fn solve(
             }
         }
     }
+}
+
+/// Potentials to start from: each member at half its cheapest pair within the group, each
+/// floater vertex as high as its edges then allow. Starting members from their float edges
+/// instead would leave the pattern scale to be climbed stage by stage.
+fn start(graph: &Graph<i128>, count: usize) -> Vec<i128> {
+    let mut y: Vec<i128> = (0..count as u32)
+        .map(|k| {
+            let cheapest = graph
+                .row(k)
+                .filter(|&(l, _)| (l as usize) < count)
+                .map(|(_, c)| c)
+                .min()
+                .or_else(|| graph.row(k).map(|(_, c)| c).min());
+            cheapest.map_or(0, |c| c / 2)
+        })
+        .collect();
+    for v in count as u32..graph.vertices() as u32 {
+        let room = graph
+            .row(v)
+            .map(|(k, c)| c - y[k as usize])
+            .min()
+            .unwrap_or(0);
+        y.push(room);
+    }
+    // A member whose cheapest pair was a float edge may now exceed what it leaves the floater
+    // vertex; lower it to fit.
+    for k in 0..count as u32 {
+        let fits = graph.row(k).map(|(l, c)| c - y[l as usize]).min();
+        if let Some(fits) = fits {
+            y[k as usize] = y[k as usize].min(fits);
+        }
+    }
+    y
 }
 
 fn plan(
