@@ -202,95 +202,133 @@ pub(crate) fn pair(field: &SwissField) -> SwissRound {
     SwissRound { tables, byes }.in_order(model.partnerships)
 }
 
-/// Every partition, with memory of the best completion of each set of unseated entrants (and
-/// the short tables and byes still to give). The entrant with the lowest index still unseated
-/// is placed first, so each partition is met once.
+/// Every partition of the whole field (see [`exact_among`]).
 pub(crate) fn exact(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
+    let everyone: Vec<usize> = (0..model.len()).collect();
+    let (tables, byes, _) = exact_among(model, &everyone, model.layout.short, model.layout.byes)
+        .expect("a table layout always has a seating");
+    (tables, byes)
+}
+
+/// The best seating of `members` (at most 31, in any order) at tables of the model's size,
+/// `short` of them one seat short, with `byes` byes, and its measures; `None` if the bye rule
+/// leaves no way. Every partition is searched, with memory of the best completion of each set
+/// of unseated members: the first unseated member is placed first, so each partition is met
+/// once, and of equal completions the first found is kept, so the result is deterministic.
+pub(crate) fn exact_among(
+    model: &TableModel,
+    members: &[usize],
+    short: usize,
+    byes: usize,
+) -> Option<(Vec<Seating>, Vec<usize>, TableMeasures)> {
     type Memo = HashMap<(u32, usize, usize), Option<(TableMeasures, u32)>>;
 
-    fn best(
-        model: &TableModel,
-        open: u32,
-        short_left: usize,
-        byes_left: usize,
-        memo: &mut Memo,
-    ) -> Option<TableMeasures> {
-        if open == 0 {
-            return Some(TableMeasures::default());
+    struct Search<'a> {
+        model: &'a TableModel,
+        members: &'a [usize],
+        memo: Memo,
+        /// Each table's best measures, by its set of members: met under many completions.
+        tables: HashMap<u32, TableMeasures>,
+    }
+
+    impl Search<'_> {
+        fn global(&self, chosen: u32) -> Vec<usize> {
+            (0..self.members.len())
+                .filter(|&k| chosen & (1 << k) != 0)
+                .map(|k| self.members[k])
+                .collect()
         }
-        if let Some(known) = memo.get(&(open, short_left, byes_left)) {
-            return known.map(|(m, _)| m);
-        }
-        let i = open.trailing_zeros() as usize;
-        let rest = open & !(1 << i);
-        let seats = model.layout.seats;
-        let left = open.count_ones() as usize - byes_left;
-        let full_left = (left - short_left * (seats - 1)) / seats;
-        let mut found: Option<(TableMeasures, u32)> = None;
-        let consider = |found: &mut Option<(TableMeasures, u32)>, m: TableMeasures, chosen| {
-            if found.is_none_or(|(best, _)| m < best) {
-                *found = Some((m, chosen));
+
+        fn best(
+            &mut self,
+            open: u32,
+            short_left: usize,
+            byes_left: usize,
+        ) -> Option<TableMeasures> {
+            if open == 0 {
+                return Some(TableMeasures::default());
             }
-        };
-        if byes_left > 0
-            && model.rule.may[i]
-            && let Some(after) = best(model, rest, short_left, byes_left - 1, memo)
-        {
-            consider(&mut found, model.bye(i) + after, 1 << i);
-        }
-        if !model.rule.must[i] {
-            let seatable = (0..32)
-                .filter(|&j| rest & (1 << j) != 0 && !model.rule.must[j])
-                .collect::<Vec<usize>>();
-            for (size, short) in [(seats, false), (seats - 1, true)] {
-                if (short && short_left == 0) || (!short && full_left == 0) {
-                    continue;
+            if let Some(known) = self.memo.get(&(open, short_left, byes_left)) {
+                return known.map(|(m, _)| m);
+            }
+            let model = self.model;
+            let k = open.trailing_zeros() as usize;
+            let i = self.members[k];
+            let rest = open & !(1 << k);
+            let seats = model.layout.seats;
+            let left = open.count_ones() as usize - byes_left;
+            let full_left = (left - short_left * (seats - 1)) / seats;
+            let mut found: Option<(TableMeasures, u32)> = None;
+            let consider = |found: &mut Option<(TableMeasures, u32)>, m: TableMeasures, chosen| {
+                if found.is_none_or(|(best, _)| m < best) {
+                    *found = Some((m, chosen));
                 }
-                for others in combinations(&seatable, size - 1) {
-                    let mut members = vec![i];
-                    members.extend(&others);
-                    let chosen = members.iter().fold(0u32, |m, &k| m | 1 << k);
-                    let after = best(
-                        model,
-                        open & !chosen,
-                        short_left - short as usize,
-                        byes_left,
-                        memo,
-                    );
-                    if let Some(after) = after {
-                        consider(&mut found, model.best_seating(&members).0 + after, chosen);
+            };
+            if byes_left > 0
+                && model.rule.may[i]
+                && let Some(after) = self.best(rest, short_left, byes_left - 1)
+            {
+                consider(&mut found, model.bye(i) + after, 1 << k);
+            }
+            if !model.rule.must[i] {
+                let seatable = (0..self.members.len())
+                    .filter(|&l| rest & (1 << l) != 0 && !model.rule.must[self.members[l]])
+                    .collect::<Vec<usize>>();
+                for (size, is_short) in [(seats, false), (seats - 1, true)] {
+                    if (is_short && short_left == 0) || (!is_short && full_left == 0) {
+                        continue;
+                    }
+                    for others in combinations(&seatable, size - 1) {
+                        let chosen = others.iter().fold(1u32 << k, |m, &l| m | 1 << l);
+                        let after =
+                            self.best(open & !chosen, short_left - is_short as usize, byes_left);
+                        if let Some(after) = after {
+                            let table = match self.tables.get(&chosen) {
+                                Some(&known) => known,
+                                None => {
+                                    let m = model.best_seating(&self.global(chosen)).0;
+                                    self.tables.insert(chosen, m);
+                                    m
+                                }
+                            };
+                            consider(&mut found, table + after, chosen);
+                        }
                     }
                 }
             }
+            self.memo.insert((open, short_left, byes_left), found);
+            found.map(|(m, _)| m)
         }
-        memo.insert((open, short_left, byes_left), found);
-        found.map(|(m, _)| m)
     }
 
-    let n = model.len();
+    let n = members.len();
     assert!(n <= 31, "exhaustive search is for small fields");
     let all = ((1u64 << n) - 1) as u32;
-    let mut memo = Memo::new();
-    best(model, all, model.layout.short, model.layout.byes, &mut memo)
-        .expect("a table layout always has a seating");
-    let (mut open, mut short_left, mut byes_left) = (all, model.layout.short, model.layout.byes);
-    let (mut tables, mut byes) = (Vec::new(), Vec::new());
+    let mut search = Search {
+        model,
+        members,
+        memo: Memo::new(),
+        tables: HashMap::new(),
+    };
+    let total = search.best(all, short, byes)?;
+    let (mut open, mut short_left, mut byes_left) = (all, short, byes);
+    let (mut tables, mut bye_list) = (Vec::new(), Vec::new());
     while open != 0 {
-        let (_, chosen) = memo[&(open, short_left, byes_left)].expect("a completion");
-        let members: Vec<usize> = (0..n).filter(|&k| chosen & (1 << k) != 0).collect();
+        let (_, chosen) = search.memo[&(open, short_left, byes_left)].expect("a completion");
+        let seated = search.global(chosen);
         // Tables have at least two seats, so one entrant chosen is a bye.
-        if members.len() == 1 {
-            byes.push(members[0]);
+        if seated.len() == 1 {
+            bye_list.push(seated[0]);
             byes_left -= 1;
         } else {
-            if members.len() == model.layout.seats - 1 {
+            if seated.len() == model.layout.seats - 1 {
                 short_left -= 1;
             }
-            tables.push(model.best_seating(&members).1);
+            tables.push(model.best_seating(&seated).1);
         }
         open &= !chosen;
     }
-    (tables, byes)
+    Some((tables, bye_list, total))
 }
 
 /// All `k`-subsets of `items`, each in the order of `items`.

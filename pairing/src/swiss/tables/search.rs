@@ -33,7 +33,12 @@ struct State<'m> {
 
 pub(crate) fn search(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
     let mut state = construct(model);
-    improve(&mut state, TRIES_PER_ENTRANT * model.len().max(1));
+    let mut budget = TRIES_PER_ENTRANT * model.len().max(1);
+    improve(&mut state, &mut budget);
+    let mut windows = WINDOW_SOLVES_PER_TABLE * state.tables.len();
+    while reseat_windows(&mut state, &mut windows) && budget > 0 {
+        improve(&mut state, &mut budget);
+    }
     let tables = state
         .costs
         .into_iter()
@@ -101,21 +106,77 @@ fn construct(model: &TableModel) -> State<'_> {
     }
 }
 
+/// Exact re-seatings of neighbouring tables tried, per table of the field.
+const WINDOW_SOLVES_PER_TABLE: usize = 6;
+
+/// Seats each run of two, then three, neighbouring tables in rank order (at most twelve
+/// entrants) as well as they can be among themselves, by the exact search; says whether any
+/// run came out better. Within `budget` runs.
+fn reseat_windows(state: &mut State, budget: &mut usize) -> bool {
+    let model = state.model;
+    let mut better = false;
+    for width in [2, 3] {
+        if width * model.layout.seats > 12 {
+            break;
+        }
+        let mut order: Vec<usize> = (0..state.tables.len()).collect();
+        order.sort_by_key(|&t| state.tables[t].iter().min().copied());
+        for run in order.windows(width) {
+            if *budget == 0 {
+                return better;
+            }
+            *budget -= 1;
+            let members: Vec<usize> = run.iter().flat_map(|&t| state.tables[t].clone()).collect();
+            let short = run
+                .iter()
+                .filter(|&&t| state.tables[t].len() < model.layout.seats)
+                .count();
+            let now = run
+                .iter()
+                .fold(TableMeasures::default(), |sum, &t| sum + state.costs[t].0);
+            let Some((seatings, _, cost)) = super::exact_among(model, &members, short, 0) else {
+                continue;
+            };
+            if cost >= now {
+                continue;
+            }
+            // Short tables keep their slots: pair each new seating with a slot of its size.
+            let mut slots: Vec<usize> = run.to_vec();
+            for seating in seatings {
+                let at = slots
+                    .iter()
+                    .position(|&t| state.tables[t].len() == seating.len())
+                    .expect("a slot of each size");
+                let t = slots.remove(at);
+                let mut members = seating.clone();
+                members.sort_unstable();
+                for &i in &members {
+                    state.at[i] = t;
+                }
+                state.costs[t] = (model.seated(&seating), seating);
+                state.tables[t] = members;
+            }
+            better = true;
+        }
+    }
+    better
+}
+
 /// First-improvement local search by swaps, within `budget` tries.
-fn improve(state: &mut State, mut budget: usize) {
+fn improve(state: &mut State, budget: &mut usize) {
     let n = state.model.len();
     loop {
         let mut better = false;
         for i in 0..n {
-            if budget == 0 {
+            if *budget == 0 {
                 return;
             }
             let partners: Vec<usize> = partners_to_try(state, i);
             for j in partners {
-                if budget == 0 {
+                if *budget == 0 {
                     return;
                 }
-                budget -= 1;
+                *budget -= 1;
                 if try_swap(state, i, j) {
                     better = true;
                 }
