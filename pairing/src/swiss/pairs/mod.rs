@@ -463,6 +463,107 @@ mod tests {
         }
     }
 
+    /// Fields of a few hundred entrants after some rounds of play with random results, paired
+    /// group by group (with the narrowest windows, so that the dual checks work) and by the
+    /// matching on the whole field's graph: both exact, so equal on every measure.
+    #[test]
+    fn group_by_group_equals_the_whole_field_matching() {
+        let mut state = 3u64;
+        let mut next = |below: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % below
+        };
+        let mut decided = 0;
+        for (n, rounds) in [(131, 3), (150, 5), (201, 7), (240, 9), (173, 6)] {
+            let mut score = vec![0i64; n];
+            let mut byes = vec![0u32; n];
+            let mut met = std::collections::HashSet::new();
+            for round in 0..=rounds {
+                let mut order: Vec<usize> = (0..n).collect();
+                order.sort_by_key(|&i| (std::cmp::Reverse(score[i]), i));
+                let mut index = vec![0; n];
+                for (k, &i) in order.iter().enumerate() {
+                    index[i] = k;
+                }
+                let field = SwissField {
+                    entrants: order
+                        .iter()
+                        .map(|&i| SwissEntrant {
+                            score: score[i],
+                            byes: byes[i],
+                        })
+                        .collect(),
+                    seats: 2,
+                    meetings: met
+                        .iter()
+                        .map(|&(i, j): &(usize, usize)| {
+                            let (a, b) = (index[i], index[j]);
+                            ((a.min(b), a.max(b)), 1)
+                        })
+                        .collect(),
+                    ..SwissField::default()
+                };
+                let model = PairModel::new(&field);
+                let narrow = Options {
+                    whole_graph_up_to: 0,
+                    window: 1,
+                    widen_by: 2,
+                };
+                let whole = Options {
+                    whole_graph_up_to: usize::MAX,
+                    ..Options::default()
+                };
+                let expected = best(&model, whole).ok().expect("a pairing");
+                if let Some((tables, bye)) = by_groups::solve(&model, narrow) {
+                    decided += 1;
+                    assert_eq!(
+                        model.measures(&tables, bye),
+                        model.measures(&expected.0, expected.1),
+                        "{n} entrants, round {round}"
+                    );
+                }
+                if round == rounds {
+                    break;
+                }
+                let round = pair_with(&field, narrow).unwrap();
+                assert_eq!(
+                    round
+                        .tables
+                        .iter()
+                        .map(|t| model.table(t[0], t[1]))
+                        .fold(PairMeasures::default(), |a, b| a + b)
+                        + round
+                            .byes
+                            .first()
+                            .map_or(PairMeasures::default(), |&b| model.bye(b).unwrap()),
+                    model.measures(&expected.0, expected.1)
+                );
+                for t in &round.tables {
+                    let (i, j) = (order[t[0]], order[t[1]]);
+                    met.insert((i, j));
+                    match next(6) {
+                        0 => {
+                            score[i] += 1;
+                            score[j] += 1;
+                        }
+                        1..=3 => score[i] += 2,
+                        _ => score[j] += 2,
+                    }
+                }
+                for &b in &round.byes {
+                    score[order[b]] += 2;
+                    byes[order[b]] += 1;
+                }
+            }
+        }
+        assert!(
+            decided > 20,
+            "the group-by-group path decided {decided} rounds"
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
