@@ -145,7 +145,6 @@ impl PairModel {
     }
 
     /// The measures of a whole pairing.
-    #[cfg(test)]
     pub(crate) fn measures(&self, tables: &[[usize; 2]], bye: Option<usize>) -> PairMeasures {
         let tables = tables.iter().fold(PairMeasures::default(), |sum, &[i, j]| {
             sum + self.table(i, j)
@@ -200,8 +199,11 @@ pub(crate) struct Options {
     pub(crate) whole_graph_up_to: usize,
     /// The sparse graph's window (see [`sparse::candidate_edges`]).
     pub(crate) window: usize,
-    /// Pairs added per outer vertex when the sparse graph has no perfect matching.
+    /// Pairs added per outer vertex when the sparse graph has no perfect matching, and per
+    /// entrant when the dual check finds pairs with a negative slack.
     pub(crate) widen_by: usize,
+    /// The most pairs within the score bound worth a matching on all of them.
+    pub(crate) bounded_edges: usize,
 }
 
 impl Default for Options {
@@ -210,6 +212,7 @@ impl Default for Options {
             whole_graph_up_to: 120,
             window: 6,
             widen_by: 4,
+            bounded_edges: 1_500_000,
         }
     }
 }
@@ -258,9 +261,16 @@ fn best(model: &PairModel, options: Options) -> Result<Pairing, Failure> {
     }
 }
 
-/// The matching on a graph of the entrants, plus one vertex for the bye when the field is odd;
-/// the sparse graph grows until the dual solution proves its matching optimal for the whole
-/// field, or until a stuck tree proves the whole field has no perfect matching.
+/// The matching on a graph of the entrants, plus one vertex for the bye when the field is odd.
+///
+/// Small fields: the whole field's graph. Larger ones start from the sparse graph; its first
+/// perfect matching is a pairing of the whole field, and if its bye is at the lowest level any
+/// bye could have, no optimal pairing has a table whose squared score difference exceeds that
+/// pairing's whole measure 2. When the pairs within that
+/// bound are not too many, the matching runs again on all of them, which is exact with no
+/// further check; otherwise the sparse graph grows until the dual solution proves its matching
+/// optimal for the whole field. A stuck tree widens the sparse graph, or proves the whole field
+/// has no perfect matching.
 fn solve<W: Folded>(
     model: &PairModel,
     scale: &Scale,
@@ -268,8 +278,8 @@ fn solve<W: Folded>(
 ) -> Result<Pairing, Failure> {
     let n = model.len();
     let bye_vertex = (n % 2 == 1).then_some(n as u32);
-    let whole = n <= options.whole_graph_up_to;
-    let mut pairs: Vec<(u32, u32)> = if whole {
+    let mut complete = n <= options.whole_graph_up_to;
+    let mut pairs: Vec<(u32, u32)> = if complete {
         (0..n)
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .filter(|&(i, j)| model.allowed(i, j))
@@ -278,6 +288,7 @@ fn solve<W: Folded>(
     } else {
         sparse::candidate_edges(model, options.window)
     };
+    let mut bounded = false;
     loop {
         let mut edges: Vec<(u32, u32, W)> = pairs
             .iter()
@@ -290,26 +301,39 @@ fn solve<W: Folded>(
         }
         let vertices = n + bye_vertex.is_some() as usize;
         let graph = Graph::new(vertices, &edges);
+        drop(edges);
         match min_cost_perfect_matching(&graph) {
             Ok(solution) => {
-                let missing = if whole {
-                    Vec::new()
-                } else {
-                    sparse::violations(model, scale, &graph, &solution, options.widen_by)
-                };
+                let mate = &solution.mate;
+                let tables: Vec<[usize; 2]> = (0..n)
+                    .filter(|&i| (mate[i] as usize) < n && i < mate[i] as usize)
+                    .map(|i| [i, mate[i] as usize])
+                    .collect();
+                let bye = bye_vertex.map(|b| mate[b as usize] as usize);
+                if complete {
+                    return Ok((tables, bye));
+                }
+                // The bound holds only if this pairing's bye is already at the lowest level:
+                // otherwise the best pairing may trade a lower bye for larger differences.
+                let measured = model.measures(&tables, bye);
+                if !bounded && measured.bye_level == 0 {
+                    bounded = true;
+                    let bound = measured.score_diff;
+                    if let Some(within) = sparse::pairs_within(model, bound, options.bounded_edges)
+                    {
+                        pairs = within;
+                        complete = true;
+                        continue;
+                    }
+                }
+                let missing = sparse::violations(model, scale, &graph, &solution, options.widen_by);
                 if missing.is_empty() {
-                    let mate = &solution.mate;
-                    let tables = (0..n)
-                        .filter(|&i| (mate[i] as usize) < n && i < mate[i] as usize)
-                        .map(|i| [i, mate[i] as usize])
-                        .collect();
-                    let bye = bye_vertex.map(|b| mate[b as usize] as usize);
                     return Ok((tables, bye));
                 }
                 pairs.extend(missing);
             }
             Err(stuck) => {
-                let more = if whole {
+                let more = if complete {
                     Vec::new()
                 } else {
                     sparse::widen(model, scale, &graph, &stuck, options.widen_by)
@@ -510,6 +534,7 @@ mod tests {
                     whole_graph_up_to: 0,
                     window: 1,
                     widen_by: 2,
+                    bounded_edges: 0,
                 };
                 let whole = Options {
                     whole_graph_up_to: usize::MAX,
@@ -579,7 +604,21 @@ mod tests {
             field in random_field(),
             window in 0usize..3,
         ) {
-            let options = Options { whole_graph_up_to: 0, window, widen_by: 1 };
+            let options = Options { whole_graph_up_to: 0, window, widen_by: 1, bounded_edges: 0 };
+            check_against_exhaustive(&field, options);
+        }
+
+        /// The sparse graph's first matching bounds the score differences; all pairs within.
+        #[test]
+        fn pairs_within_the_first_matchings_bound_match_exhaustive_search(
+            field in random_field(),
+        ) {
+            let options = Options {
+                whole_graph_up_to: 0,
+                window: 0,
+                widen_by: 1,
+                bounded_edges: usize::MAX,
+            };
             check_against_exhaustive(&field, options);
         }
 
@@ -590,7 +629,7 @@ mod tests {
                 e.score = e.score.min(1) << 58;
             }
             prop_assume!(!Scale::new(&PairModel::new(&field)).unwrap().fits_one);
-            let options = Options { whole_graph_up_to: 0, window: 1, widen_by: 1 };
+            let options = Options { whole_graph_up_to: 0, window: 1, widen_by: 1, bounded_edges: 0 };
             check_against_exhaustive(&field, options);
         }
     }

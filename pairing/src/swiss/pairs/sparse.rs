@@ -89,6 +89,51 @@ pub(crate) fn candidate_edges(model: &PairModel, window: usize) -> Vec<(u32, u32
     edges
 }
 
+/// Every allowed pair whose squared score difference is at most `bound`, if there are at most
+/// `cap` pairs within it (counted by groups first).
+pub(crate) fn pairs_within(model: &PairModel, bound: u128, cap: usize) -> Option<Vec<(u32, u32)>> {
+    let groups = &model.members;
+    let score = |g: usize| model.score[groups[g][0]];
+    let near = |a: usize, b: usize| {
+        let d = score(a).abs_diff(score(b)) as u128;
+        d * d <= bound
+    };
+    let mut count = 0usize;
+    for a in 0..groups.len() {
+        for b in a..groups.len() {
+            if !near(a, b) {
+                break; // Scores fall with the group number.
+            }
+            let (ma, mb) = (groups[a].len(), groups[b].len());
+            count += if a == b { ma * (ma - 1) / 2 } else { ma * mb };
+            if count > cap {
+                return None;
+            }
+        }
+    }
+    let mut pairs = Vec::with_capacity(count);
+    for a in 0..groups.len() {
+        for b in a..groups.len() {
+            if !near(a, b) {
+                break;
+            }
+            for (k, &i) in groups[a].iter().enumerate() {
+                let others = if a == b {
+                    &groups[b][k + 1..]
+                } else {
+                    &groups[b][..]
+                };
+                for &j in others {
+                    if model.allowed(i, j) {
+                        pairs.push((i.min(j) as u32, i.max(j) as u32));
+                    }
+                }
+            }
+        }
+    }
+    Some(pairs)
+}
+
 /// A segment tree of the largest potential over slots.
 struct MaxTree<W> {
     size: usize,
