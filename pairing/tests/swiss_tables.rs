@@ -326,3 +326,28 @@ fn byes_go_to_the_lowest_scores_who_have_had_none() {
     // Two byes: not 5 (had one) while 3 and 4 (score 2, none) can take them.
     assert_eq!(pair(&field).unwrap().byes, [3, 4]);
 }
+
+#[test]
+fn tiny_fields() {
+    let field = |n: usize, seats: usize, remainder| SwissField {
+        entrants: vec![SwissEntrant { score: 0, byes: 0 }; n],
+        seats,
+        partnerships: false,
+        remainder,
+        ..SwissField::default()
+    };
+    for seats in [3, 4] {
+        for remainder in [Remainder::Byes, Remainder::SmallerTables] {
+            for n in 0..seats {
+                let f = field(n, seats, remainder);
+                let round = pair(&f).unwrap();
+                let _ = measured(&f, &round);
+            }
+        }
+    }
+    // Three at four seats: a table of three, or everyone a bye, as the remainder says.
+    let round = pair(&field(3, 4, Remainder::SmallerTables)).unwrap();
+    assert_eq!(round.tables, [vec![0, 1, 2]]);
+    let round = pair(&field(3, 4, Remainder::Byes)).unwrap();
+    assert_eq!(round.byes, [0, 1, 2]);
+}

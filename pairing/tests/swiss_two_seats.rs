@@ -258,3 +258,11 @@ fn the_same_field_gives_the_same_pairing() {
         assert_eq!(pair(&f).unwrap(), first);
     }
 }
+
+#[test]
+fn empty_and_single_fields() {
+    let round = pair(&field(&[], &[], &[])).unwrap();
+    assert!(round.tables.is_empty() && round.byes.is_empty());
+    let round = pair(&field(&[3], &[2], &[])).unwrap();
+    assert_eq!(round.byes, [0]);
+}
