@@ -2,7 +2,7 @@
 //! competition's seasons. Reading is public; making one needs a token of an organiser of the
 //! organisation, as the organiser's pages do.
 
-use actix_web::web::{Data, Json, Path};
+use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get, post};
 use chrono::NaiveDate;
 use fives_rules::record::{RulesetField, ruleset_field, ruleset_spec};
@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody, Problem, field_path};
-use super::input::{date_of, weekday_of};
+use super::input::{ApiJson, date_of, weekday_of};
 use crate::app::league::{self, CompetitionInput, competition_problems};
 use crate::app::lookup;
 use crate::domain::ids::CompetitionId;
@@ -53,16 +53,69 @@ pub struct NewCompetitionBody {
     /// the organisation.
     #[schema(min_length = 1, max_length = 100)]
     pub name: String,
-    /// A preset's name (`fives-and-threes`, `all-fives`, `muggins`, `five-up`,
-    /// `doubles-in-the-boneyard`), or an object with `preset` and the options it overrides,
-    /// as in a game record. A `target` is 1 to 1000 points; every game of the match format
-    /// must be playable under the rules.
-    #[schema(example = json!({"preset": "fives-and-threes", "target": 61}))]
+    /// A preset's name, or an object with `preset` and the points a game is played to, as in
+    /// a game record. The presets are the games two and four can play (`fives-and-threes`,
+    /// `all-fives`, `muggins`, `five-up`; Doubles in the Boneyard is for three, so no league's
+    /// singles or pairs). A `target` is 1 to 1000 points.
+    #[schema(value_type = RulesetChoice, example = json!({"preset": "fives-and-threes", "target": 61}))]
     pub ruleset: serde_json::Value,
     pub match_format: MatchFormat,
 }
 
 /// The body field a match format problem belongs to.
+/// A competition's ruleset as the document states it: a preset's name, or an object with the
+/// preset and the points a game is played to. Only the presets whose games can be played by
+/// two and by four (a league's singles and pairs) are offered; which those are is asked of the
+/// rules crate, not written here.
+pub struct RulesetChoice;
+
+impl RulesetChoice {
+    fn presets() -> Vec<&'static str> {
+        fives_rules::Preset::ALL
+            .iter()
+            .filter(|preset| {
+                let spec = fives_rules::RulesetSpec::preset(**preset);
+                spec.build(2).is_ok() && spec.build(4).is_ok()
+            })
+            .map(|preset| preset.name())
+            .collect()
+    }
+}
+
+impl utoipa::PartialSchema for RulesetChoice {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        let preset = || {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .enum_values(Some(Self::presets()))
+        };
+        let with_target = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .property("preset", preset())
+            .required("preset")
+            .property(
+                "target",
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(1))
+                    .maximum(Some(crate::domain::competition::MAX_TARGET))
+                    .description(Some(
+                        "The points that win a game, for every game of the competition.",
+                    )),
+            )
+            .additional_properties(Some(
+                utoipa::openapi::schema::AdditionalProperties::FreeForm(false),
+            ));
+        OneOfBuilder::new()
+            .item(preset().description(Some("A preset of the rules, as it is.")))
+            .item(with_target)
+            .into()
+    }
+}
+
+impl ToSchema for RulesetChoice {}
+
 /// Where a match format's problem is in a competition's body.
 pub(super) fn match_format_field(problem: &MatchFormatError) -> String {
     match problem {
@@ -190,7 +243,7 @@ pub async fn create_competition(
     caller: ApiCaller,
     state: Data<AppState>,
     slug: Path<String>,
-    body: Json<NewCompetitionBody>,
+    body: ApiJson<NewCompetitionBody>,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
@@ -262,13 +315,17 @@ pub struct NewSeasonBody {
     /// 1 to 100 characters.
     #[schema(min_length = 1, max_length = 100)]
     pub name: String,
-    #[schema(example = "2026-09-01")]
+    #[schema(value_type = NaiveDate, example = "2026-09-01")]
     pub start: String,
     /// The night of the week the league plays, such as "Tuesday".
-    #[schema(example = "Tuesday")]
+    #[schema(
+        example = "Tuesday",
+        pattern = "^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$"
+    )]
     pub league_night: String,
     /// League nights with no fixtures, such as Christmas week.
     #[serde(default)]
+    #[schema(value_type = Vec<NaiveDate>)]
     pub blackout_dates: Vec<String>,
 }
 
@@ -379,7 +436,7 @@ pub async fn create_season(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<NewSeasonBody>,
+    body: ApiJson<NewSeasonBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();

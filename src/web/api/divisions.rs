@@ -1,7 +1,7 @@
 //! A season's divisions, the teams in each and a division's table. Reading is public; making
 //! a division and putting a team into one needs a token of an organiser of the organisation.
 
-use actix_web::web::{Data, Json, Path};
+use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody};
+use super::input::{ApiJson, Id};
 use super::views::{NamedRef, TeamRef, TeamSummary};
 use crate::app::league;
 use crate::app::lookup::{self, DivisionPlace};
@@ -113,7 +114,7 @@ pub async fn create_division(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<NewDivisionBody>,
+    body: ApiJson<NewDivisionBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
@@ -179,6 +180,7 @@ pub async fn get_division(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DivisionTeamBody {
     /// One of the organisation's teams that plays in no other division of the season.
+    #[schema(value_type = Id)]
     pub team_id: i64,
 }
 
@@ -207,7 +209,7 @@ pub async fn add_team(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<DivisionTeamBody>,
+    body: ApiJson<DivisionTeamBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let (_, place) = league::add_team_to_division(

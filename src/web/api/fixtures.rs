@@ -2,14 +2,14 @@
 //! postponed or reversed one by one. Reading is public; changing needs a token of an
 //! organiser of the organisation.
 
-use actix_web::web::{Data, Json, Path};
+use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get, post};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody, invalid_of};
-use super::input::date_of;
+use super::input::{ApiJson, date_of};
 use super::views::{ByeView, FixtureView, FixturesView};
 use crate::app::AppError;
 use crate::app::fixtures::{self, StartTime};
@@ -88,7 +88,7 @@ pub async fn generate_fixtures(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<GenerateFixturesBody>,
+    body: ApiJson<GenerateFixturesBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
@@ -142,7 +142,7 @@ fn changed(fixture: Fixture) -> HttpResponse {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MoveFixtureBody {
     /// The new date, year-month-day.
-    #[schema(example = "2026-10-13")]
+    #[schema(value_type = chrono::NaiveDate, example = "2026-10-13")]
     pub date: String,
 }
 
@@ -172,7 +172,7 @@ pub async fn move_fixture(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<MoveFixtureBody>,
+    body: ApiJson<MoveFixtureBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();

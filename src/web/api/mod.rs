@@ -63,6 +63,60 @@ impl Modify for BearerToken {
     }
 }
 
+/// States in the document what the bodies' types alone do not: every name is one line and
+/// not blank ([`input::NAME_PATTERN`]), and the bodies that refuse unknown fields say so
+/// (`additionalProperties: false`, as serde's `deny_unknown_fields` and an enum's single key
+/// have it). Written here once, over the generated document, so that a client built from it
+/// sends only what the API accepts; [`document`] adds the choices of one field.
+struct Constraints;
+
+/// The request bodies (and their parts) read with `deny_unknown_fields`.
+const CLOSED_BODIES: [&str; 6] = [
+    "ResultBody",
+    "WalkoverInput",
+    "GameInput",
+    "ConfirmBody",
+    "DisputeBody",
+    "CorrectionBody",
+];
+
+impl Modify for Constraints {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::RefOr;
+        use utoipa::openapi::schema::{AdditionalProperties, Schema};
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let closed = || Some(Box::new(AdditionalProperties::FreeForm(false)));
+        for (name, schema) in components.schemas.iter_mut() {
+            match schema {
+                RefOr::T(Schema::Object(object)) => {
+                    if let Some(RefOr::T(Schema::Object(field))) = object.properties.get_mut("name")
+                        && field.max_length
+                            == Some(crate::domain::organisation::DisplayName::MAX_CHARS)
+                    {
+                        field.pattern = Some(input::NAME_PATTERN.to_string());
+                    }
+                    if CLOSED_BODIES.contains(&name.as_str()) {
+                        object.additional_properties = closed();
+                    }
+                }
+                // An enum of single-key objects: no other key is taken.
+                RefOr::T(Schema::OneOf(one_of)) => {
+                    for item in &mut one_of.items {
+                        if let RefOr::T(Schema::Object(object)) = item
+                            && object.properties.len() == 1
+                        {
+                            object.additional_properties = closed();
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Lists every endpoint once: [`configure`] registers them and [`ApiDoc`] documents them.
 macro_rules! api_endpoints {
     ($($module:ident :: $handler:ident),* $(,)?) => {
@@ -80,7 +134,7 @@ macro_rules! api_endpoints {
             ),
             paths(openapi_document, $($module::$handler),*),
             components(schemas(error::ErrorBody, error::Problem)),
-            modifiers(&BearerToken),
+            modifiers(&BearerToken, &Constraints),
         )]
         pub struct ApiDoc;
 
@@ -136,7 +190,49 @@ api_endpoints![
 )]
 #[get("/api/v1/openapi.json")]
 pub async fn openapi_document() -> HttpResponse {
-    HttpResponse::Ok().json(ApiDoc::openapi())
+    HttpResponse::Ok().json(document())
+}
+
+/// The OpenAPI document as served: the generated one, with what the generator cannot write on
+/// a field: a leg's target is one of the two a league plays to, and the choices of exactly one
+/// field (a result is a walkover or its games; a game its hands, its record or the side that
+/// conceded it), each field given and not null.
+pub fn document() -> serde_json::Value {
+    use crate::domain::match_format::{ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD};
+    use serde_json::json;
+    let mut document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    if let Some(target) = document
+        .pointer_mut("/components/schemas/Leg/properties/target")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        target.insert(
+            "enum".to_string(),
+            json!([ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD]),
+        );
+    }
+    let result = [("walkover", "object"), ("games", "array")];
+    let game = [
+        ("hands", "array"),
+        ("record", "object"),
+        ("conceded_by", "string"),
+    ];
+    for (body, fields) in [
+        ("ResultBody", &result[..]),
+        ("CorrectionBody", &result[..]),
+        ("GameInput", &game[..]),
+    ] {
+        let choices: Vec<serde_json::Value> = fields
+            .iter()
+            .map(|(field, kind)| json!({"required": [field], "properties": {*field: {"type": kind}}}))
+            .collect();
+        if let Some(schema) = document
+            .pointer_mut(&format!("/components/schemas/{body}"))
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            schema.insert("oneOf".to_string(), json!(choices));
+        }
+    }
+    document
 }
 
 /// The message of an address under `/api/v1` that no endpoint claims (or not with that method).

@@ -1,12 +1,13 @@
 //! The players registered with an organisation, who are then put into teams' squads.
 
-use actix_web::web::{Data, Json, Path};
+use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, post};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
+use super::input::ApiJson;
 use super::views::PlayerView;
 use crate::app::{lookup, teams};
 use crate::domain::organisation::DisplayName;
@@ -42,7 +43,7 @@ pub async fn create_player(
     caller: ApiCaller,
     state: Data<AppState>,
     slug: Path<String>,
-    body: Json<NewPlayerBody>,
+    body: ApiJson<NewPlayerBody>,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.

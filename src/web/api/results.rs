@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody, Problem, field_path};
+use super::input::Id;
 use super::views::{PlayerView, TeamRef};
 use crate::app::fixture_squads::FixtureSquads;
 use crate::app::lookup::{FixturePlace, fixture_place};
@@ -69,16 +70,16 @@ pub struct WalkoverInput {
 pub struct GameInput {
     /// The home side's player ids.
     #[serde(default)]
-    #[schema(max_items = 2)]
+    #[schema(max_items = 2, value_type = Vec<Id>)]
     pub home: Vec<i64>,
     /// The away side's player ids.
     #[serde(default)]
-    #[schema(max_items = 2)]
+    #[schema(max_items = 2, value_type = Vec<Id>)]
     pub away: Vec<i64>,
     /// The hands as in a game record (`leader`, `deal`, `moves`, `pegs`, `score`; home is
     /// side 0), at whatever detail the scorer has: `[{"score": [14, 9]}, …]` is enough. At
     /// most 300 hands.
-    #[schema(value_type = Option<Vec<Object>>, max_items = 300)]
+    #[schema(value_type = Option<Vec<HandInput>>, max_items = 300)]
     pub hands: Option<Vec<HandRecord>>,
     /// A whole game record (the interchange format), under the league's rules for this game.
     /// Its seat names are the scorer's; the players are those of `home` and `away`. At most
@@ -89,10 +90,49 @@ pub struct GameInput {
     pub conceded_by: Option<Side>,
 }
 
+/// One hand of a game, as a game record writes it (`score` is home's points then away's; the
+/// other parts as far as the scorer has them). The document states its shape; whether the
+/// hand could have been played is the rules' to say, and the answer names the hand.
+pub struct HandInput;
+
+impl utoipa::PartialSchema for HandInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, ObjectBuilder, Type};
+        let largest = super::input::LARGEST_WHOLE_NUMBER;
+        let integers = || {
+            ArrayBuilder::new().items(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(-largest))
+                    .maximum(Some(largest)),
+            )
+        };
+        let strings = || ArrayBuilder::new().items(ObjectBuilder::new().schema_type(Type::String));
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .property(
+                "leader",
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(0))
+                    .maximum(Some(largest)),
+            )
+            .property("deal", ArrayBuilder::new().items(strings()))
+            .property("moves", strings())
+            .property("pegs", ArrayBuilder::new().items(integers()))
+            .property("score", integers().min_items(Some(2)).max_items(Some(2)))
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+            .into()
+    }
+}
+
+impl ToSchema for HandInput {}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConfirmBody {
     /// The `version_id` of the result being confirmed, as last read.
+    #[schema(value_type = Id)]
     pub version_id: i64,
 }
 
@@ -100,10 +140,11 @@ pub struct ConfirmBody {
 #[serde(deny_unknown_fields)]
 pub struct DisputeBody {
     /// The `version_id` of the result being disputed, as last read.
+    #[schema(value_type = Id)]
     pub version_id: i64,
     /// What is wrong with it, for the league: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(min_length = 1, max_length = 500, pattern = "\\S")]
     pub reason: String,
 }
 
@@ -113,7 +154,7 @@ pub struct DisputeBody {
 pub struct CorrectionBody {
     /// Shown in the result's history: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(min_length = 1, max_length = 500, pattern = "\\S")]
     pub reason: String,
     pub walkover: Option<WalkoverInput>,
     pub games: Option<Vec<GameInput>>,
@@ -226,9 +267,10 @@ fn path_of(place: &FixturePlace) -> String {
 /// API's JSON extractor, whose limit suits short bodies: a result of whole game records runs
 /// to tens of kilobytes (the body is still limited, by the server's payload limit).
 fn body_of<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|error| {
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|error| {
         ApiError::BadRequest(format!("The request body could not be read: {error}."))
-    })
+    })?;
+    super::input::read_as(value)
 }
 
 /// The submission key: the `Idempotency-Key` header, or the body's `submission_key`, or a new

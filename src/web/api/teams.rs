@@ -3,7 +3,7 @@
 //! changing a squad need an organiser's token; setting the pub, a token of the team's captain
 //! or an organiser, as for the team's other details.
 
-use actix_web::web::{Data, Json, Path};
+use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, delete, get, post, put};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
-use super::input::weekday_of;
+use super::input::{ApiJson, Id, weekday_of};
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
 use crate::app::{lookup, teams};
 use crate::domain::ids::{PlayerId, TeamId};
@@ -129,7 +129,7 @@ pub async fn create_team(
     caller: ApiCaller,
     state: Data<AppState>,
     slug: Path<String>,
-    body: Json<NewTeamBody>,
+    body: ApiJson<NewTeamBody>,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
@@ -215,6 +215,7 @@ pub struct VenueBody {
     /// The night the team prefers to play, such as "Thursday"; null or absent for the
     /// league's night.
     #[serde(default)]
+    #[schema(pattern = "^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)?$")]
     pub night: Option<String>,
 }
 
@@ -272,7 +273,7 @@ pub async fn set_venue(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<VenueBody>,
+    body: ApiJson<VenueBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
@@ -314,6 +315,7 @@ pub async fn clear_venue(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SquadPlayerBody {
     /// One of the organisation's players (see `POST .../players`).
+    #[schema(value_type = Id)]
     pub player_id: i64,
 }
 
@@ -341,7 +343,7 @@ pub async fn add_squad_player(
     caller: ApiCaller,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    body: Json<SquadPlayerBody>,
+    body: ApiJson<SquadPlayerBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let (organisation, team) = teams::add_to_squad(
