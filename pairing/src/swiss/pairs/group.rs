@@ -1,8 +1,8 @@
 //! One score group's own matching, once it is known which of its members meet other groups.
 //!
 //! The members left to the group pair among themselves by the third measure's `pattern`;
-//! those who float are chosen by two extra vertices, one for a floater up (to the group above)
-//! and one for a floater down, joined to every member allowed to float that way at that
+//! those who float are chosen by extra vertices, one for each floater up (to the group above)
+//! and one for each floater down, joined to every member allowed to float that way at that
 //! member's share of `float` (its place from the top when it meets a higher group, from the
 //! bottom when it meets a lower one). All costs are of one scale (pattern, then float), so
 //! the duals stay small and local, and the sparse graph's certificate works as for the whole
@@ -20,9 +20,9 @@ pub(crate) struct GroupTask {
     pub(crate) group: usize,
     /// The entrant with the bye, if it is of this group.
     pub(crate) bye: Option<usize>,
-    /// Whether one member meets the group above, and one the group below.
-    pub(crate) up: bool,
-    pub(crate) down: bool,
+    /// How many members meet the group above, and how many the group below.
+    pub(crate) up: usize,
+    pub(crate) down: usize,
     /// Members who may not float up, or down (their floater pairing was a rematch).
     pub(crate) barred_up: Vec<usize>,
     pub(crate) barred_down: Vec<usize>,
@@ -33,8 +33,8 @@ pub(crate) struct GroupTask {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct GroupPlan {
     pub(crate) tables: Vec<[usize; 2]>,
-    pub(crate) up: Option<usize>,
-    pub(crate) down: Option<usize>,
+    pub(crate) up: Vec<usize>,
+    pub(crate) down: Vec<usize>,
     pub(crate) cost: i128,
 }
 
@@ -52,10 +52,10 @@ pub(crate) fn solve(
         .filter(|&i| Some(i) != task.bye)
         .collect();
     let count = members.len();
-    let up_vertex = task.up.then_some(count as u32);
-    let down_vertex = task.down.then_some((count + task.up as usize) as u32);
-    let vertices = count + task.up as usize + task.down as usize;
-    if !vertices.is_multiple_of(2) {
+    let up_vertices = count as u32..(count + task.up) as u32;
+    let down_vertices = up_vertices.end..up_vertices.end + task.down as u32;
+    let vertices = down_vertices.end as usize;
+    if !vertices.is_multiple_of(2) || task.up + task.down > count {
         return None;
     }
     let place = |k: usize| model.place[members[k]];
@@ -65,15 +65,15 @@ pub(crate) fn solve(
     };
     let mut float_edges: Vec<(u32, u32, i128)> = Vec::new();
     for (k, &i) in members.iter().enumerate() {
-        if let Some(u) = up_vertex
-            && !task.barred_up.contains(&i)
-        {
-            float_edges.push((k as u32, u, 2 * place(k) as i128));
+        if !task.barred_up.contains(&i) {
+            for u in up_vertices.clone() {
+                float_edges.push((k as u32, u, 2 * place(k) as i128));
+            }
         }
-        if let Some(d) = down_vertex
-            && !task.barred_down.contains(&i)
-        {
-            float_edges.push((k as u32, d, 2 * (m - 1 - place(k)) as i128));
+        if !task.barred_down.contains(&i) {
+            for d in down_vertices.clone() {
+                float_edges.push((k as u32, d, 2 * (m - 1 - place(k)) as i128));
+            }
         }
     }
     let whole = count <= options.whole_graph_up_to;
@@ -115,7 +115,13 @@ pub(crate) fn solve(
                     violations(model, &members, m, pattern_weight, &graph, &solution)
                 };
                 if missing.is_empty() {
-                    return Some(plan(&members, &graph, &solution, up_vertex, down_vertex));
+                    return Some(plan(
+                        &members,
+                        &graph,
+                        &solution,
+                        up_vertices,
+                        down_vertices,
+                    ));
                 }
                 pairs.extend(missing);
             }
@@ -200,8 +206,8 @@ fn plan(
     members: &[usize],
     graph: &Graph<i128>,
     solution: &Solution<i128>,
-    up_vertex: Option<u32>,
-    down_vertex: Option<u32>,
+    up_vertices: std::ops::Range<u32>,
+    down_vertices: std::ops::Range<u32>,
 ) -> GroupPlan {
     let mate = &solution.mate;
     let count = members.len();
@@ -217,10 +223,15 @@ fn plan(
             tables.push([members[k], members[l]]);
         }
     }
+    let floaters = |range: std::ops::Range<u32>| {
+        let mut out: Vec<usize> = range.map(|v| members[mate[v as usize] as usize]).collect();
+        out.sort_unstable();
+        out
+    };
     GroupPlan {
         tables,
-        up: up_vertex.map(|u| members[mate[u as usize] as usize]),
-        down: down_vertex.map(|d| members[mate[d as usize] as usize]),
+        up: floaters(up_vertices),
+        down: floaters(down_vertices),
         cost: cost / 2,
     }
 }
@@ -286,4 +297,66 @@ fn violations(
         found.extend(mine.iter().take(PER_MEMBER).map(|&(_, j)| (k as u32, j)));
     }
     found
+}
+
+/// How many members of the group (less its bye) cannot be paired among themselves at best:
+/// the size less twice the largest set of tables without a rematch. A greedy pass in the
+/// order of the first measure's pattern settles the usual case (everyone paired, or one left
+/// of an odd group); otherwise an exact matching with a free partner for each member decides,
+/// for groups up to `exact_up_to`. `None` when it cannot be told.
+pub(crate) fn deficiency(
+    model: &PairModel,
+    group: usize,
+    bye: Option<usize>,
+    exact_up_to: usize,
+) -> Option<usize> {
+    let members: Vec<usize> = model.members[group]
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != bye)
+        .collect();
+    let count = members.len();
+    let mut taken = vec![false; count];
+    let mut pairs = 0;
+    for k in 0..count {
+        if taken[k] {
+            continue;
+        }
+        let half = count / 2;
+        let partner = (k + half.max(1)..count)
+            .chain(k + 1..(k + half.max(1)).min(count))
+            .find(|&l| !taken[l] && model.allowed(members[k], members[l]));
+        if let Some(l) = partner {
+            taken[k] = true;
+            taken[l] = true;
+            pairs += 1;
+        }
+    }
+    if 2 * pairs + 1 >= count {
+        return Some(count - 2 * pairs);
+    }
+    if count > exact_up_to {
+        return None;
+    }
+    // Each member may instead take a free vertex of its own, at a cost; the free vertices pair
+    // among themselves at none. The least cost counts the members left without a table.
+    let mut edges = Vec::new();
+    for k in 0..count {
+        for l in k + 1..count {
+            if model.allowed(members[k], members[l]) {
+                edges.push((k as u32, l as u32, 0i128));
+            }
+        }
+        edges.push((k as u32, (count + k) as u32, 2));
+        for l in k + 1..count {
+            edges.push(((count + k) as u32, (count + l) as u32, 0));
+        }
+    }
+    let graph = Graph::new(2 * count, &edges);
+    let solution = crate::swiss::matching::min_cost_perfect_matching(&graph).ok()?;
+    Some(
+        (0..count)
+            .filter(|&k| solution.mate[k] as usize >= count)
+            .count(),
+    )
 }
