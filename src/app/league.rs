@@ -9,15 +9,15 @@ use fives_rules::RulesetSpec;
 use super::lookup::{self, DivisionPlace};
 use super::{AppError, Conflict, Field, Problem, Who};
 use crate::domain::competition::ruleset_problems;
-use crate::domain::ids::{CompetitionId, DivisionId, SeasonId, TeamId};
+use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, SeasonId, TeamId};
 use crate::domain::league::SeasonCalendar;
 use crate::domain::match_format::MatchFormat;
 use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::domain::result_deadline::ResultDeadline;
-use crate::domain::standings::TiebreakOrder;
+use crate::domain::standings::{FixtureResult, StandingsRow, TiebreakOrder};
 use crate::store::{
     Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season, Store,
-    StoreError,
+    StoreError, Team,
 };
 
 /// Every problem of a competition's ruleset and match format, each at its field: the format's
@@ -230,4 +230,33 @@ pub async fn set_result_deadline(
     let competition = lookup::competition(store, &organisation, competition).await?;
     store.set_result_deadline(competition.id, deadline).await?;
     Ok(organisation)
+}
+
+/// A division's table from its confirmed results (as read by the caller, who may show them
+/// too) and its adjustments, each row with its team, in table order. Public.
+pub async fn standings(
+    store: &dyn Store,
+    competition: &Competition,
+    division: &Division,
+    confirmed: &[(FixtureId, FixtureResult)],
+) -> Result<Vec<(StandingsRow, Team)>, AppError> {
+    let teams = store.teams_of(division.id).await?;
+    let team_ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();
+    let results: Vec<FixtureResult> = confirmed.iter().map(|(_, result)| *result).collect();
+    let adjustments = store.adjustments_of_division(division.id).await?;
+    let rows = crate::domain::standings::standings(
+        &competition.match_format,
+        &team_ids,
+        &results,
+        &adjustments,
+        &division.tiebreaks,
+    )
+    .map_err(|error| anyhow::anyhow!("the standings: {error}"))?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let team = teams.iter().find(|team| team.id == row.team)?.clone();
+            Some((row, team))
+        })
+        .collect())
 }

@@ -100,6 +100,24 @@ impl SeasonCalendar {
 }
 
 /// The day's name in full, as people write it.
+/// The days of the week, Monday first, as forms offer them.
+pub const WEEKDAYS: [Weekday; 7] = [
+    Weekday::Mon,
+    Weekday::Tue,
+    Weekday::Wed,
+    Weekday::Thu,
+    Weekday::Fri,
+    Weekday::Sat,
+    Weekday::Sun,
+];
+
+/// The day a person names in full ("Tuesday"), in any case, spaces around it ignored.
+pub fn weekday_named(text: &str) -> Option<Weekday> {
+    WEEKDAYS
+        .into_iter()
+        .find(|day| weekday_name(*day).eq_ignore_ascii_case(text.trim()))
+}
+
 pub fn weekday_name(day: Weekday) -> &'static str {
     match day {
         Weekday::Mon => "Monday",

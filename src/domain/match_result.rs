@@ -140,6 +140,12 @@ impl ResultError {
     }
 }
 
+/// Why a result of `games` games is not one of this format's fixtures, if it is not.
+pub fn wrong_number_of_games(format: &MatchFormat, games: usize) -> Option<String> {
+    let expected = game_slots(format).len();
+    (games != expected).then(|| format!("A fixture has {expected} games; this result has {games}."))
+}
+
 /// The kind and target of each game of a fixture, in order. Never more than a format within
 /// the limits can have: one kept before the limits existed may claim millions of games, and
 /// they are not spread over a page or a sheet.
@@ -215,12 +221,8 @@ pub fn check_result(
         ResultSheet::Played { games } => games,
     };
     let slots = game_slots(rules.format);
-    if games.len() != slots.len() {
-        return Err(vec![ResultError::of_fixture(format!(
-            "A fixture has {} games; this result has {}.",
-            slots.len(),
-            games.len()
-        ))]);
+    if let Some(message) = wrong_number_of_games(rules.format, games.len()) {
+        return Err(vec![ResultError::of_fixture(message)]);
     }
     let mut errors = Vec::new();
     let mut lines = Vec::new();

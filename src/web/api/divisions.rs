@@ -15,7 +15,7 @@ use crate::app::league;
 use crate::app::lookup::{self, DivisionPlace};
 use crate::domain::ids::{DivisionId, SeasonId, TeamId};
 use crate::domain::organisation::DisplayName;
-use crate::domain::standings::{self, Tiebreak};
+use crate::domain::standings::Tiebreak;
 use crate::store::Division;
 use crate::web::AppState;
 
@@ -265,44 +265,28 @@ pub async fn get_standings(
     let store = state.store.as_ref();
     let organisation = lookup::organisation(store, &slug).await?;
     let place = lookup::division(store, &organisation, DivisionId(id)).await?;
-    let teams = store.teams_of(place.division.id).await?;
-    let team_ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();
-    let results: Vec<_> = store
+    let confirmed = store
         .confirmed_results_of_division(place.division.id)
-        .await?
-        .into_iter()
-        .map(|(_, result)| result)
-        .collect();
-    let adjustments = store.adjustments_of_division(place.division.id).await?;
-    let rows = standings::standings(
-        &place.competition.match_format,
-        &team_ids,
-        &results,
-        &adjustments,
-        &place.division.tiebreaks,
-    )
-    .map_err(|error| anyhow::anyhow!("the standings: {error}"))?;
+        .await?;
+    let rows = league::standings(store, &place.competition, &place.division, &confirmed).await?;
     let table: Vec<StandingsRowView> = rows
         .into_iter()
-        .filter_map(|row| {
-            let team = teams.iter().find(|team| team.id == row.team)?;
-            Some(StandingsRowView {
-                position: row.position,
-                team: TeamRef {
-                    id: team.id.0,
-                    name: team.name.clone(),
-                },
-                played: row.played,
-                won: row.won,
-                drawn: row.drawn,
-                lost: row.lost,
-                games_for: row.games_for,
-                games_against: row.games_against,
-                game_difference: row.game_difference(),
-                adjustment: row.adjustment,
-                points: row.points,
-                play_off: row.play_off,
-            })
+        .map(|(row, team)| StandingsRowView {
+            position: row.position,
+            team: TeamRef {
+                id: team.id.0,
+                name: team.name.clone(),
+            },
+            played: row.played,
+            won: row.won,
+            drawn: row.drawn,
+            lost: row.lost,
+            games_for: row.games_for,
+            games_against: row.games_against,
+            game_difference: row.game_difference(),
+            adjustment: row.adjustment,
+            points: row.points,
+            play_off: row.play_off,
         })
         .collect();
     Ok(HttpResponse::Ok().json(table))

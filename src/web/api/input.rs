@@ -3,24 +3,12 @@
 
 use actix_web::web::Json;
 use actix_web::{FromRequest, HttpRequest, dev::Payload};
-use chrono::{NaiveDate, Weekday};
+use chrono::NaiveDate;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::error::ApiError;
-
-use crate::domain::league::weekday_name;
-
-const WEEKDAYS: [Weekday; 7] = [
-    Weekday::Mon,
-    Weekday::Tue,
-    Weekday::Wed,
-    Weekday::Thu,
-    Weekday::Fri,
-    Weekday::Sat,
-    Weekday::Sun,
-];
 
 /// A date written year-month-day, such as 2026-09-01.
 pub fn date_of(text: &str) -> Option<NaiveDate> {
@@ -28,11 +16,7 @@ pub fn date_of(text: &str) -> Option<NaiveDate> {
 }
 
 /// A weekday's name in full, in any case.
-pub fn weekday_of(text: &str) -> Option<Weekday> {
-    WEEKDAYS
-        .into_iter()
-        .find(|day| weekday_name(*day).eq_ignore_ascii_case(text.trim()))
-}
+pub use crate::domain::league::weekday_named as weekday_of;
 
 /// What a name field of the API takes: one line, not blank (the pattern the OpenAPI document
 /// gives every name, besides its length).

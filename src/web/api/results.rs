@@ -27,7 +27,7 @@ use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
     GameOutcome, GameSheet, ResultRules, ResultSheet, game_record, game_slots, hands_within_limit,
-    pasted_hands,
+    pasted_hands, wrong_number_of_games,
 };
 use crate::store::{ResultAction, Store, StoredResult, Submitted, VersionScore};
 use crate::token::SecretToken;
@@ -338,17 +338,10 @@ fn sheet_of(
             )]);
         }
     };
-    let slots = game_slots(rules.format);
-    if games.len() != slots.len() {
-        return Err(vec![Problem::new(
-            "games",
-            format!(
-                "A fixture has {} games; this result has {}.",
-                slots.len(),
-                games.len()
-            ),
-        )]);
+    if let Some(message) = wrong_number_of_games(rules.format, games.len()) {
+        return Err(vec![Problem::new("games", message)]);
     }
+    let slots = game_slots(rules.format);
     let mut problems = Vec::new();
     let mut sheets = Vec::new();
     for ((game, leg), index) in games.iter().zip(&slots).zip(0..) {

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use crate::app::league::{self, CompetitionInput, competition_problems};
 use crate::app::{AppError, Conflict, Field};
 use crate::domain::ids::{CompetitionId, SeasonId};
-use crate::domain::league::{SeasonCalendar, weekday_name};
+use crate::domain::league::{SeasonCalendar, weekday_name, weekday_named};
 use crate::domain::match_format::{
     BonusCondition, Leg, LegKind, LosingBonus, MatchFormat, MatchFormatError, PlayerLimits,
     PointsLine, PointsScheme, WalkoverScore,
@@ -535,15 +535,7 @@ pub(crate) fn optional_time_of(text: &str) -> Result<Option<NaiveTime>, String> 
         })
 }
 
-pub(crate) const WEEKDAYS: [Weekday; 7] = [
-    Weekday::Mon,
-    Weekday::Tue,
-    Weekday::Wed,
-    Weekday::Thu,
-    Weekday::Fri,
-    Weekday::Sat,
-    Weekday::Sun,
-];
+pub(crate) use crate::domain::league::WEEKDAYS;
 
 impl TryFrom<&SeasonForm> for SeasonInput {
     type Error = FieldErrors;
@@ -560,9 +552,7 @@ impl TryFrom<&SeasonForm> for SeasonInput {
                 "Enter the start date as year-month-day, such as 2026-09-01.",
             );
         }
-        let league_night = WEEKDAYS
-            .into_iter()
-            .find(|day| weekday_name(*day) == form.league_night.trim());
+        let league_night = weekday_named(&form.league_night);
         if league_night.is_none() {
             errors.add(
                 "league_night",

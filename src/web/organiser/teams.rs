@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use crate::app::{AppError, teams};
 use crate::domain::ids::TeamId;
-use crate::domain::league::{Venue, VenueAddress, weekday_name};
+use crate::domain::league::{Venue, VenueAddress, weekday_name, weekday_named};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Organisation, Player, Team};
 use crate::web::AppState;
@@ -67,7 +67,7 @@ impl PubForm {
             .ok();
         let night = match self.night.trim() {
             "" => Some(None),
-            typed => match WEEKDAYS.into_iter().find(|day| weekday_name(*day) == typed) {
+            typed => match weekday_named(typed) {
                 Some(day) => Some(Some(day)),
                 None => {
                     errors.add("night", "Choose a night of the week, or the league's own.");

@@ -11,6 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, get};
 use askama::Template;
 use chrono::{NaiveDate, NaiveTime, Utc};
 
+use crate::app::league;
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
 use crate::domain::match_format::MatchFormat;
 use crate::domain::season_fixtures::FixtureStatus;
@@ -113,25 +114,7 @@ async fn division_standings(
     place: &DivisionPlace,
     confirmed: &[(FixtureId, FixtureResult)],
 ) -> Result<Vec<(StandingsRow, Team)>, WebError> {
-    let teams = store.teams_of(place.division.id).await?;
-    let team_ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();
-    let results: Vec<FixtureResult> = confirmed.iter().map(|(_, result)| *result).collect();
-    let adjustments = store.adjustments_of_division(place.division.id).await?;
-    let rows = standings::standings(
-        &place.competition.match_format,
-        &team_ids,
-        &results,
-        &adjustments,
-        &place.division.tiebreaks,
-    )
-    .map_err(|error| WebError::Internal(anyhow::anyhow!("the standings: {error}")))?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|row| {
-            let team = teams.iter().find(|team| team.id == row.team)?.clone();
-            Some((row, team))
-        })
-        .collect())
+    Ok(league::standings(store, &place.competition, &place.division, confirmed).await?)
 }
 
 /// A fixture as a page lists it.
