@@ -119,6 +119,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
     ),
     (
+        "league::standings",
+        Some(("GET", "/leagues/{slug}/divisions/{id}")),
+        Some(("GET", "/api/v1/organisations/{slug}/divisions/{id}/standings")),
+    ),
+    (
         "league::set_tiebreaks",
         Some(("POST", "/organise/{slug}/divisions/{id}/tiebreaks")),
         None,
