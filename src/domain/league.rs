@@ -100,6 +100,20 @@ impl SeasonCalendar {
 }
 
 /// The day's name in full, as people write it.
+/// A time of day as a person writes it, hours and minutes ("20:30"); `Ok(None)` when empty.
+pub fn time_of_day(text: &str) -> Result<Option<NaiveTime>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    NaiveTime::parse_from_str(text, "%H:%M")
+        .or_else(|_| NaiveTime::parse_from_str(text, "%H:%M:%S"))
+        .map(Some)
+        .map_err(|_| {
+            format!("{text:?} is not a time; write it as hours and minutes, such as 20:30.")
+        })
+}
+
 /// The days of the week, Monday first, as forms offer them.
 pub const WEEKDAYS: [Weekday; 7] = [
     Weekday::Mon,

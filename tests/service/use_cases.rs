@@ -121,7 +121,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     (
         "league::standings",
         Some(("GET", "/leagues/{slug}/divisions/{id}")),
-        Some(("GET", "/api/v1/organisations/{slug}/divisions/{id}/standings")),
+        Some((
+            "GET",
+            "/api/v1/organisations/{slug}/divisions/{id}/standings",
+        )),
     ),
     (
         "league::set_tiebreaks",
@@ -741,5 +744,66 @@ store_test!(
             &home.api.post(&format!("{}/confirm", result_api(away_first)), json!({"version_id": by_api.id})).await,
             Answer::Other(409),
         );
+    }
+);
+
+store_test!(
+    async fn start_times_are_set_alike_on_the_pages_and_through_the_api(ctx) {
+        let league = results_league(&ctx).await;
+        let secretary = person(&ctx, &league.secretary.email).await;
+        let org = format!("/organise/{SLUG}");
+        let api = format!("/api/v1/organisations/{SLUG}");
+        let (by_page, by_api) = (league.fixtures[0].id, league.fixtures[1].id);
+
+        // A fixture's own start time, then its season's usual one again.
+        for (page_time, api_time, expected) in [("19:30", json!("19:30"), Some("19:30")), ("", json!(""), None)] {
+            let page = secretary
+                .browser
+                .submit(&format!("{org}/fixtures/{by_page}/date"), &[("date", "2026-10-06"), ("start_time", page_time)])
+                .await;
+            let reply = secretary
+                .api
+                .post(&format!("{api}/fixtures/{by_api}/move"), json!({"date": "2026-10-13", "start_time": api_time}))
+                .await;
+            assert_eq!((page.status, reply.status), (303, 200), "{:?}", reply.json);
+            let time = |fixture: Fixture| fixture.start_time.map(|time| time.format("%H:%M").to_string());
+            assert_eq!(time(fixture(&ctx, by_page).await).as_deref(), expected);
+            assert_eq!(time(fixture(&ctx, by_api).await).as_deref(), expected);
+            assert_eq!(reply.json["start_time"], json!(expected));
+        }
+        // Without a start time the API keeps the one the fixture has.
+        secretary
+            .api
+            .post(&format!("{api}/fixtures/{by_api}/move"), json!({"date": "2026-10-13", "start_time": "18:45"}))
+            .await;
+        let kept = secretary
+            .api
+            .post(&format!("{api}/fixtures/{by_api}/move"), json!({"date": "2026-10-20"}))
+            .await;
+        assert_eq!(kept.json["start_time"], "18:45");
+        let refused = secretary
+            .api
+            .post(&format!("{api}/fixtures/{by_api}/move"), json!({"date": "2026-10-20", "start_time": "half past seven"}))
+            .await;
+        assert_eq!(refused.status, 422);
+        assert_eq!(
+            refused.problem_at("start_time").as_deref(),
+            Some("\"half past seven\" is not a time; write it as hours and minutes, such as 20:30.")
+        );
+
+        // A season's usual start time, through the API as on the season form.
+        let competition = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let season = secretary
+            .api
+            .post(
+                &format!("{api}/competitions/{}/seasons", competition.id),
+                json!({"name": "Spring", "start": "2027-03-02", "league_night": "Tuesday", "start_time": "20:15"}),
+            )
+            .await;
+        assert_eq!(season.status, 201, "{:?}", season.json);
+        assert_eq!(season.json["start_time"], "20:15");
+        let kept = ctx.store.seasons_of(competition.id).await.unwrap();
+        let spring = kept.iter().find(|season| season.name == "Spring").unwrap();
+        assert_eq!(spring.start_time.map(|time| time.format("%H:%M").to_string()).as_deref(), Some("20:15"));
     }
 );

@@ -16,7 +16,7 @@ use super::input::{ApiJson, date_of, weekday_of};
 use crate::app::league::{self, CompetitionInput, competition_problems};
 use crate::app::lookup;
 use crate::domain::ids::CompetitionId;
-use crate::domain::league::{SeasonCalendar, weekday_name};
+use crate::domain::league::{SeasonCalendar, time_of_day, weekday_name};
 use crate::domain::match_format::{LegKind, MatchFormat, MatchFormatError, PointsLine};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Competition, Season};
@@ -294,6 +294,10 @@ pub struct SeasonView {
     pub league_night: &'static str,
     /// In date order.
     pub blackout_dates: Vec<NaiveDate>,
+    /// When a league night's fixtures usually start, hours and minutes in the league's time
+    /// zone; null when not known.
+    #[schema(example = "20:00")]
+    pub start_time: Option<String>,
 }
 
 impl From<Season> for SeasonView {
@@ -305,6 +309,9 @@ impl From<Season> for SeasonView {
             start: season.start,
             league_night: weekday_name(season.league_night),
             blackout_dates: season.blackout_dates,
+            start_time: season
+                .start_time
+                .map(|time| time.format("%H:%M").to_string()),
         }
     }
 }
@@ -327,6 +334,11 @@ pub struct NewSeasonBody {
     #[serde(default)]
     #[schema(value_type = Vec<NaiveDate>)]
     pub blackout_dates: Vec<String>,
+    /// When a league night's fixtures usually start, hours and minutes ("20:00") in the
+    /// league's time zone; absent, null or empty when not known.
+    #[serde(default)]
+    #[schema(pattern = "^(([01][0-9]|2[0-3]):[0-5][0-9])?$", example = "20:00")]
+    pub start_time: Option<String>,
 }
 
 /// The season's checked name and calendar, or every problem with them; the messages are the
@@ -367,9 +379,13 @@ fn check_season(body: &NewSeasonBody) -> Result<(DisplayName, SeasonCalendar), V
             }
         }
     }
-    let calendar = match (start, league_night) {
-        (Some(start), Some(night)) if dates_readable => {
+    let start_time = time_of_day(body.start_time.as_deref().unwrap_or_default())
+        .map_err(|message| problems.push(Problem::new("start_time", message)))
+        .ok();
+    let calendar = match (start, league_night, start_time) {
+        (Some(start), Some(night), Some(start_time)) if dates_readable => {
             SeasonCalendar::new(start, night, blackout_dates)
+                .map(|calendar| calendar.with_start_time(start_time))
                 .map_err(|error| problems.push(Problem::new("blackout_dates", error.to_string())))
                 .ok()
         }

@@ -16,6 +16,7 @@ use crate::app::fixtures::{self, StartTime};
 use crate::app::lookup;
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, FixtureId};
+use crate::domain::league::time_of_day;
 use crate::store::Fixture;
 use crate::web::AppState;
 
@@ -144,13 +145,19 @@ pub struct MoveFixtureBody {
     /// The new date, year-month-day.
     #[schema(value_type = chrono::NaiveDate, example = "2026-10-13")]
     pub date: String,
+    /// Its own start time, hours and minutes ("19:30") in the league's time zone; an empty
+    /// string for its season's usual time; absent or null to keep the time it has.
+    #[serde(default)]
+    #[schema(pattern = "^(([01][0-9]|2[0-3]):[0-5][0-9])?$", example = "19:30")]
+    pub start_time: Option<String>,
 }
 
 #[utoipa::path(
     tag = "fixtures",
     description = "Gives a fixture without a result a new date, on or after its season's start \
-                   and at most two years after it; a postponed fixture is scheduled again. It \
-                   keeps its round.",
+                   and at most two years after it, and perhaps a start time of its own (or its \
+                   season's usual one again); a postponed fixture is scheduled again. It keeps \
+                   its round.",
     params(
         ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
@@ -184,20 +191,19 @@ pub async fn move_fixture(
             "Enter the date as year-month-day, such as 2026-10-13.",
         )
     })?;
-    let fixture = fixtures::move_to(
-        store,
-        caller.who(),
-        &slug,
-        FixtureId(id),
-        date,
-        StartTime::Unchanged,
-    )
-    .await
-    .map_err(|error| match error {
-        // The date is the body's one field.
-        AppError::Invalid(problems) => invalid_of(problems, |_| "date".to_string()),
-        error => error.into(),
-    })?;
+    let start_time = match body.start_time.as_deref().map(time_of_day) {
+        None => StartTime::Unchanged,
+        Some(Ok(None)) => StartTime::Usual,
+        Some(Ok(Some(time))) => StartTime::At(time),
+        Some(Err(message)) => return Err(ApiError::invalid_field("start_time", message)),
+    };
+    let fixture = fixtures::move_to(store, caller.who(), &slug, FixtureId(id), date, start_time)
+        .await
+        .map_err(|error| match error {
+            // The date is the one field a use case refuses.
+            AppError::Invalid(problems) => invalid_of(problems, |_| "date".to_string()),
+            error => error.into(),
+        })?;
     Ok(changed(fixture))
 }
 

@@ -46,6 +46,10 @@ pub struct FixtureView {
     /// Counted from 1; a moved fixture keeps its round.
     pub round: u32,
     pub date: NaiveDate,
+    /// When it starts, hours and minutes in the league's time zone: its own time, or else its
+    /// season's usual one; null when neither is known.
+    #[schema(example = "20:00")]
+    pub start_time: Option<String>,
     pub home: TeamRef,
     pub away: TeamRef,
     /// Null when the home team had no pub when the fixtures were made.
@@ -62,6 +66,9 @@ impl From<&Fixture> for FixtureView {
             division_id: fixture.division_id.0,
             round: fixture.round,
             date: fixture.date,
+            start_time: fixture
+                .start_time
+                .map(|time| time.format("%H:%M").to_string()),
             home: TeamRef {
                 id: fixture.home_team_id.0,
                 name: fixture.home_team.clone(),

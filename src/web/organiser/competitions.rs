@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{NaiveDate, NaiveTime, Weekday};
+use chrono::{NaiveDate, Weekday};
 use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
@@ -522,18 +522,7 @@ pub(crate) fn date_of(text: &str) -> Option<NaiveDate> {
 }
 
 /// An optional time of day as a time input sends it ("20:30"); `Ok(None)` when empty.
-pub(crate) fn optional_time_of(text: &str) -> Result<Option<NaiveTime>, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    NaiveTime::parse_from_str(text, "%H:%M")
-        .or_else(|_| NaiveTime::parse_from_str(text, "%H:%M:%S"))
-        .map(Some)
-        .map_err(|_| {
-            format!("{text:?} is not a time; write it as hours and minutes, such as 20:30.")
-        })
-}
+pub(crate) use crate::domain::league::time_of_day as optional_time_of;
 
 pub(crate) use crate::domain::league::WEEKDAYS;
 
