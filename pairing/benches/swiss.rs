@@ -41,7 +41,9 @@ fn swiss(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("swiss/four-seats-partnerships");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     let field = field_after(1_000, 4, true, 6);
     group.bench_with_input(BenchmarkId::from_parameter(1_000), &field, |b, field| {
         b.iter(|| pair(black_box(field)).expect("a pairing"))
