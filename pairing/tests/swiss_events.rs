@@ -91,7 +91,7 @@ fn play(mut event: Event, rounds: usize, seed: u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
+    #![proptest_config(ProptestConfig::with_cases(40))]
 
     #[test]
     fn small_two_seat_events_to_the_end(n in 2usize..=14, seed in any::<u64>()) {
@@ -102,7 +102,7 @@ proptest! {
 
     #[test]
     fn table_events(
-        n in 3usize..=40,
+        n in 3usize..=30,
         seats in 3usize..=4,
         partnerships in any::<bool>(),
         smaller in any::<bool>(),
@@ -113,7 +113,7 @@ proptest! {
         if smaller {
             event.remainder = Remainder::SmallerTables;
         }
-        play(event, 8, seed);
+        play(event, 6, seed);
     }
 }
 

@@ -5,7 +5,6 @@
 //! table. Up to [`EXACT_LIMIT`] entrants every partition is searched; beyond, a construction in
 //! rank order is improved by local search (see `search`).
 
-use std::collections::HashMap;
 use std::ops::{Add, Sub};
 
 use super::byes::ByeRule;
@@ -173,7 +172,9 @@ impl TableModel {
         if !(self.partnerships && members.len() == 4) {
             return (self.seated(members), members.to_vec());
         }
-        let [a, b, c, d] = [members[0], members[1], members[2], members[3]];
+        let mut sorted = [members[0], members[1], members[2], members[3]];
+        sorted.sort_unstable();
+        let [a, b, c, d] = sorted;
         [[a, c, b, d], [a, b, c, d], [a, b, d, c]]
             .into_iter()
             .map(|s| (self.seated(&s), s.to_vec()))
@@ -210,7 +211,7 @@ pub(crate) fn exact(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
     (tables, byes)
 }
 
-/// The best seating of `members` (at most 31, in any order) at tables of the model's size,
+/// The best seating of `members` (at most [`EXACT_LIMIT`], in any order) at tables of the model's size,
 /// `short` of them one seat short, with `byes` byes, and its measures; `None` if the bye rule
 /// leaves no way. Every partition is searched, with memory of the best completion of each set
 /// of unseated members: the first unseated member is placed first, so each partition is met
@@ -221,14 +222,20 @@ pub(crate) fn exact_among(
     short: usize,
     byes: usize,
 ) -> Option<(Vec<Seating>, Vec<usize>, TableMeasures)> {
-    type Memo = HashMap<(u32, usize, usize), Option<(TableMeasures, u32)>>;
+    /// Memory by set of unseated members, short tables left and byes left: the best
+    /// completion and the set taken next, once known.
+    type Memo = Vec<Option<Option<(TableMeasures, u32)>>>;
 
     struct Search<'a> {
         model: &'a TableModel,
         members: &'a [usize],
+        short: usize,
+        byes: usize,
         memo: Memo,
-        /// Each table's best measures, by its set of members: met under many completions.
-        tables: HashMap<u32, TableMeasures>,
+        /// Each table's best measures by its set of members: met under many completions.
+        tables: Vec<Option<TableMeasures>>,
+        /// Every set of each size, by size.
+        by_size: Vec<Vec<u32>>,
     }
 
     impl Search<'_> {
@@ -237,6 +244,19 @@ pub(crate) fn exact_among(
                 .filter(|&k| chosen & (1 << k) != 0)
                 .map(|k| self.members[k])
                 .collect()
+        }
+
+        fn slot(&self, open: u32, short_left: usize, byes_left: usize) -> usize {
+            (open as usize * (self.short + 1) + short_left) * (self.byes + 1) + byes_left
+        }
+
+        fn table(&mut self, chosen: u32) -> TableMeasures {
+            if let Some(known) = self.tables[chosen as usize] {
+                return known;
+            }
+            let m = self.model.best_seating(&self.global(chosen)).0;
+            self.tables[chosen as usize] = Some(m);
+            m
         }
 
         fn best(
@@ -248,7 +268,8 @@ pub(crate) fn exact_among(
             if open == 0 {
                 return Some(TableMeasures::default());
             }
-            if let Some(known) = self.memo.get(&(open, short_left, byes_left)) {
+            let slot = self.slot(open, short_left, byes_left);
+            if let Some(known) = self.memo[slot] {
                 return known.map(|(m, _)| m);
             }
             let model = self.model;
@@ -273,48 +294,56 @@ pub(crate) fn exact_among(
             if !model.rule.must[i] {
                 let seatable = (0..self.members.len())
                     .filter(|&l| rest & (1 << l) != 0 && !model.rule.must[self.members[l]])
-                    .collect::<Vec<usize>>();
+                    .fold(0u32, |m, l| m | 1 << l);
                 for (size, is_short) in [(seats, false), (seats - 1, true)] {
                     if (is_short && short_left == 0) || (!is_short && full_left == 0) {
                         continue;
                     }
-                    for others in combinations(&seatable, size - 1) {
-                        let chosen = others.iter().fold(1u32 << k, |m, &l| m | 1 << l);
+                    for x in 0..self.by_size[size - 1].len() {
+                        let others = self.by_size[size - 1][x];
+                        if others & !seatable != 0 {
+                            continue;
+                        }
+                        let chosen = others | 1 << k;
                         let after =
                             self.best(open & !chosen, short_left - is_short as usize, byes_left);
                         if let Some(after) = after {
-                            let table = match self.tables.get(&chosen) {
-                                Some(&known) => known,
-                                None => {
-                                    let m = model.best_seating(&self.global(chosen)).0;
-                                    self.tables.insert(chosen, m);
-                                    m
-                                }
-                            };
+                            let table = self.table(chosen);
                             consider(&mut found, table + after, chosen);
                         }
                     }
                 }
             }
-            self.memo.insert((open, short_left, byes_left), found);
+            self.memo[slot] = Some(found);
             found.map(|(m, _)| m)
         }
     }
 
     let n = members.len();
-    assert!(n <= 31, "exhaustive search is for small fields");
+    assert!(n <= 16, "exhaustive search is for small sets");
     let all = ((1u64 << n) - 1) as u32;
+    let mut by_size = vec![Vec::new(); model.layout.seats];
+    for set in 0..=all {
+        let size = set.count_ones() as usize;
+        if size < by_size.len() {
+            by_size[size].push(set);
+        }
+    }
     let mut search = Search {
         model,
         members,
-        memo: Memo::new(),
-        tables: HashMap::new(),
+        short,
+        byes,
+        memo: vec![None; (all as usize + 1) * (short + 1) * (byes + 1)],
+        tables: vec![None; all as usize + 1],
+        by_size,
     };
     let total = search.best(all, short, byes)?;
     let (mut open, mut short_left, mut byes_left) = (all, short, byes);
     let (mut tables, mut bye_list) = (Vec::new(), Vec::new());
     while open != 0 {
-        let (_, chosen) = search.memo[&(open, short_left, byes_left)].expect("a completion");
+        let slot = search.slot(open, short_left, byes_left);
+        let (_, chosen) = search.memo[slot].flatten().expect("a completion");
         let seated = search.global(chosen);
         // Tables have at least two seats, so one entrant chosen is a bye.
         if seated.len() == 1 {
@@ -331,37 +360,10 @@ pub(crate) fn exact_among(
     Some((tables, bye_list, total))
 }
 
-/// All `k`-subsets of `items`, each in the order of `items`.
-fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut chosen = Vec::with_capacity(k);
-    fn go(
-        items: &[usize],
-        k: usize,
-        from: usize,
-        chosen: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if chosen.len() == k {
-            out.push(chosen.clone());
-            return;
-        }
-        for at in from..items.len() {
-            if items.len() - at < k - chosen.len() {
-                break;
-            }
-            chosen.push(items[at]);
-            go(items, k, at + 1, chosen, out);
-            chosen.pop();
-        }
-    }
-    go(items, k, 0, &mut chosen, &mut out);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     #[test]
     fn layouts_follow_the_specification() {
@@ -404,5 +406,71 @@ mod tests {
         assert_eq!(best.repeat_partners, 0);
         assert_eq!(best.balance, 6);
         assert_eq!(seating, [0, 2, 1, 3]);
+    }
+}
+
+/// The search on fields just past the exhaustive limit, against the exhaustive search (too slow
+/// for debug builds: `cargo test --release -p fives-pairing -- --ignored search_against`).
+/// The search on fields just past the exhaustive limit, against the exhaustive search (too slow
+/// for debug builds: `cargo test --release -p fives-pairing -- --ignored search_against`).
+#[cfg(test)]
+mod search_quality {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    #[ignore]
+    fn search_against_exhaustive_on_13_to_16_entrants() {
+        let mut state = 9u64;
+        let mut next = |below: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % below
+        };
+        let (mut same, mut total) = (0, 0);
+        for round in 0..60 {
+            let n = 13 + (round % 4) as usize;
+            let seats = 3 + (round % 2) as usize;
+            let partnerships = seats == 4 && round % 4 < 2;
+            let mut scores: Vec<i64> = (0..n).map(|_| next(6) as i64).collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            let key = |i: usize, j: usize| (i.min(j), i.max(j));
+            let mut meetings = HashMap::new();
+            let mut partners = HashMap::new();
+            for _ in 0..3 * n {
+                let (i, j) = (next(n as u64) as usize, next(n as u64) as usize);
+                if i != j {
+                    *meetings.entry(key(i, j)).or_insert(0) += 1;
+                    if partnerships && next(3) == 0 {
+                        partners.insert(key(i, j), 1);
+                    }
+                }
+            }
+            let field = SwissField {
+                entrants: scores
+                    .iter()
+                    .map(|&score| crate::swiss::SwissEntrant { score, byes: 0 })
+                    .collect(),
+                seats,
+                partnerships,
+                remainder: if round % 3 == 0 {
+                    Remainder::SmallerTables
+                } else {
+                    Remainder::Byes
+                },
+                meetings,
+                partners,
+            };
+            let model = TableModel::new(&field);
+            let (t, b) = search::search(&model);
+            let got = model.measures(&t, &b);
+            let (t, b) = exact(&model);
+            let best = model.measures(&t, &b);
+            total += 1;
+            assert!(got >= best, "the exhaustive search is the best");
+            same += (got == best) as usize;
+        }
+        assert!(same >= 55, "{same} of {total} at the optimum");
     }
 }

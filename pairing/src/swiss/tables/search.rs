@@ -20,6 +20,7 @@ const TRIES_PER_ENTRANT: usize = 4_000;
 
 const BYE: usize = usize::MAX;
 
+#[derive(Clone)]
 struct State<'m> {
     model: &'m TableModel,
     /// Members of each table.
@@ -34,17 +35,113 @@ struct State<'m> {
 pub(crate) fn search(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
     let mut state = construct(model);
     let mut budget = TRIES_PER_ENTRANT * model.len().max(1);
-    improve(&mut state, &mut budget);
-    let mut windows = WINDOW_SOLVES_PER_TABLE * state.tables.len();
-    while reseat_windows(&mut state, &mut windows) && budget > 0 {
-        improve(&mut state, &mut budget);
+    let mut windows = WINDOW_SOLVES_PER_TABLE * state.tables.len() + ALL_SETS_BUDGET;
+    descend(&mut state, &mut budget, &mut windows, None);
+    // Iterated local search: a kick (three entrants of three tables moved round), a descent,
+    // and the better of the two kept. The kicks come from a generator with a fixed seed.
+    let mut best = state.clone();
+    let mut best_total = total(&best);
+    let mut rng = Kicks(0x5EED ^ model.len() as u64);
+    let kicks = if model.len() <= SMALL_FIELD {
+        (KICKS_PER_TABLE * state.tables.len()).clamp(KICKS_LEAST, KICKS_SMALL)
+    } else {
+        KICKS_LARGE
+    };
+    for _ in 0..kicks {
+        if budget == 0 || state.tables.len() < 3 {
+            break;
+        }
+        let kicked = kick(&mut state, &mut rng);
+        descend(&mut state, &mut budget, &mut windows, Some(&kicked));
+        let now = total(&state);
+        if now <= best_total {
+            best = state.clone();
+            best_total = now;
+        } else {
+            state = best.clone();
+        }
     }
+    let tables = best.costs.into_iter().map(|(_, seating)| seating).collect();
+    (tables, best.byes)
+}
+
+/// Fields up to this size get more kicks.
+const SMALL_FIELD: usize = 200;
+const KICKS_SMALL: usize = 60;
+const KICKS_PER_TABLE: usize = 3;
+const KICKS_LEAST: usize = 8;
+const KICKS_LARGE: usize = 300;
+
+/// Swaps and exact re-seatings in turn until neither helps or a budget is spent; around the
+/// given tables only, when given.
+fn descend(state: &mut State, budget: &mut usize, windows: &mut usize, focus: Option<&[usize]>) {
+    let entrants: Option<Vec<usize>> = focus.map(|tables| {
+        tables
+            .iter()
+            .flat_map(|&t| state.tables[t].clone())
+            .collect()
+    });
+    improve(state, budget, entrants.as_deref());
+    while *budget > 0 && reseat_windows(state, windows, focus) {
+        improve(state, budget, entrants.as_deref());
+    }
+}
+
+fn total(state: &State) -> TableMeasures {
     let tables = state
         .costs
-        .into_iter()
-        .map(|(_, seating)| seating)
+        .iter()
+        .fold(TableMeasures::default(), |sum, (m, _)| sum + *m);
+    state
+        .byes
+        .iter()
+        .fold(tables, |sum, &b| sum + state.model.bye(b))
+}
+
+/// A small deterministic generator (SplitMix64) for the kicks.
+struct Kicks(u64);
+
+impl Kicks {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// Moves one entrant of each of three tables to the next of them, round: near in rank when
+/// the field is large, anywhere when it is small.
+fn kick(state: &mut State, rng: &mut Kicks) -> Vec<usize> {
+    let count = state.tables.len();
+    let first = rng.below(count);
+    let reach = if state.model.len() <= SMALL_FIELD {
+        count
+    } else {
+        2 * WINDOW + 1
+    };
+    let mut picked = vec![first];
+    while picked.len() < 3 {
+        let t = (first + rng.below(reach.min(count))) % count;
+        if !picked.contains(&t) {
+            picked.push(t);
+        }
+    }
+    let moving: Vec<(usize, usize)> = picked
+        .iter()
+        .map(|&t| (t, rng.below(state.tables[t].len())))
         .collect();
-    (tables, state.byes)
+    let entrants: Vec<usize> = moving.iter().map(|&(t, k)| state.tables[t][k]).collect();
+    for (x, &(t, k)) in moving.iter().enumerate() {
+        let incoming = entrants[(x + 2) % 3];
+        state.tables[t][k] = incoming;
+        state.at[incoming] = t;
+    }
+    for &t in &picked {
+        state.costs[t] = state.model.best_seating(&state.tables[t]);
+    }
+    picked
 }
 
 /// Rank order for pairing purposes: score, then index.
@@ -106,68 +203,178 @@ fn construct(model: &TableModel) -> State<'_> {
     }
 }
 
-/// Exact re-seatings of neighbouring tables tried, per table of the field.
-const WINDOW_SOLVES_PER_TABLE: usize = 6;
+/// Exact re-seatings tried besides, for the sets of a small field.
+const ALL_SETS_BUDGET: usize = 600;
+/// Exact re-seatings tried, per table of the field (beyond every set of tables of a small field).
+const WINDOW_SOLVES_PER_TABLE: usize = 24;
+/// Fields of at most this many tables have every set of tables re-seated that fits.
+const ALL_SETS_UP_TO: usize = 8;
 
-/// Seats each run of two, then three, neighbouring tables in rank order (at most twelve
-/// entrants) as well as they can be among themselves, by the exact search; says whether any
-/// run came out better. Within `budget` runs.
-fn reseat_windows(state: &mut State, budget: &mut usize) -> bool {
+/// The sets of tables (with `BYE` standing for the byes) worth re-seating exactly among
+/// themselves, each of at most twelve entrants: runs of neighbouring tables in rank order, the
+/// byes with the lowest tables, every set when the field has few tables, and each table that
+/// repeats a meeting or a partnership with every other table.
+fn table_sets(state: &State) -> Vec<Vec<usize>> {
     let model = state.model;
-    let mut better = false;
-    for width in [2, 3] {
-        if width * model.layout.seats > 12 {
+    let size = |t: usize| {
+        if t == BYE {
+            state.byes.len()
+        } else {
+            state.tables[t].len()
+        }
+    };
+    let fits = |set: &[usize]| set.iter().map(|&t| size(t)).sum::<usize>() <= super::EXACT_LIMIT;
+    let mut order: Vec<usize> = (0..state.tables.len()).collect();
+    order.sort_by_key(|&t| state.tables[t].iter().min().copied());
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    for width in 2..=order.len() {
+        let before = sets.len();
+        for run in order.windows(width) {
+            if fits(run) {
+                sets.push(run.to_vec());
+            }
+        }
+        if sets.len() == before {
             break;
         }
-        let mut order: Vec<usize> = (0..state.tables.len()).collect();
-        order.sort_by_key(|&t| state.tables[t].iter().min().copied());
-        for run in order.windows(width) {
-            if *budget == 0 {
-                return better;
+    }
+    if !state.byes.is_empty() {
+        for width in 1..=order.len() {
+            let mut set = order[order.len() - width..].to_vec();
+            set.push(BYE);
+            if !fits(&set) {
+                break;
             }
-            *budget -= 1;
-            let members: Vec<usize> = run.iter().flat_map(|&t| state.tables[t].clone()).collect();
-            let short = run
-                .iter()
-                .filter(|&&t| state.tables[t].len() < model.layout.seats)
-                .count();
-            let now = run
-                .iter()
-                .fold(TableMeasures::default(), |sum, &t| sum + state.costs[t].0);
-            let Some((seatings, _, cost)) = super::exact_among(model, &members, short, 0) else {
-                continue;
-            };
-            if cost >= now {
-                continue;
-            }
-            // Short tables keep their slots: pair each new seating with a slot of its size.
-            let mut slots: Vec<usize> = run.to_vec();
-            for seating in seatings {
-                let at = slots
-                    .iter()
-                    .position(|&t| state.tables[t].len() == seating.len())
-                    .expect("a slot of each size");
-                let t = slots.remove(at);
-                let mut members = seating.clone();
-                members.sort_unstable();
-                for &i in &members {
-                    state.at[i] = t;
-                }
-                state.costs[t] = (model.seated(&seating), seating);
-                state.tables[t] = members;
-            }
-            better = true;
+            sets.push(set);
         }
+    }
+    let mut slots = order.clone();
+    if !state.byes.is_empty() {
+        slots.push(BYE);
+    }
+    if state.tables.len() <= ALL_SETS_UP_TO {
+        let mut chosen = Vec::new();
+        every_set(&slots, 0, &mut chosen, &fits, &mut sets);
+    }
+    for &t in &order {
+        let (m, _) = &state.costs[t];
+        if m.repeat_meetings > 0 || m.repeat_partners > 0 {
+            for &u in &slots {
+                if u != t && fits(&[t, u]) {
+                    sets.push(vec![t, u]);
+                }
+            }
+        }
+    }
+    for set in &mut sets {
+        set.sort_unstable();
+    }
+    let mut seen = std::collections::HashSet::new();
+    sets.retain(|set| set.len() >= 2 && seen.insert(set.clone()));
+    let _ = model;
+    sets
+}
+
+/// Every set of two or more of `slots` that fits, added to `out`.
+fn every_set(
+    slots: &[usize],
+    from: usize,
+    chosen: &mut Vec<usize>,
+    fits: &dyn Fn(&[usize]) -> bool,
+    out: &mut Vec<Vec<usize>>,
+) {
+    for at in from..slots.len() {
+        chosen.push(slots[at]);
+        if fits(chosen) {
+            if chosen.len() >= 2 {
+                out.push(chosen.clone());
+            }
+            every_set(slots, at + 1, chosen, fits, out);
+        }
+        chosen.pop();
+    }
+}
+
+/// Re-seats each set of [`table_sets`] as well as it can be among itself, by the exact search;
+/// says whether any came out better. Within `budget` sets.
+fn reseat_windows(state: &mut State, budget: &mut usize, focus: Option<&[usize]>) -> bool {
+    let model = state.model;
+    let mut better = false;
+    let mut sets = table_sets(state);
+    if let Some(focus) = focus {
+        // Near a kick: the kicked tables together, and pairs holding one of them.
+        sets.retain(|set| set.len() == 2 && set.iter().any(|t| focus.contains(t)));
+        let mut kicked = focus.to_vec();
+        kicked.sort_unstable();
+        sets.push(kicked);
+    }
+    for set in sets {
+        if *budget == 0 {
+            return better;
+        }
+        // An earlier re-seating may have changed these tables; the set is still a set.
+        *budget -= 1;
+        let mut members = Vec::new();
+        let (mut short, mut byes) = (0, 0);
+        let mut now = TableMeasures::default();
+        for &t in &set {
+            if t == BYE {
+                members.extend(&state.byes);
+                byes = state.byes.len();
+                now = state.byes.iter().fold(now, |sum, &b| sum + model.bye(b));
+            } else {
+                members.extend(&state.tables[t]);
+                short += (state.tables[t].len() < model.layout.seats) as usize;
+                now = now + state.costs[t].0;
+            }
+        }
+        let Some((seatings, new_byes, cost)) = super::exact_among(model, &members, short, byes)
+        else {
+            continue;
+        };
+        if cost >= now {
+            continue;
+        }
+        if byes > 0 {
+            for &b in &new_byes {
+                state.at[b] = BYE;
+            }
+            state.byes = new_byes;
+        }
+        // Short tables keep their slots: pair each new seating with a slot of its size.
+        let mut slots: Vec<usize> = set.iter().copied().filter(|&t| t != BYE).collect();
+        for seating in seatings {
+            let at = slots
+                .iter()
+                .position(|&t| state.tables[t].len() == seating.len())
+                .expect("a slot of each size");
+            let t = slots.remove(at);
+            let mut members = seating.clone();
+            members.sort_unstable();
+            for &i in &members {
+                state.at[i] = t;
+            }
+            state.costs[t] = (model.seated(&seating), seating);
+            state.tables[t] = members;
+        }
+        better = true;
     }
     better
 }
 
 /// First-improvement local search by swaps, within `budget` tries.
-fn improve(state: &mut State, budget: &mut usize) {
-    let n = state.model.len();
+fn improve(state: &mut State, budget: &mut usize, only: Option<&[usize]>) {
+    let everyone: Vec<usize>;
+    let entrants = match only {
+        Some(entrants) => entrants,
+        None => {
+            everyone = (0..state.model.len()).collect();
+            &everyone
+        }
+    };
     loop {
         let mut better = false;
-        for i in 0..n {
+        for &i in entrants {
             if *budget == 0 {
                 return;
             }
