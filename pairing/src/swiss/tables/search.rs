@@ -11,6 +11,9 @@
 
 use super::{Seating, TableMeasures, TableModel};
 
+/// Up to this many entrants, one repeating a meeting or partnership is tried with every table;
+/// beyond, with the tables within eight windows of its own.
+const EVERY_TABLE_UP_TO: usize = 2_000;
 /// Tables on each side of a table whose entrants are tried in swaps.
 const WINDOW: usize = 6;
 /// Entrants looked at past the next in rank order when filling a table around earlier meetings.
@@ -166,7 +169,7 @@ fn construct(model: &TableModel) -> State<'_> {
     );
     byes.truncate(layout.byes);
 
-    let mut waiting: Vec<usize> = rank_order(model)
+    let mut waiting: std::collections::VecDeque<usize> = rank_order(model)
         .into_iter()
         .filter(|i| !byes.contains(i))
         .collect();
@@ -174,7 +177,7 @@ fn construct(model: &TableModel) -> State<'_> {
         .chain(std::iter::repeat_n(layout.seats - 1, layout.short));
     let mut tables = Vec::new();
     for size in sizes {
-        let mut table = vec![waiting.remove(0)];
+        let mut table = vec![waiting.pop_front().expect("enough entrants for the layout")];
         while table.len() < size {
             let window = waiting.len().min(LOOKAHEAD + 1);
             let pick = (0..window)
@@ -183,7 +186,7 @@ fn construct(model: &TableModel) -> State<'_> {
                     (repeats, k)
                 })
                 .expect("enough entrants for the layout");
-            table.push(waiting.remove(pick));
+            table.push(waiting.remove(pick).expect("a waiting entrant"));
         }
         tables.push(table);
     }
@@ -256,10 +259,17 @@ fn table_sets(state: &State) -> Vec<Vec<usize>> {
         let mut chosen = Vec::new();
         every_set(&slots, 0, &mut chosen, &fits, &mut sets);
     }
-    for &t in &order {
+    // In large fields, a repeating table's partners are the tables near it in rank.
+    let reach = if model.len() <= SMALL_FIELD {
+        slots.len()
+    } else {
+        4 * WINDOW
+    };
+    for (x, &t) in order.iter().enumerate() {
         let (m, _) = &state.costs[t];
         if m.repeat_meetings > 0 || m.repeat_partners > 0 {
-            for &u in &slots {
+            let near = order[x.saturating_sub(reach)..(x + reach + 1).min(order.len())].iter();
+            for &u in near.chain(slots.iter().filter(|&&u| u == BYE)) {
                 if u != t && fits(&[t, u]) {
                     sets.push(vec![t, u]);
                 }
@@ -271,7 +281,6 @@ fn table_sets(state: &State) -> Vec<Vec<usize>> {
     }
     let mut seen = std::collections::HashSet::new();
     sets.retain(|set| set.len() >= 2 && seen.insert(set.clone()));
-    let _ = model;
     sets
 }
 
@@ -407,10 +416,11 @@ fn partners_to_try(state: &State, i: usize) -> Vec<usize> {
                 .any(|&k| k != i && state.model.met.get(i, k) > 0)
     };
     let count = state.tables.len();
-    let (from, to) = if repeats || t == BYE {
+    let (from, to) = if (repeats && state.model.len() <= EVERY_TABLE_UP_TO) || t == BYE {
         (0, count)
     } else {
-        (t.saturating_sub(WINDOW), (t + WINDOW + 1).min(count))
+        let reach = if repeats { 8 * WINDOW } else { WINDOW };
+        (t.saturating_sub(reach), (t + reach + 1).min(count))
     };
     let mut out: Vec<usize> = (from..to)
         .filter(|&u| u != t)
