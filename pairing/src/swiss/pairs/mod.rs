@@ -487,6 +487,30 @@ mod tests {
         }
     }
 
+    /// A first pairing whose bye is above the lowest level bounds nothing: the best pairing
+    /// may trade a lower bye for larger score differences (2 and 1 meet, 0 has the bye is
+    /// worse by measure 1 than 2 meeting 0 with the bye to 1, who has not had one).
+    #[test]
+    fn a_first_pairing_with_a_higher_bye_bounds_nothing() {
+        let mut f = field(&[2, 1, 0]);
+        f.entrants[2].byes = 1;
+        let options = Options {
+            whole_graph_up_to: 0,
+            window: 0,
+            widen_by: 1,
+            bounded_edges: usize::MAX,
+        };
+        // The whole-field matching itself, not the group-by-group path before it.
+        let model = PairModel::new(&f);
+        let (tables, bye) = best(&model, options).ok().expect("a pairing");
+        assert_eq!(bye, Some(1));
+        let (best_tables, best_bye) = small_exact(&model).unwrap();
+        assert_eq!(
+            model.measures(&tables, bye),
+            model.measures(&best_tables, best_bye)
+        );
+    }
+
     /// Fields of a few hundred entrants after some rounds of play with random results, paired
     /// group by group (with the narrowest windows, so that the dual checks work) and by the
     /// matching on the whole field's graph: both exact, so equal on every measure.
@@ -620,6 +644,34 @@ mod tests {
                 bounded_edges: usize::MAX,
             };
             check_against_exhaustive(&field, options);
+        }
+
+        /// The whole-field matching alone (not the group-by-group path tried before it), on a
+        /// sparse graph checked by the duals or bounded by its first pairing.
+        #[test]
+        fn whole_field_matching_on_sparse_graphs_matches_exhaustive_search(
+            field in random_field(),
+            window in 0usize..3,
+            bounded in any::<bool>(),
+        ) {
+            let options = Options {
+                whole_graph_up_to: 0,
+                window,
+                widen_by: 1,
+                bounded_edges: if bounded { usize::MAX } else { 0 },
+            };
+            let model = PairModel::new(&field);
+            let expected = small_exact(&model);
+            match (best(&model, options), expected) {
+                (Ok((tables, bye)), Some((best_tables, best_bye))) => {
+                    prop_assert_eq!(
+                        model.measures(&tables, bye),
+                        model.measures(&best_tables, best_bye)
+                    );
+                }
+                (Err(Failure::NoPairing), None) => {}
+                _ => prop_assert!(false, "engine and exhaustive search disagree: {:?}", field),
+            }
         }
 
         /// Scores so far apart that the measures no longer fold into one `i128`.
