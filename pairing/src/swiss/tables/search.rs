@@ -41,7 +41,7 @@ pub(crate) fn search(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
     let mut windows = WINDOW_SOLVES_PER_TABLE * state.tables.len() + ALL_SETS_BUDGET;
     descend(&mut state, &mut budget, &mut windows, None);
     // Iterated local search: a kick (three entrants of three tables moved round), a descent,
-    // and the better of the two kept. The kicks come from a generator with a fixed seed.
+    // and the worse of the two dropped. The kicks come from a generator with a fixed seed.
     let mut best = state.clone();
     let mut best_total = total(&best);
     let mut rng = Kicks(0x5EED ^ model.len() as u64);
@@ -57,10 +57,12 @@ pub(crate) fn search(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
         let kicked = kick(&mut state, &mut rng);
         descend(&mut state, &mut budget, &mut windows, Some(&kicked));
         let now = total(&state);
-        if now <= best_total {
+        // Equal results go on from where the kick led (the search walks the plateau) but the
+        // first best is the one returned, so ties keep the rank-order construction.
+        if now < best_total {
             best = state.clone();
             best_total = now;
-        } else {
+        } else if now > best_total {
             state = best.clone();
         }
     }
