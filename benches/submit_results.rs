@@ -89,8 +89,7 @@ impl Reset {
 
 impl Bench {
     async fn load(store: Arc<dyn Store>, reset: Reset) -> Self {
-        let today = Utc::now().date_naive();
-        demo::load(store.as_ref(), today, 2026)
+        demo::load(store.as_ref(), Utc::now(), 2026)
             .await
             .expect("the demo loads");
         let organisation = store

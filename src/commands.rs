@@ -60,7 +60,7 @@ pub async fn demo(args: StoreArgs) -> anyhow::Result<()> {
 }
 
 async fn load_demo(store: &dyn Store) -> Result<(), demo::DemoError> {
-    let league = demo::load(store, Utc::now().date_naive(), DEMO_SEED).await?;
+    let league = demo::load(store, Utc::now(), DEMO_SEED).await?;
     println!(
         "Loaded the demo league: {} results; public pages at /leagues/{}.",
         league.results, league.slug

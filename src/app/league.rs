@@ -3,6 +3,8 @@
 //! them, a division's tiebreak order, a competition's result deadline, and deleting a season
 //! that has no results.
 
+use std::collections::HashMap;
+
 use chrono::Utc;
 use fives_rules::RulesetSpec;
 
@@ -14,7 +16,9 @@ use crate::domain::league::SeasonCalendar;
 use crate::domain::match_format::MatchFormat;
 use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::domain::result_deadline::ResultDeadline;
-use crate::domain::standings::{FixtureResult, StandingsRow, TiebreakOrder};
+use crate::domain::standings::{
+    FixtureResult, PositionsAfterRound, StandingsRow, TiebreakOrder, positions_after_each_round,
+};
 use crate::store::{
     Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season, Store,
     StoreError, Team,
@@ -259,4 +263,38 @@ pub async fn standings(
             Some((row, team))
         })
         .collect())
+}
+
+/// The division's table after each round with a result, for the chart of positions through
+/// the season. `fixtures` are the division's, which give each result its round.
+pub async fn positions_through_season(
+    store: &dyn Store,
+    competition: &Competition,
+    division: &Division,
+    fixtures: &[crate::store::Fixture],
+    confirmed: &[(FixtureId, FixtureResult)],
+) -> Result<Vec<PositionsAfterRound>, AppError> {
+    let teams: Vec<TeamId> = store
+        .teams_of(division.id)
+        .await?
+        .iter()
+        .map(|team| team.id)
+        .collect();
+    let rounds: HashMap<FixtureId, u32> = fixtures
+        .iter()
+        .map(|fixture| (fixture.id, fixture.round))
+        .collect();
+    let results: Vec<(u32, FixtureResult)> = confirmed
+        .iter()
+        .filter_map(|(id, result)| Some((*rounds.get(id)?, *result)))
+        .collect();
+    let adjustments = store.adjustments_of_division(division.id).await?;
+    positions_after_each_round(
+        &competition.match_format,
+        &teams,
+        &results,
+        &adjustments,
+        &division.tiebreaks,
+    )
+    .map_err(|error| anyhow::anyhow!("the positions through the season: {error}").into())
 }

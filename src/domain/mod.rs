@@ -8,6 +8,7 @@ pub mod fixtures;
 pub mod hand_lines;
 pub mod ids;
 pub mod league;
+pub mod league_time;
 pub mod login_throttle;
 pub mod match_format;
 pub mod match_result;

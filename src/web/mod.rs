@@ -11,7 +11,9 @@ pub mod organiser;
 pub mod public;
 // …and the pieces they share.
 pub mod assets;
+pub mod charts;
 pub mod csrf;
+pub mod dates;
 pub mod error;
 pub mod http_methods;
 pub mod layout;

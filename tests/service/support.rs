@@ -570,3 +570,19 @@ pub async fn cancelled_after<F: Future>(waits: usize, future: F) -> (Option<F::O
     .await;
     (output, waited)
 }
+
+/// Every `yyyy-mm-dd` in a page's text: the dates a league would not write.
+pub fn iso_dates_in(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
+    (0..bytes.len().saturating_sub(9))
+        .filter(|&at| {
+            digits(at..at + 4)
+                && bytes[at + 4] == b'-'
+                && digits(at + 5..at + 7)
+                && bytes[at + 7] == b'-'
+                && digits(at + 8..at + 10)
+        })
+        .map(|at| String::from_utf8_lossy(&bytes[at..at + 10]).into_owned())
+        .collect()
+}

@@ -127,6 +127,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "league::positions_through_season",
+        Some(("GET", "/leagues/{slug}/divisions/{id}")),
+        None,
+    ),
+    (
         "league::set_tiebreaks",
         Some(("POST", "/organise/{slug}/divisions/{id}/tiebreaks")),
         None,

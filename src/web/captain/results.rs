@@ -24,7 +24,8 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::session::Viewer;
 
-use crate::web::public::fixture::{long_date, page_of, place_of, show_fixture, status_words};
+use crate::web::dates::long_date;
+use crate::web::public::fixture::{page_of, place_of, show_fixture, status_words};
 
 #[derive(Template)]
 #[template(path = "captain/result_entry.html")]

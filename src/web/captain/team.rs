@@ -212,6 +212,6 @@ pub async fn invite_captain(
         layout: viewer.layout(format!("Captain invitation for {}", team.name)),
         team,
         link,
-        expires: expires_at.format("%-d %B %Y at %H:%M UTC").to_string(),
+        expires: crate::web::dates::moment(expires_at),
     })
 }

@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{NaiveDate, Weekday};
+use chrono::Weekday;
 use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
@@ -517,9 +517,7 @@ pub struct SeasonInput {
     pub calendar: SeasonCalendar,
 }
 
-pub(crate) fn date_of(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
-}
+pub(crate) use crate::domain::league_time::parse_date;
 
 /// An optional time of day as a time input sends it ("20:30"); `Ok(None)` when empty.
 pub(crate) use crate::domain::league::time_of_day as optional_time_of;
@@ -534,13 +532,9 @@ impl TryFrom<&SeasonForm> for SeasonInput {
         let name = DisplayName::try_from(form.name.as_str())
             .map_err(|error| errors.add("name", error.to_string()))
             .ok();
-        let start = date_of(&form.start);
-        if start.is_none() {
-            errors.add(
-                "start",
-                "Enter the start date as year-month-day, such as 2026-09-01.",
-            );
-        }
+        let start = parse_date(&form.start)
+            .map_err(|message| errors.add("start", message))
+            .ok();
         let league_night = weekday_named(&form.league_night);
         if league_night.is_none() {
             errors.add(
@@ -553,14 +547,9 @@ impl TryFrom<&SeasonForm> for SeasonInput {
             if line.is_empty() {
                 continue;
             }
-            match date_of(line) {
-                Some(date) => blackout_dates.push(date),
-                None => errors.add(
-                    "blackout_dates",
-                    format!(
-                        "{line:?} is not a date; write each as year-month-day, such as 2026-12-22."
-                    ),
-                ),
+            match parse_date(line) {
+                Ok(date) => blackout_dates.push(date),
+                Err(message) => errors.add("blackout_dates", message),
             }
         }
         let start_time = optional_time_of(&form.start_time)
@@ -592,7 +581,8 @@ pub struct NightChoice {
 pub struct SeasonLine {
     pub id: SeasonId,
     pub name: String,
-    pub start: NaiveDate,
+    /// Such as "Tue 1 Sep 2026".
+    pub start: String,
     pub league_night: &'static str,
     /// Such as " at 20:30", or empty when the time is not known.
     pub at: String,
@@ -627,7 +617,7 @@ async fn show_seasons(
         .map(|season| SeasonLine {
             id: season.id,
             name: season.name,
-            start: season.start,
+            start: crate::web::dates::long_date(season.start),
             league_night: weekday_name(season.league_night),
             at: season
                 .start_time

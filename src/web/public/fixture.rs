@@ -9,7 +9,6 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get};
 use askama::Template;
-use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::app::fixture_squads::FixtureSquads;
 use crate::app::lookup::{FixturePlace, fixture_place};
@@ -44,13 +43,7 @@ pub(crate) async fn place_of(
     Ok(fixture_place(store, slug, FixtureId(id)).await?)
 }
 
-pub(crate) fn long_date(date: NaiveDate) -> String {
-    date.format("%a %-d %b %Y").to_string()
-}
-
-fn when(at: DateTime<Utc>) -> String {
-    at.format("%-d %b %Y at %H:%M UTC").to_string()
-}
+use crate::web::dates::{long_date, moment as when};
 
 pub(crate) fn status_words(status: FixtureStatus) -> &'static str {
     match status {
