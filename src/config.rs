@@ -31,4 +31,44 @@ pub struct ServeArgs {
     /// Load the demo league before serving, unless it is already there.
     #[arg(long)]
     pub demo: bool,
+    #[command(flatten)]
+    pub mail: MailArgs,
+}
+
+/// Mail: off unless an SMTP server is given.
+#[derive(Debug, Clone, Args)]
+pub struct MailArgs {
+    /// The SMTP server that sends the league's mail: smtp://HOST[:PORT], with a user and
+    /// password smtp://USER:PASSWORD@HOST[:PORT] (plain SMTP: for TLS, relay through a local
+    /// mail server). Without one, no mail is queued or sent.
+    #[arg(long, env = "FIVES_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the league's mail, such as "North League <league@example.org>".
+    #[arg(long, env = "FIVES_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// The site's public address, such as https://fives.example.org, from which the links in
+    /// mail are made.
+    #[arg(long, env = "FIVES_PUBLIC_URL")]
+    pub public_url: Option<String>,
+}
+
+impl MailArgs {
+    /// The mail settings when mail is on; an error names what is missing or wrong.
+    pub fn settings(&self) -> anyhow::Result<Option<crate::mail::MailSettings>> {
+        let Some(smtp_url) = &self.smtp_url else {
+            return Ok(None);
+        };
+        let Some(from) = &self.mail_from else {
+            anyhow::bail!(
+                "mail needs a sender: give --mail-from (FIVES_MAIL_FROM) with --smtp-url"
+            );
+        };
+        let Some(public_url) = &self.public_url else {
+            anyhow::bail!(
+                "mail needs the site's public address for its links: give --public-url (FIVES_PUBLIC_URL) with --smtp-url"
+            );
+        };
+        let links = crate::domain::mail::SiteLinks::new(public_url)?;
+        Ok(Some(crate::mail::MailSettings::new(smtp_url, from, links)))
+    }
 }

@@ -9,6 +9,7 @@ pub mod hand_lines;
 pub mod ids;
 pub mod league;
 pub mod login_throttle;
+pub mod mail;
 pub mod match_format;
 pub mod match_result;
 pub mod organisation;
