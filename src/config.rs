@@ -72,3 +72,62 @@ impl MailArgs {
         Ok(Some(crate::mail::MailSettings::new(smtp_url, from, links)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mail(smtp: Option<&str>, from: Option<&str>, public: Option<&str>) -> MailArgs {
+        MailArgs {
+            smtp_url: smtp.map(str::to_string),
+            mail_from: from.map(str::to_string),
+            public_url: public.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn mail_is_off_without_an_smtp_server_and_needs_a_sender_and_address_with_one() {
+        assert!(
+            mail(None, Some("a@b.org"), None)
+                .settings()
+                .unwrap()
+                .is_none()
+        );
+        let on = mail(
+            Some("smtp://localhost"),
+            Some("a@b.org"),
+            Some("https://x.org"),
+        );
+        assert_eq!(
+            on.settings().unwrap().unwrap().links.base(),
+            "https://x.org"
+        );
+        let no_from = mail(Some("smtp://localhost"), None, Some("https://x.org"));
+        assert!(
+            no_from
+                .settings()
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("--mail-from")
+        );
+        let no_site = mail(Some("smtp://localhost"), Some("a@b.org"), None);
+        assert!(
+            no_site
+                .settings()
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("--public-url")
+        );
+        let bad_site = mail(Some("smtp://localhost"), Some("a@b.org"), Some("x.org"));
+        assert!(
+            bad_site
+                .settings()
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("http")
+        );
+    }
+}

@@ -292,3 +292,35 @@ async fn drop_stale_causes(store: &dyn Store) -> anyhow::Result<()> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_smtp_address_is_plain_smtp_with_an_optional_user() {
+        for good in [
+            "smtp://localhost",
+            "smtp://mail.example.org:2525",
+            "smtp://league%40example.org:p%40ss@mail.example.org:587",
+        ] {
+            assert!(smtp_transport(good).is_ok(), "{good}");
+        }
+        for (bad, says) in [
+            (
+                "smtps://user:secret@mail.example.org:465",
+                "plain SMTP only",
+            ),
+            (
+                "smtp://mail.example.org:587?tls=required",
+                "nothing after the port",
+            ),
+            ("mail.example.org", "smtp://HOST"),
+            ("smtp://", "smtp://HOST"),
+        ] {
+            let error = smtp_transport(bad).err().unwrap().to_string();
+            assert!(error.contains(says), "{bad}: {error}");
+            assert!(!error.contains("secret"), "{bad}: {error}");
+        }
+    }
+}
