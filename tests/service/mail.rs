@@ -604,3 +604,54 @@ store_test!(
         }
     }
 );
+
+store_test!(
+    async fn a_claimed_message_is_leased_to_its_sender_and_given_up_after_the_last_attempt(ctx) {
+        let now = Utc::now();
+        let mail = |to: &str| fives::domain::mail::Mail {
+            to: to.to_string(),
+            subject: "Hello".to_string(),
+            body: "A link: https://example.org/secret\n".to_string(),
+        };
+        ctx.store
+            .queue_mail(&[mail("one@example.org"), mail("two@example.org")], now)
+            .await
+            .unwrap();
+        assert!(ctx.store.has_due_mail(now).await.unwrap());
+        let lease = now + Span::minutes(5);
+        let first = ctx.store.claim_due_mail(now, lease, 1).await.unwrap();
+        assert_eq!(first.len(), 1);
+        assert_eq!(first[0].attempts, 1);
+        // While its lease lasts no other sender gets it; the other message is still there.
+        let second = ctx.store.claim_due_mail(now, lease, 10).await.unwrap();
+        assert_eq!(second.len(), 1);
+        assert_ne!(second[0].id, first[0].id);
+        assert!(ctx.store.claim_due_mail(now, lease, 10).await.unwrap().is_empty());
+        assert!(!ctx.store.has_due_mail(now).await.unwrap());
+        // A sender that never came back: after the lease it is tried again.
+        let later = lease + Span::seconds(1);
+        let again = ctx.store.claim_due_mail(later, later + Span::minutes(5), 10).await.unwrap();
+        assert_eq!(again.len(), 2);
+        assert!(again.iter().all(|mail| mail.attempts == 2));
+
+        // Sent: kept as sent, without its body, and never claimed again.
+        ctx.store.mark_mail_sent(first[0].id, later).await.unwrap();
+        // Failed for the last time: given up, never claimed again.
+        ctx.store
+            .mark_mail_failed(second[0].id, "550 no such mailbox", None, later)
+            .await
+            .unwrap();
+        let far = later + Span::days(365);
+        assert!(ctx.store.claim_due_mail(far, far, 10).await.unwrap().is_empty());
+        let one = ctx.store.mail_to("one@example.org").await.unwrap();
+        let two = ctx.store.mail_to("two@example.org").await.unwrap();
+        let (sent, given_up) = if first[0].recipient == "one@example.org" {
+            (&one[0], &two[0])
+        } else {
+            (&two[0], &one[0])
+        };
+        assert!(sent.sent_at.is_some() && sent.given_up_at.is_none());
+        assert!(given_up.given_up_at.is_some() && given_up.sent_at.is_none());
+        assert_eq!(given_up.last_error.as_deref(), Some("550 no such mailbox"));
+    }
+);
