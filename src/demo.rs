@@ -437,13 +437,16 @@ async fn make_captain(
 ) -> Result<(), StoreError> {
     let token = SecretToken::generate();
     store
-        .create_captain_invite(&NewCaptainInvite {
-            token: token.digest(),
-            team,
-            invited_by,
-            created_at: now,
-            expires_at: now + Duration::days(1),
-        })
+        .create_captain_invite(
+            &NewCaptainInvite {
+                token: token.digest(),
+                team,
+                invited_by,
+                created_at: now,
+                expires_at: now + Duration::days(1),
+            },
+            None,
+        )
         .await?;
     store
         .accept_captain_invite(&token.digest(), &InviteAcceptor::Existing(captain.id), now)

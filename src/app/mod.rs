@@ -12,6 +12,8 @@ pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
 pub mod lookup;
+pub mod organisers;
+pub mod password_resets;
 pub mod results;
 pub mod teams;
 pub mod tokens;

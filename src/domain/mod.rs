@@ -10,6 +10,7 @@ pub mod ids;
 pub mod league;
 pub mod league_time;
 pub mod login_throttle;
+pub mod mail;
 pub mod match_format;
 pub mod match_result;
 pub mod organisation;

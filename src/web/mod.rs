@@ -37,6 +37,8 @@ pub struct AppState {
     pub key: SecretKey,
     pub pages: page_cache::PageCache,
     pub hashing: crate::password::HashingLimit,
+    /// The site's public address when mail is on; `None` when it is off.
+    pub mail: Option<crate::domain::mail::SiteLinks>,
 }
 
 /// Every page's route, in one place, by audience (the API lists its own in `api`).
@@ -69,6 +71,12 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(account::tokens::revoke_token)
         .service(account::invites::invite_page)
         .service(account::invites::accept)
+        .service(account::organiser_invites::invite_page)
+        .service(account::organiser_invites::accept)
+        .service(account::password_reset::forgot_form)
+        .service(account::password_reset::request_reset)
+        .service(account::password_reset::reset_form)
+        .service(account::password_reset::reset)
         // Captains (and the organisers who may act for any team).
         .service(captain::team::team_page)
         .service(captain::team::set_contact)
@@ -83,6 +91,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         // Organisers.
         .service(organiser::organisation::organisation_page)
         .service(organiser::organisation::create_team)
+        .service(organiser::organisers::invite_organiser)
         .service(organiser::results::results_page)
         .service(organiser::results::set_deadline)
         .service(organiser::competitions::competitions_page)

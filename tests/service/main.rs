@@ -25,6 +25,7 @@ mod invites;
 mod league_store;
 mod league_story;
 mod limits;
+mod mail;
 mod organiser_fixtures;
 mod organiser_league;
 mod page_cache;

@@ -183,8 +183,17 @@ impl TestContext {
     /// A browser whose requests come from `ip`, another address of the loopback network
     /// (127.0.0.0/8), as another household's or another pub's would.
     pub fn browser_from(&self, ip: &str) -> Browser {
+        self.browser_at_from(&self.address, ip)
+    }
+
+    /// A browser of another server of the same store, such as one with mail on.
+    pub fn browser_at(&self, address: &str) -> Browser {
+        self.browser_at_from(address, "127.0.0.1")
+    }
+
+    fn browser_at_from(&self, address: &str, ip: &str) -> Browser {
         Browser {
-            address: self.address.clone(),
+            address: address.to_string(),
             client: reqwest::Client::builder()
                 .cookie_store(true)
                 .redirect(reqwest::redirect::Policy::none())
@@ -300,13 +309,16 @@ impl TestContext {
         let token = SecretToken::generate();
         let now = Utc::now();
         self.store
-            .create_captain_invite(&NewCaptainInvite {
-                token: token.digest(),
-                team,
-                invited_by: invited_by.id,
-                created_at: now,
-                expires_at: now + lifetime,
-            })
+            .create_captain_invite(
+                &NewCaptainInvite {
+                    token: token.digest(),
+                    team,
+                    invited_by: invited_by.id,
+                    created_at: now,
+                    expires_at: now + lifetime,
+                },
+                None,
+            )
             .await
             .expect("the invitation is created");
         token

@@ -50,6 +50,36 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/invites/{token}")),
         None,
     ),
+    (
+        "password_resets::request_password_reset",
+        Some(("POST", "/password-reset")),
+        None,
+    ),
+    (
+        "password_resets::usable_password_reset",
+        Some(("GET", "/password-reset/{token}")),
+        None,
+    ),
+    (
+        "password_resets::reset_password",
+        Some(("POST", "/password-reset/{token}")),
+        None,
+    ),
+    (
+        "organisers::invite_organiser",
+        Some(("POST", "/organise/{slug}/organisers/invites")),
+        None,
+    ),
+    (
+        "organisers::usable_organiser_invite",
+        Some(("GET", "/organiser-invites/{token}")),
+        None,
+    ),
+    (
+        "organisers::accept_organiser_invite",
+        Some(("POST", "/organiser-invites/{token}")),
+        None,
+    ),
     ("admin::organisations", Some(("GET", "/admin")), None),
     (
         "admin::create_organisation",
@@ -271,8 +301,16 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 7] = [
-    "accounts", "admin", "fixtures", "league", "results", "teams", "tokens",
+const USE_CASE_MODULES: [&str; 9] = [
+    "accounts",
+    "admin",
+    "fixtures",
+    "league",
+    "organisers",
+    "password_resets",
+    "results",
+    "teams",
+    "tokens",
 ];
 
 /// Every use case of the use case modules, as `module::function`: each `pub async fn`, and

@@ -5,6 +5,7 @@ pub mod competitions;
 pub mod fixtures;
 pub mod lookup;
 pub mod organisation;
+pub mod organisers;
 pub mod results;
 pub mod season;
 pub mod teams;
