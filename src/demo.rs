@@ -271,6 +271,7 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             name: name("Winter League"),
             ruleset,
             match_format: format.clone(),
+            entry_level: crate::domain::entry_level::EntryLevel::Hands,
             created_at: now,
         })
         .await?;

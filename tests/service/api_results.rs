@@ -45,6 +45,9 @@ pub(crate) fn body_of(sheet: &ResultSheet) -> Value {
                     match &game.outcome {
                         GameOutcome::Hands(hands) => body["hands"] = json!(hands),
                         GameOutcome::ConcededBy(side) => body["conceded_by"] = json!(side),
+                        GameOutcome::FinalScore { home, away } => {
+                            body["final_score"] = json!({"home": home, "away": away})
+                        }
                     }
                     body
                 })
@@ -231,6 +234,7 @@ store_test!(
         let rules = fives::domain::match_result::ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &home_squad,
             away_squad: &away_squad,
         };
@@ -386,6 +390,7 @@ store_test!(
         let rules = fives::domain::match_result::ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &home_squad,
             away_squad: &away_squad,
         };

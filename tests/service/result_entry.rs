@@ -226,6 +226,7 @@ store_test!(
         let rules = fives::domain::match_result::ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &home_squad,
             away_squad: &away_squad,
         };

@@ -647,6 +647,7 @@ store_test!(
         let bell_at_home = ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &league.away_squad,
             away_squad: &league.home_squad,
         };
