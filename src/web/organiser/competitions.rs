@@ -311,7 +311,11 @@ fn competition_input(form: &CompetitionForm) -> Result<CompetitionInput, FieldEr
             "The walkover games against",
             &form.walkover_against,
         );
-        let entry_level = EntryLevel::named(form.entry_level.trim());
+        // A form that says nothing keeps what competitions have always asked.
+        let entry_level = match form.entry_level.trim() {
+            "" => Some(EntryLevel::default()),
+            named => EntryLevel::named(named),
+        };
         if entry_level.is_none() {
             errors.add(
                 "entry_level",
