@@ -461,6 +461,17 @@ macro_rules! result_sql_store {
                 if let Some(earlier) =
                     result_by_key(&mut tx, result.fixture, result.submission_key).await?
                 {
+                    // A withdrawn submission is not the one kept, whatever it held.
+                    let withdrawn: Option<i64> = sqlx::query_scalar(
+                        "SELECT id FROM result_events WHERE after_result_id = $1 \
+                         AND action = 'withdrawn'",
+                    )
+                    .bind(earlier.id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if withdrawn.is_some() {
+                        return Err(StoreError::SubmissionKeyReused);
+                    }
                     return super::result_sql::the_same_submission(earlier, result)
                         .map(Submitted::AlreadyRecorded);
                 }

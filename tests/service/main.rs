@@ -30,6 +30,7 @@ mod organiser_league;
 mod page_cache;
 mod pages;
 mod public_league;
+mod quick_entry;
 mod record_command;
 mod result_browser;
 mod result_dates;
