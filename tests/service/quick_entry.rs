@@ -36,7 +36,7 @@ fn text(page: &Page) -> String {
 }
 
 /// The sheet with every played game given by its final score alone.
-fn final_scores(sheet: &ResultSheet, checked: &CheckedResult) -> ResultSheet {
+pub(crate) fn final_scores(sheet: &ResultSheet, checked: &CheckedResult) -> ResultSheet {
     let ResultSheet::Played { games } = sheet else {
         panic!("a played sheet");
     };
@@ -403,5 +403,20 @@ store_test!(
         assert_eq!(kept.status, 303, "{}", kept.body);
         let stored = ctx.store.current_result(league.fixtures[0].id).await.unwrap().unwrap();
         assert_eq!(stored.score, checked.score);
+    }
+);
+
+store_test!(
+    async fn the_openapi_document_states_a_final_score_s_limits(ctx) {
+        use fives::domain::entry_level::MAX_FINAL_SCORE;
+        let document = ctx.api(None).get("/api/v1/openapi.json").await.json;
+        let score = &document["components"]["schemas"]["FinalScoreInput"]["properties"];
+        for side in ["home", "away"] {
+            assert_eq!(score[side]["minimum"].as_f64(), Some(-(MAX_FINAL_SCORE as f64)), "{side}");
+            assert_eq!(score[side]["maximum"].as_f64(), Some(MAX_FINAL_SCORE as f64), "{side}");
+        }
+        assert!(
+            document["paths"]["/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw"]["post"].is_object()
+        );
     }
 );

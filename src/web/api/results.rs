@@ -783,8 +783,12 @@ pub async fn result_history(
                    The body is a walkover (`{\"walkover\": {\"conceded_by\": \"home\"}}`) or every \
                    game in the order of the match format: `{\"games\": [{\"home\": [ids], \"away\": \
                    [ids], \"hands\": [{\"score\": [14, 9]}, …]}, {\"home\": …, \"away\": …, \
-                   \"record\": {game record}}, {\"home\": [ids], \"away\": [], \"conceded_by\": \
-                   \"away\"}]}`. It is checked under the league's rules before anything is kept; \
+                   \"record\": {game record}}, {\"home\": [ids], \"away\": [ids], \"final_score\": \
+                   {\"home\": 61, \"away\": 45}}, {\"home\": [ids], \"away\": [], \"conceded_by\": \
+                   \"away\"}]}`. The competition's `entry_level` says the least each game needs: \
+                   `final` takes a game's `final_score` alone (a score the game can end on), \
+                   `hands` every hand's score, `pegs` every hand's pegs; more is always accepted \
+                   and checked. It is checked under the league's rules before anything is kept; \
                    each problem names its place, such as `games[1].hands[0]`. The same \
                    `Idempotency-Key` header (or `submission_key`) again is the same submission: \
                    200 with the result kept the first time. A result past the competition's \
