@@ -342,7 +342,8 @@ pub struct GameEnds {
 /// The totals a game under `ruleset` can end on, no total counted below `lowest` (hand scores
 /// that can be negative have no floor of their own). Computed once per ruleset and kept.
 pub fn game_ends(ruleset: &Ruleset, lowest: i32) -> Arc<GameEnds> {
-    static CACHE: OnceLock<Mutex<HashMap<(Ruleset, i32), Arc<GameEnds>>>> = OnceLock::new();
+    type Kept = HashMap<(Ruleset, i32), Arc<GameEnds>>;
+    static CACHE: OnceLock<Mutex<Kept>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(ends) = cache
         .lock()
