@@ -334,7 +334,7 @@ store_test!(
         both["games"][0]["conceded_by"] = json!("away");
         let refused = home.post(&path, both).await;
         assert_eq!(refused.status, 422);
-        assert_eq!(refused.problem_at("games[0]").unwrap(), "Game 1: give exactly one of its hands, a game record, or the side that conceded it.");
+        assert_eq!(refused.problem_at("games[0]").unwrap(), "Game 1: give exactly one of its hands, a game record, its final score, or the side that conceded it.");
 
         let mut short = good.clone();
         short["games"].as_array_mut().unwrap().pop();

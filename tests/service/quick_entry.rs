@@ -420,3 +420,74 @@ store_test!(
         );
     }
 );
+
+store_test!(
+    async fn withdrawing_a_late_result_takes_back_its_deduction_and_nothing_else(ctx) {
+        use chrono::Utc;
+        use fives::store::{FixtureAsRead, NewAdjustment, NewResult, StoreError};
+
+        let league = results_league(&ctx).await;
+        let fixture = &league.fixtures[0];
+        let (sheet, checked) = league.random_result(67);
+        let result = NewResult {
+            fixture: fixture.id,
+            as_read: FixtureAsRead::from(fixture),
+            early_reason: None,
+            sheet: &sheet,
+            checked: &checked,
+            submission_key: "late",
+            by: league.home_captain.id,
+            for_team: Some(league.home),
+            at: Utc::now(),
+        };
+        let late = NewAdjustment {
+            division: league.division,
+            team: league.home,
+            points: -2,
+            reason: "Result came in after the deadline",
+            fixture: Some(fixture.id),
+            by: None,
+            at: Utc::now(),
+        };
+        let kept = ctx.store.submit_late_result(&result, &late).await.unwrap().result().clone();
+        // The league's own deduction for the fixture, by its organiser, stays whatever happens.
+        let manual = NewAdjustment {
+            points: -1,
+            reason: "Played with an unregistered player",
+            by: Some(league.secretary.id),
+            ..late
+        };
+        ctx.store.add_adjustment(&manual).await.unwrap();
+
+        // Only the version submitted: one changed meanwhile is refused.
+        assert!(matches!(
+            ctx.store.withdraw_result(fixture.id, kept.id + 1000, league.home, league.home_captain.id, Utc::now()).await,
+            Err(StoreError::ResultChanged)
+        ));
+        ctx.store
+            .withdraw_result(fixture.id, kept.id, league.home, league.home_captain.id, Utc::now())
+            .await
+            .unwrap();
+        let reasons: Vec<String> = ctx
+            .store
+            .adjustments_of_division(league.division)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|adjustment| adjustment.reason)
+            .collect();
+        assert_eq!(reasons, ["Played with an unregistered player"]);
+        assert!(matches!(
+            ctx.store.withdraw_result(fixture.id, kept.id, league.home, league.home_captain.id, Utc::now()).await,
+            Err(StoreError::NoResultYet)
+        ));
+        let versions = ctx.store.result_versions(fixture.id).await.unwrap();
+        assert_eq!(versions.len(), 1, "the withdrawn version is kept");
+
+        // Late again: the deduction comes back with the new submission, the next version.
+        let again = NewResult { submission_key: "late again", at: Utc::now(), ..result };
+        let resubmitted = ctx.store.submit_late_result(&again, &late).await.unwrap();
+        assert_eq!(resubmitted.result().version, 2);
+        assert_eq!(ctx.store.adjustments_of_division(league.division).await.unwrap().len(), 2);
+    }
+);

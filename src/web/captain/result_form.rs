@@ -56,6 +56,9 @@ pub struct GameForm {
     pub record: String,
     /// The final score as typed, home then away.
     pub score: String,
+    /// The game is a row of its players and final score, its hands one choice away: at the
+    /// quick level, or when a kept result gave it so (a correction's form).
+    pub score_row: bool,
     pub conceded: String,
     /// Problems of the game as a whole (players, no winner).
     pub errors: Vec<String>,
@@ -178,6 +181,7 @@ impl ResultForm {
                     ),
                     hands: game.hands,
                     record: game.record,
+                    score_row: rules.level == EntryLevel::Final || !game.score.is_empty(),
                     score: game.score,
                     conceded: game.conceded,
                     errors: Vec::new(),
