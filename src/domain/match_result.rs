@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::entry_level::{EntryLevel, check_final_score};
 use super::ids::PlayerId;
 use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
-use super::rule_words::in_players_words;
+use super::rule_words::{game_name, in_players_words};
 
 /// The most hands a game may have. A game to 121 takes 10 to 40 hands; 300 is also where the
 /// rules crate stops a random game that has not finished.
@@ -535,8 +535,9 @@ pub fn pasted_hands(
         .is_some_and(|(pasted, league)| same_rules_of_play(&pasted, &league));
     if !same_rules {
         return Err(format!(
-            "the pasted record is not played under this league's rules ({}).",
-            serde_json::to_string(&ruleset_field(&expected)).unwrap_or_default()
+            "the pasted record is not played under this league's rules ({} to {}).",
+            game_name(expected.preset),
+            leg.target
         ));
     }
     if record.complete == Some(false) {
@@ -992,9 +993,9 @@ mod tests {
         let record =
             r#"{"ruleset": "all-fives", "seats": ["A", "B"], "hands": [{"score": [5, 0]}]}"#;
         let message = pasted_hands(record, &fives_and_threes(), &singles).unwrap_err();
-        assert!(
-            message.starts_with("the pasted record is not played under this league's rules"),
-            "{message}"
+        assert_eq!(
+            message,
+            "the pasted record is not played under this league's rules (Fives and Threes to 61)."
         );
         let four = r#"{"ruleset": "fives-and-threes", "seats": ["A", "B", "C", "D"], "hands": [{"score": [5, 0]}]}"#;
         assert_eq!(

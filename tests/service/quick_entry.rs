@@ -259,6 +259,12 @@ store_test!(
         assert_eq!(reply.json["entry_level"], json!("pegs"));
         let competitions = ctx.store.competitions_of(league.organisation).await.unwrap();
         let level_of = |name: &str| competitions.iter().find(|c| c.name == name).unwrap().entry_level;
+        let listed = secretary.get(&format!("/organise/{SLUG}/competitions")).await;
+        assert!(
+            text(&listed).contains("captains enter the winner and the final score of each game"),
+            "{}",
+            listed.body
+        );
         assert_eq!((level_of("Quick Cup"), level_of("Pegs Cup")), (EntryLevel::Final, EntryLevel::Pegs));
 
         // A level that is not one of the three is refused, and the document lists the three.
