@@ -25,9 +25,9 @@
     return;
   }
   var key = form.getAttribute("data-draft");
-  // The token is the session's and changes at login; everything else is the captain's typing
-  // (the submission key included, so that a form sent again is still one submission).
-  var skipped = { csrf_token: true };
+  // The token is the session's and changes at login, and the submission key is the form's own
+  // (a key kept from a submission since withdrawn would be refused); the rest is the typing.
+  var skipped = { csrf_token: true, submission_key: true };
 
   function fields() {
     return Array.prototype.filter.call(form.elements, function (field) {
