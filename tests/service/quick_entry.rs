@@ -497,3 +497,95 @@ store_test!(
         assert_eq!(ctx.store.adjustments_of_division(league.division).await.unwrap().len(), 2);
     }
 );
+
+store_test!(
+    async fn competitions_kept_before_entry_levels_ask_for_every_hand_s_score(ctx) {
+        use std::borrow::Cow;
+        use std::sync::Arc;
+
+        use fives::store::{PostgresStore, SqliteStore, Store};
+        use sqlx::Connection;
+        use sqlx::migrate::Migrator;
+
+        // A database migrated to just before entry levels, holding a competition.
+        let dialect = match ctx.backend {
+            crate::support::Backend::Sqlite => "sqlite",
+            crate::support::Backend::Postgres => "postgres",
+        };
+        let every = Migrator::new(std::path::Path::new(&format!(
+            "{}/migrations/{dialect}",
+            env!("CARGO_MANIFEST_DIR")
+        )))
+        .await
+        .unwrap();
+        let before: Vec<_> = every
+            .migrations
+            .iter()
+            .filter(|migration| migration.version < 20261126000200)
+            .cloned()
+            .collect();
+        let earlier = Migrator {
+            migrations: Cow::Owned(before),
+            ..Migrator::DEFAULT
+        };
+        let insert_organisation = "INSERT INTO organisations (slug, name, created_at) \
+             VALUES ('old', 'Old League', $1) RETURNING id";
+        let insert_competition = "INSERT INTO competitions \
+             (organisation_id, name, ruleset, match_format, created_at) \
+             VALUES ($1, 'Winter League', '\"fives-and-threes\"', $2, $3)";
+        let format = serde_json::to_string(&match_format()).unwrap();
+        let now = chrono::Utc::now();
+        let store: Arc<dyn Store> = match ctx.backend {
+            crate::support::Backend::Sqlite => {
+                let path = ctx.data_dir.join("before-levels.db");
+                let url = format!("sqlite://{}?mode=rwc", path.display());
+                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+                earlier.run(&pool).await.unwrap();
+                let organisation: i64 = sqlx::query_scalar(insert_organisation)
+                    .bind(now)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+                sqlx::query(insert_competition)
+                    .bind(organisation)
+                    .bind(&format)
+                    .bind(now)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                pool.close().await;
+                Arc::new(SqliteStore::open_file(&path).await.unwrap())
+            }
+            crate::support::Backend::Postgres => {
+                // A schema of the test's database of its own, as a database of its own would be.
+                let base = ctx.database_url.clone().unwrap();
+                let mut connection = sqlx::PgConnection::connect(&base).await.unwrap();
+                sqlx::query("CREATE SCHEMA before_levels").execute(&mut connection).await.unwrap();
+                connection.close().await.unwrap();
+                let url = format!("{base}?options=-csearch_path%3Dbefore_levels");
+                let pool = sqlx::PgPool::connect(&url).await.unwrap();
+                earlier.run(&pool).await.unwrap();
+                let organisation: i64 = sqlx::query_scalar(insert_organisation)
+                    .bind(now)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+                sqlx::query(insert_competition)
+                    .bind(organisation)
+                    .bind(&format)
+                    .bind(now)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                pool.close().await;
+                Arc::new(PostgresStore::connect(&url).await.unwrap())
+            }
+        };
+        // The service's own migration brings it up to date.
+        store.migrate().await.unwrap();
+        let organisation = store.organisation_by_slug("old").await.unwrap().unwrap();
+        let competitions = store.competitions_of(organisation.id).await.unwrap();
+        assert_eq!(competitions.len(), 1);
+        assert_eq!(competitions[0].entry_level, EntryLevel::Hands);
+    }
+);
