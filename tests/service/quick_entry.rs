@@ -589,3 +589,50 @@ store_test!(
         assert_eq!(competitions[0].entry_level, EntryLevel::Hands);
     }
 );
+
+store_test!(
+    async fn at_the_final_level_a_missing_score_is_asked_for_and_the_league_corrects_by_scores(ctx) {
+        let league = results_league_with(&ctx, match_format(), EntryLevel::Final, 4).await;
+        let home = signed_in(&ctx, &league.home_captain).await;
+        let secretary = signed_in(&ctx, &league.secretary).await;
+        let (sheet, checked) = league.random_result(71);
+        let quick = final_scores(&sheet, &checked);
+        let entry = format!("{}/result", fixture_page(&league, 0));
+
+        let mut missing = quick_fields(&quick, "missing");
+        missing.retain(|(name, _)| name != "g3_score");
+        let refused = post(&home, &entry, &missing).await;
+        assert_eq!(refused.status, 422);
+        assert!(
+            text(&refused).contains("Game 3: no score is entered; enter the final score, or mark the game conceded."),
+            "{}",
+            refused.body
+        );
+        let mut both = quick_fields(&quick, "both");
+        both.push(("g1_hands".into(), "14 9\n".into()));
+        let refused = post(&home, &entry, &both).await;
+        assert_eq!(refused.status, 422);
+        assert!(text(&refused).contains("Game 1: enter the final score or the hands, not both."));
+        assert_eq!(post(&home, &entry, &quick_fields(&quick, "kept")).await.status, 303);
+
+        // The league's correction form holds the scores, and takes them back changed.
+        let correct = format!("{}/correct", fixture_page(&league, 0));
+        let form = secretary.get(&correct).await;
+        let ResultSheet::Played { games } = &quick else { unreachable!() };
+        let GameOutcome::FinalScore { home: h, away: a } = games[0].outcome else { unreachable!() };
+        assert!(form.body.contains(&format!(r#"name="g1_score" value="{h} {a}""#)), "{}", form.body);
+        let mut corrected = quick_fields(&quick, "correction");
+        corrected.retain(|(name, _)| name != "g1_score");
+        let (new_home, new_away) = if h == 61 { (30, 61) } else { (61, 30) };
+        corrected.push(("g1_score".into(), format!("{new_home} {new_away}")));
+        corrected.push(("reason".into(), "Game 1 went the other way.".into()));
+        let kept = post(&secretary, &correct, &corrected).await;
+        assert_eq!(kept.status, 303, "{}", kept.body);
+        let current = ctx.store.current_result(league.fixtures[0].id).await.unwrap().unwrap();
+        assert_eq!(current.version, 2);
+        let ResultSheet::Played { games } = &current.sheet else { unreachable!() };
+        assert_eq!(games[0].outcome, GameOutcome::FinalScore { home: new_home, away: new_away });
+        let page = ctx.browser().get(&fixture_page(&league, 0)).await;
+        assert!(text(&page).contains("corrected by the league"));
+    }
+);
