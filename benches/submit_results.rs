@@ -163,6 +163,7 @@ impl Bench {
                 let rules = ResultRules {
                     ruleset: &competition.ruleset,
                     format: &competition.match_format,
+                    level: competition.entry_level,
                     home_squad: &home_squad,
                     away_squad: &away_squad,
                 };
@@ -199,6 +200,7 @@ impl Bench {
         ResultRules {
             ruleset: &self.ruleset,
             format: &self.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &submission.home_squad,
             away_squad: &submission.away_squad,
         }

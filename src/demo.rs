@@ -277,6 +277,7 @@ pub async fn load(
             name: name("Winter League"),
             ruleset,
             match_format: format.clone(),
+            entry_level: crate::domain::entry_level::EntryLevel::Hands,
             created_at: now,
         })
         .await?;

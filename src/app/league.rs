@@ -11,6 +11,7 @@ use fives_rules::RulesetSpec;
 use super::lookup::{self, DivisionPlace};
 use super::{AppError, Conflict, Field, Problem, Who};
 use crate::domain::competition::ruleset_problems;
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, SeasonId, TeamId};
 use crate::domain::league::SeasonCalendar;
 use crate::domain::match_format::MatchFormat;
@@ -60,6 +61,7 @@ pub struct CompetitionInput {
     pub name: DisplayName,
     pub ruleset: RulesetSpec,
     pub match_format: MatchFormat,
+    pub entry_level: EntryLevel,
 }
 
 /// Makes a competition of the organisation. Every problem with its ruleset and format is
@@ -80,6 +82,7 @@ pub async fn create_competition(
         name: input.name,
         ruleset: input.ruleset,
         match_format: input.match_format,
+        entry_level: input.entry_level,
         created_at: Utc::now(),
     };
     let name = new.name.as_str();
@@ -104,6 +107,21 @@ fn name_taken(message: String) -> AppError {
         field: Field::Name,
         message,
     })
+}
+
+/// Sets how much a captain must give for each game of the competition's results, from the
+/// next result on: an organiser of its organisation.
+pub async fn set_entry_level(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+    level: EntryLevel,
+) -> Result<(Organisation, Competition), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    let competition = store.set_entry_level(competition.id, level).await?;
+    Ok((organisation, competition))
 }
 
 /// Makes a season of the competition with its calendar.

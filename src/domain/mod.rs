@@ -3,6 +3,7 @@
 pub mod account;
 pub mod authorisation;
 pub mod competition;
+pub mod entry_level;
 pub mod fixture_dates;
 pub mod fixtures;
 pub mod hand_lines;
@@ -17,5 +18,6 @@ pub mod organisation;
 pub mod player_tables;
 pub mod reason;
 pub mod result_deadline;
+pub mod rule_words;
 pub mod season_fixtures;
 pub mod standings;

@@ -57,8 +57,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::players::division_players)
         .service(public::players::player_page)
         .service(public::fixture::fixture_page)
+        .service(public::fixture::scoresheet)
         .service(assets::stylesheet)
         .service(assets::result_entry_script)
+        .service(assets::result_draft_script)
         // A person's own account.
         .service(account::access::login_form)
         .service(account::access::login)
@@ -86,6 +88,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(captain::results::submit)
         .service(captain::results::confirm)
         .service(captain::results::dispute)
+        .service(captain::results::withdraw)
         .service(captain::results::correction_form)
         .service(captain::results::correct)
         // Organisers.
@@ -98,6 +101,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::competitions::create_competition)
         .service(organiser::competitions::seasons_page)
         .service(organiser::competitions::create_season)
+        .service(organiser::competitions::set_entry_level)
         .service(organiser::season::season_page)
         .service(organiser::season::create_division)
         .service(organiser::season::add_division_team)

@@ -99,6 +99,18 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/leagues/{slug}/fixtures/{id}/dispute") => {
             (FixtureSide, form(&[("result", "1"), ("reason", "wrong")]))
         }
+        ("POST", "/leagues/{slug}/fixtures/{id}/withdraw") => {
+            (FixtureSide, form(&[("result", "1")]))
+        }
+        ("POST", "/organise/{slug}/competitions/{id}/entry-level") => {
+            (Organiser, form(&[("entry_level", "final")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/competitions/{id}/entry-level") => {
+            (Organiser, Body::Json(json!({"entry_level": "final"})))
+        }
+        ("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw") => {
+            (FixtureSide, Body::Json(json!({"version_id": 1})))
+        }
         ("POST", "/leagues/{slug}/fixtures/{id}/correct") => {
             (Organiser, form(&[("walkover", "away"), ("reason", "typo")]))
         }

@@ -98,6 +98,7 @@ store_test! {
                     ResultRules {
                         ruleset: &competition.ruleset,
                         format: &competition.match_format,
+                        level: competition.entry_level,
                         home_squad: &home_squad,
                         away_squad: &away_squad,
                     },

@@ -89,6 +89,7 @@ async fn submit(
     let rules = ResultRules {
         ruleset: &competition.ruleset,
         format: &competition.match_format,
+        level: competition.entry_level,
         home_squad: &home_squad,
         away_squad: &away_squad,
     };

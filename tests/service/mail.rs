@@ -230,7 +230,7 @@ store_test!(
             &[("walkover", "away"), ("submission_key", "mail-1")],
         )
         .await
-        .assert_redirect_to(&fixture);
+        .assert_redirect_to(&format!("{fixture}?done=submitted"));
 
         let mails = smtp.wait_for(&league.away_captain.email, 1).await;
         let mail = &mails[0];
@@ -275,7 +275,7 @@ store_test!(
             &[("walkover", "away"), ("submission_key", "mail-2")],
         )
         .await
-        .assert_redirect_to(&fixture);
+        .assert_redirect_to(&format!("{fixture}?done=submitted"));
         let away = signed_in(service.browser(&ctx), &league.away_captain.email).await;
         let page = away.get(&fixture).await;
         let prefix = r#"name="result" value=""#;

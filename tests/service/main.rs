@@ -31,6 +31,8 @@ mod organiser_league;
 mod page_cache;
 mod pages;
 mod public_league;
+mod quick_entry;
+mod quick_entry_browser;
 mod record_command;
 mod result_browser;
 mod result_dates;

@@ -179,6 +179,7 @@ impl Unplayed {
         let rules = ResultRules {
             ruleset: &self.ruleset,
             format: &format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: home,
             away_squad: away,
         };

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use fives::domain::entry_level::EntryLevel;
 use fives::domain::ids::{FixtureId, TeamId};
 use fives::domain::league::Venue;
 use fives::domain::match_result::{ResultRules, ResultSheet, check_result};
@@ -172,6 +173,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
+        "league::set_entry_level",
+        Some(("POST", "/organise/{slug}/competitions/{id}/entry-level")),
+        Some((
+            "PUT",
+            "/api/v1/organisations/{slug}/competitions/{id}/entry-level",
+        )),
+    ),
+    (
         "league::set_result_deadline",
         Some(("POST", "/organise/{slug}/competitions/{id}/result-deadline")),
         None,
@@ -218,6 +227,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some((
             "POST",
             "/api/v1/organisations/{slug}/fixtures/{id}/result/dispute",
+        )),
+    ),
+    (
+        "results::withdraw",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/withdraw")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw",
         )),
     ),
     (
@@ -405,7 +422,7 @@ fn page_answer(page: &Page) -> Answer {
 
 fn api_answer(reply: &Reply) -> Answer {
     match reply.status {
-        200 | 201 => Answer::Done,
+        200 | 201 | 204 => Answer::Done,
         401 => Answer::NotSignedIn,
         403 => Answer::Forbidden,
         404 => Answer::NotFound,
@@ -690,6 +707,7 @@ store_test!(
         let bell_at_home = ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: EntryLevel::Hands,
             home_squad: &league.away_squad,
             away_squad: &league.home_squad,
         };
@@ -848,5 +866,86 @@ store_test!(
         let kept = ctx.store.seasons_of(competition.id).await.unwrap();
         let spring = kept.iter().find(|season| season.name == "Spring").unwrap();
         assert_eq!(spring.start_time.map(|time| time.format("%H:%M").to_string()).as_deref(), Some("20:15"));
+    }
+);
+
+store_test!(
+    async fn entry_levels_and_withdrawals_refuse_and_act_alike_through_both(ctx) {
+        let league = results_league(&ctx).await;
+        let secretary = person(&ctx, &league.secretary.email).await;
+        let home = person(&ctx, &league.home_captain.email).await;
+        let away = person(&ctx, &league.away_captain.email).await;
+        let org = format!("/organise/{SLUG}");
+        let api = format!("/api/v1/organisations/{SLUG}");
+        let competition = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let page_level = format!("{org}/competitions/{}/entry-level", competition.id);
+        let api_level = format!("{api}/competitions/{}/entry-level", competition.id);
+        let level_now = || async {
+            ctx.store.competition(competition.id).await.unwrap().unwrap().entry_level
+        };
+
+        // A captain may not choose what captains enter; the organiser may, on either.
+        alike(
+            "league::set_entry_level",
+            &home.browser.submit(&page_level, &[("entry_level", "final")]).await,
+            &home.api.put(&api_level, json!({"entry_level": "final"})).await,
+            Answer::Forbidden,
+        );
+        assert_eq!(level_now().await, EntryLevel::Hands);
+        let page = secretary.browser.submit(&page_level, &[("entry_level", "pegs")]).await;
+        assert_eq!(page_answer(&page), Answer::Done);
+        assert_eq!(level_now().await, EntryLevel::Pegs);
+        let reply = secretary.api.put(&api_level, json!({"entry_level": "final"})).await;
+        assert_eq!(api_answer(&reply), Answer::Done);
+        assert_eq!(reply.json["entry_level"], json!("final"));
+        assert_eq!(level_now().await, EntryLevel::Final);
+
+        // Results submitted by Anchor (through the page) and by Bell (through the API).
+        let home_first = league.fixtures[0].id;
+        let away_first = league.fixtures[1].id;
+        let (page_sheet, _) = league.random_result(21);
+        let bell_at_home = ResultRules {
+            ruleset: &league.ruleset,
+            format: &league.format,
+            level: EntryLevel::Hands,
+            home_squad: &league.away_squad,
+            away_squad: &league.home_squad,
+        };
+        let api_sheet: ResultSheet = fives::demo::random_result(bell_at_home, &mut seeded(22));
+        let mut page_result = form_fields(&page_sheet);
+        page_result.push(("submission_key".into(), "withdrawn-page".into()));
+        let result_page = |id: FixtureId| format!("/leagues/{SLUG}/fixtures/{id}");
+        let result_api = |id: FixtureId| format!("{api}/fixtures/{id}/result");
+        submit_form(&home.browser, &format!("{}/result", result_page(home_first)), &page_result).await;
+        assert_eq!(away.api.post(&result_api(away_first), body_of(&api_sheet)).await.status, 201);
+        let (by_page, by_api) = (kept(&ctx, home_first).await, kept(&ctx, away_first).await);
+
+        // Only the submitting side withdraws: the other captain and the organiser may not.
+        // (Anchor submitted the page's fixture, Bell the API's: each other side answers.)
+        for (on_page, through_api) in [(&away, &home), (&secretary, &secretary)] {
+            alike(
+                "results::withdraw",
+                &on_page.browser.submit(&format!("{}/withdraw", result_page(home_first)), &[("result", &by_page.id.to_string())]).await,
+                &through_api.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
+                Answer::Forbidden,
+            );
+        }
+        alike(
+            "results::withdraw",
+            &home.browser.submit(&format!("{}/withdraw", result_page(home_first)), &[("result", &by_page.id.to_string())]).await,
+            &away.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
+            Answer::Done,
+        );
+        for id in [home_first, away_first] {
+            assert_eq!(fixture(&ctx, id).await.status, FixtureStatus::Scheduled);
+            assert!(ctx.store.current_result(id).await.unwrap().is_none());
+        }
+        // Gone once withdrawn, alike.
+        alike(
+            "results::withdraw",
+            &home.browser.submit(&format!("{}/withdraw", result_page(home_first)), &[("result", &by_page.id.to_string())]).await,
+            &away.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
+            Answer::NotFound,
+        );
     }
 );
