@@ -38,9 +38,10 @@ pub struct ServeArgs {
 /// Mail: off unless an SMTP server is given.
 #[derive(Debug, Clone, Args)]
 pub struct MailArgs {
-    /// The SMTP server that sends the league's mail: smtp://HOST[:PORT], with a user and
-    /// password smtp://USER:PASSWORD@HOST[:PORT] (plain SMTP: for TLS, relay through a local
-    /// mail server). Without one, no mail is queued or sent.
+    /// The SMTP server that sends the league's mail: smtp://[USER:PASSWORD@]HOST[:PORT]
+    /// (plain), the same with ?tls=required (STARTTLS, port 587 unless given) or
+    /// smtps://[USER:PASSWORD@]HOST[:PORT] (TLS, port 465). Without one, no mail is queued or
+    /// sent.
     #[arg(long, env = "FIVES_SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
     /// The sender of the league's mail, such as "North League <league@example.org>".

@@ -234,24 +234,46 @@ impl Sender {
 
 /// The SMTP transport an `smtp://` address names. The address may hold a password, so no
 /// error repeats it.
+/// How the connection to the SMTP server is made, as its address says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SmtpSecurity {
+    /// `smtp://`: plain, for a relay on the same machine or network (port 25).
+    Plain,
+    /// `smtp://…?tls=required`: STARTTLS, refusing to go on without it (port 587).
+    StartTls,
+    /// `smtps://`: TLS from the first byte (port 465).
+    Tls,
+}
+
 fn smtp_transport(address: &str) -> anyhow::Result<AsyncSmtpTransport<Tokio1Executor>> {
-    const FORM: &str =
-        "the SMTP address must be smtp://HOST[:PORT] or smtp://USER:PASSWORD@HOST[:PORT]";
+    const FORM: &str = "the SMTP address must be smtp://[USER:PASSWORD@]HOST[:PORT], the same \
+         with ?tls=required for STARTTLS, or smtps://[USER:PASSWORD@]HOST[:PORT] for TLS";
     let url = url::Url::parse(address).map_err(|error| anyhow::anyhow!("{FORM} ({error})"))?;
-    if url.scheme() != "smtp" {
-        anyhow::bail!(
-            "{FORM}: this build sends plain SMTP only (for TLS, relay through a local mail server)"
-        );
-    }
-    if url.query().is_some() || url.path().len() > 1 {
-        anyhow::bail!("{FORM}, with nothing after the port");
+    let security = match (url.scheme(), url.query()) {
+        ("smtp", None) => SmtpSecurity::Plain,
+        ("smtp", Some("tls=required")) => SmtpSecurity::StartTls,
+        ("smtps", None) => SmtpSecurity::Tls,
+        _ => anyhow::bail!("{FORM}"),
+    };
+    if url.path().len() > 1 {
+        anyhow::bail!("{FORM}, with nothing between the port and the ?");
     }
     let host = url
         .host_str()
         .filter(|host| !host.is_empty())
         .ok_or_else(|| anyhow::anyhow!("{FORM}: it has no host"))?;
-    let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
-        .port(url.port().unwrap_or(25))
+    let builder = match security {
+        SmtpSecurity::Plain => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
+        SmtpSecurity::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)?,
+        SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)?,
+    };
+    let default_port = match security {
+        SmtpSecurity::Plain => 25,
+        SmtpSecurity::StartTls => 587,
+        SmtpSecurity::Tls => 465,
+    };
+    let mut builder = builder
+        .port(url.port().unwrap_or(default_port))
         .timeout(Some(SEND_TIMEOUT));
     if !url.username().is_empty() {
         let decode = |part: &str| {
@@ -304,25 +326,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_smtp_address_is_plain_smtp_with_an_optional_user() {
+    fn the_smtp_address_is_plain_starttls_or_tls_with_an_optional_user() {
         for good in [
             "smtp://localhost",
             "smtp://mail.example.org:2525",
             "smtp://league%40example.org:p%40ss@mail.example.org:587",
+            "smtp://league%40example.org:p%40ss@mail.example.org?tls=required",
+            "smtps://user:secret@mail.example.org:465",
+            "smtps://mail.example.org",
         ] {
             assert!(smtp_transport(good).is_ok(), "{good}");
         }
         for (bad, says) in [
             (
-                "smtps://user:secret@mail.example.org:465",
-                "plain SMTP only",
+                "smtp://user:secret@mail.example.org:587?tls=maybe",
+                "?tls=required",
             ),
             (
-                "smtp://mail.example.org:587?tls=required",
-                "nothing after the port",
+                "smtps://user:secret@mail.example.org?tls=required",
+                "smtps://",
             ),
-            ("mail.example.org", "smtp://HOST"),
-            ("smtp://", "smtp://HOST"),
+            (
+                "smtp://mail.example.org:25/inbox",
+                "nothing between the port",
+            ),
+            ("imap://user:secret@mail.example.org", "smtp://"),
+            ("mail.example.org", "smtp://"),
+            ("smtp://", "smtp://"),
         ] {
             let error = smtp_transport(bad).err().unwrap().to_string();
             assert!(error.contains(says), "{bad}: {error}");
