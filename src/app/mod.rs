@@ -13,6 +13,7 @@ pub mod fixtures;
 pub mod league;
 pub mod lookup;
 pub mod results;
+pub mod squads;
 pub mod teams;
 pub mod tokens;
 
@@ -200,6 +201,10 @@ pub enum Field {
     DeadlinePoints,
     /// A place in a tiebreak order, from 0.
     Tiebreak(usize),
+    /// A list of names as a whole.
+    List,
+    /// One line of a list of names (from 1).
+    Line(usize),
     /// A token's lifetime.
     TokenLifetime,
     /// Whether a division's teams meet once or twice.

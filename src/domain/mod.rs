@@ -16,4 +16,5 @@ pub mod player_tables;
 pub mod reason;
 pub mod result_deadline;
 pub mod season_fixtures;
+pub mod squad;
 pub mod standings;

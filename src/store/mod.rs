@@ -33,6 +33,7 @@ pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken, T
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
+    SquadEntry, SquadRefusal,
 };
 pub use postgres::PostgresStore;
 pub use result::{
@@ -65,6 +66,10 @@ pub enum StoreError {
     TeamAlreadyInSeason,
     #[error("that player is already in the team's squad")]
     PlayerAlreadyInSquad,
+    #[error("{} of the players cannot join the squad", .0.len())]
+    SquadRefused(Vec<(usize, SquadRefusal)>),
+    #[error("a squad holds at most {limit} players; it would hold {would_hold}")]
+    SquadFull { limit: usize, would_hold: usize },
     #[error("that {0} belongs to another organisation")]
     OfAnotherOrganisation(&'static str),
     #[error("that division's fixtures have already been made")]

@@ -147,6 +147,19 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/teams/{id}/squad") => {
             (Organiser, form(&[("name", "Sam Smith")]))
         }
+        ("POST", "/organise/{slug}/teams/{id}/squad/existing") => {
+            (Organiser, form(&[("player", &north.player.to_string())]))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/squad/{player}/remove") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/teams/{id}/squad/list") => {
+            (Organiser, form(&[("names", "Sam Smith\nJo Bloggs")]))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/squad/csv") => (Organiser, Body::Empty),
+        ("POST", "/teams/{id}/squad") => (TeamCaptain, form(&[("name", "Sam Smith")])),
+        ("POST", "/teams/{id}/squad/existing") => {
+            (TeamCaptain, form(&[("player", &north.player.to_string())]))
+        }
+        ("POST", "/teams/{id}/squad/{player}/remove") => (TeamCaptain, Body::Empty),
         ("POST", "/api/v1/organisations/{slug}/competitions") => (
             Organiser,
             Body::Json(
@@ -199,7 +212,14 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             (Organiser, Body::Json(json!({"name": "The Lamb"})))
         }
         ("POST", "/api/v1/organisations/{slug}/teams/{id}/squad") => {
-            (Organiser, Body::Json(json!({"player_id": north.player})))
+            (TeamCaptain, Body::Json(json!({"player_id": north.player})))
+        }
+        ("POST", "/api/v1/organisations/{slug}/teams/{id}/squad/list") => (
+            Organiser,
+            Body::Json(json!({"names": ["Sam Smith", "Jo Bloggs"]})),
+        ),
+        ("DELETE", "/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}") => {
+            (TeamCaptain, Body::Empty)
         }
         ("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue") => (
             TeamCaptain,
@@ -229,6 +249,8 @@ fn address(route: &str, north: &North) -> String {
     route
         .replace("{slug}", "north")
         .replace("{id}", &id.to_string())
+        .replace("{player}", &north.player.to_string())
+        .replace("{player_id}", &north.player.to_string())
 }
 
 /// A caller: a browser (signed in or not) and, for the API, a token.

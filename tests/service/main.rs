@@ -40,5 +40,6 @@ mod result_keys;
 mod result_races;
 mod result_store;
 mod results_league;
+mod squads;
 mod store_conformance;
 mod use_cases;

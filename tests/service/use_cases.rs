@@ -241,15 +241,29 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
         Some(("POST", "/api/v1/organisations/{slug}/players")),
     ),
+    ("squads::squad", Some(("GET", "/teams/{id}/squad")), None),
     (
-        "teams::add_to_squad",
-        None,
+        "squads::add_to_squad",
+        Some(("POST", "/teams/{id}/squad/existing")),
         Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
     ),
     (
-        "teams::add_new_player_to_squad",
-        Some(("POST", "/organise/{slug}/teams/{id}/squad")),
-        None,
+        "squads::add_new_player_to_squad",
+        Some(("POST", "/teams/{id}/squad")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
+    ),
+    (
+        "squads::add_list_to_squad",
+        Some(("POST", "/organise/{slug}/teams/{id}/squad/list")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad/list")),
+    ),
+    (
+        "squads::remove_from_squad",
+        Some(("POST", "/teams/{id}/squad/{player}/remove")),
+        Some((
+            "DELETE",
+            "/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}",
+        )),
     ),
     ("tokens::token_actor", None, Some(("GET", "/api/v1/me"))),
     ("tokens::tokens", Some(("GET", "/account/tokens")), None),
@@ -266,8 +280,8 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 7] = [
-    "accounts", "admin", "fixtures", "league", "results", "teams", "tokens",
+const USE_CASE_MODULES: [&str; 8] = [
+    "accounts", "admin", "fixtures", "league", "results", "squads", "teams", "tokens",
 ];
 
 /// Every use case of the use case modules, as `module::function`: each `pub async fn`, and
@@ -805,5 +819,98 @@ store_test!(
         let kept = ctx.store.seasons_of(competition.id).await.unwrap();
         let spring = kept.iter().find(|season| season.name == "Spring").unwrap();
         assert_eq!(spring.start_time.map(|time| time.format("%H:%M").to_string()).as_deref(), Some("20:15"));
+    }
+);
+
+store_test!(
+    async fn a_squad_is_run_alike_on_the_pages_and_through_the_api(ctx) {
+        let league = results_league(&ctx).await;
+        let secretary = person(&ctx, &league.secretary.email).await;
+        let home = person(&ctx, &league.home_captain.email).await;
+        let away = person(&ctx, &league.away_captain.email).await;
+        let api = format!("/api/v1/organisations/{SLUG}");
+        let (anchor, bell) = (league.home, league.away);
+        let names = |team: TeamId| {
+            let store = ctx.store.clone();
+            async move {
+                store.squad_of(team).await.unwrap().into_iter().map(|p| p.name).collect::<Vec<_>>()
+            }
+        };
+
+        // A new name: another team's captain is refused by both; each team's own captain adds.
+        alike(
+            "squads::add_new_player_to_squad",
+            &away.browser.submit(&format!("/teams/{anchor}/squad"), &[("name", "Ivy")]).await,
+            &home.api.post(&format!("{api}/teams/{bell}/squad"), json!({"name": "Ivy"})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::add_new_player_to_squad",
+            &home.browser.submit(&format!("/teams/{anchor}/squad"), &[("name", "Ivy")]).await,
+            &away.api.post(&format!("{api}/teams/{bell}/squad"), json!({"name": "Ivy"})).await,
+            Answer::Done,
+        );
+        assert!(names(anchor).await.contains(&"Ivy".to_string()));
+        assert!(names(bell).await.contains(&"Ivy".to_string()));
+
+        // One of the league's players: Eve of Bell joins Anchor, Ann of Anchor joins Bell.
+        let (eve, ann) = (league.away_squad[0].id, league.home_squad[0].id);
+        alike(
+            "squads::add_to_squad",
+            &away.browser.submit(&format!("/teams/{anchor}/squad/existing"), &[("player", &eve.to_string())]).await,
+            &home.api.post(&format!("{api}/teams/{bell}/squad"), json!({"player_id": ann.0})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::add_to_squad",
+            &home.browser.submit(&format!("/teams/{anchor}/squad/existing"), &[("player", &eve.to_string())]).await,
+            &away.api.post(&format!("{api}/teams/{bell}/squad"), json!({"player_id": ann.0})).await,
+            Answer::Done,
+        );
+        assert!(names(anchor).await.contains(&"Eve".to_string()));
+        assert!(names(bell).await.contains(&"Ann".to_string()));
+
+        // Taken out again.
+        alike(
+            "squads::remove_from_squad",
+            &away.browser.submit(&format!("/teams/{anchor}/squad/{eve}/remove"), &[]).await,
+            &home.api.delete(&format!("{api}/teams/{bell}/squad/{ann}")).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::remove_from_squad",
+            &home.browser.submit(&format!("/teams/{anchor}/squad/{eve}/remove"), &[]).await,
+            &away.api.delete(&format!("{api}/teams/{bell}/squad/{ann}")).await,
+            Answer::Done,
+        );
+        assert!(!names(anchor).await.contains(&"Eve".to_string()));
+        assert!(!names(bell).await.contains(&"Ann".to_string()));
+
+        // A list of names: the organiser's alone.
+        let org = format!("/organise/{SLUG}");
+        alike(
+            "squads::add_list_to_squad",
+            &home.browser.submit(&format!("{org}/teams/{anchor}/squad/list"), &[("names", "Jo\nKit")]).await,
+            &away.api.post(&format!("{api}/teams/{bell}/squad/list"), json!({"names": ["Jo", "Kit"]})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::add_list_to_squad",
+            &secretary.browser.submit(&format!("{org}/teams/{anchor}/squad/list"), &[("names", "Jo\nKit")]).await,
+            &secretary.api.post(&format!("{api}/teams/{bell}/squad/list"), json!({"names": ["Jo", "Kit"]})).await,
+            Answer::Done,
+        );
+        for team in [anchor, bell] {
+            let squad = names(team).await;
+            assert!(squad.contains(&"Jo".to_string()) && squad.contains(&"Kit".to_string()), "{squad:?}");
+        }
+        // Jo and Kit were made once, by the page; the API's list named the same players.
+        let players = ctx.store.players_of(league.organisation).await.unwrap();
+        assert_eq!(players.iter().filter(|p| p.name == "Jo").count(), 1);
+
+        // The squad's page: its captain and its organiser see it, another captain does not.
+        assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
+        assert_eq!(secretary.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
+        assert_eq!(away.browser.get(&format!("/teams/{anchor}/squad")).await.status, 403);
     }
 );

@@ -224,6 +224,8 @@ pub fn field_path(field: &Field) -> String {
         Field::DeadlinePoints => "points".into(),
         Field::Tiebreak(place) => format!("tiebreaks[{place}]"),
         Field::TokenLifetime => "lifetime".into(),
+        Field::List => "names".into(),
+        Field::Line(line) => format!("names[{}]", line.saturating_sub(1)),
         Field::Legs => "legs".into(),
         Field::MatchFormat(problem) => super::competitions::match_format_field(problem),
     }

@@ -174,6 +174,8 @@ api_endpoints![
     teams::set_venue,
     teams::clear_venue,
     teams::add_squad_player,
+    teams::add_squad_list,
+    teams::remove_squad_player,
     players::create_player,
     results::get_result,
     results::result_history,

@@ -7,4 +7,5 @@ pub mod lookup;
 pub mod organisation;
 pub mod results;
 pub mod season;
+pub mod squad;
 pub mod teams;

@@ -1,5 +1,5 @@
 //! An organiser's pages for one of their teams: its pub (name, address and the night it
-//! prefers), its captains and contact details, and its squad.
+//! prefers), its captains and contact details.
 
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
@@ -8,11 +8,11 @@ use askama::Template;
 use chrono::Weekday;
 use serde::Deserialize;
 
-use crate::app::{AppError, teams};
+use crate::app::teams;
 use crate::domain::ids::TeamId;
 use crate::domain::league::{Venue, VenueAddress, weekday_name, weekday_named};
 use crate::domain::organisation::DisplayName;
-use crate::store::{Organisation, Player, Team};
+use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
@@ -191,113 +191,4 @@ pub async fn set_pub(
             .await
         }
     }
-}
-
-#[derive(Template)]
-#[template(path = "organiser/squad.html")]
-struct SquadPage {
-    layout: Layout,
-    organisation: Organisation,
-    team: Team,
-    squad: Vec<Player>,
-    player_name: String,
-    error: Option<String>,
-}
-
-async fn show_squad(
-    viewer: &Viewer,
-    state: &AppState,
-    page: (Organisation, Team),
-    status: StatusCode,
-    player_name: String,
-    error: Option<String>,
-) -> Result<HttpResponse, WebError> {
-    let (organisation, team) = page;
-    let squad = state.store.squad_of(team.id).await?;
-    render_with_status(
-        status,
-        &SquadPage {
-            layout: viewer.layout(format!("Squad of {}", team.name)),
-            organisation,
-            team,
-            squad,
-            player_name,
-            error,
-        },
-    )
-}
-
-#[get("/organise/{slug}/teams/{id}/squad")]
-pub async fn squad_page(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    let team = team_of(&state, &organisation, TeamId(id)).await?;
-    show_squad(
-        &viewer,
-        &state,
-        (organisation, team),
-        StatusCode::OK,
-        String::new(),
-        None,
-    )
-    .await
-}
-
-#[derive(Deserialize)]
-pub struct PlayerForm {
-    #[serde(default)]
-    name: String,
-}
-
-#[post("/organise/{slug}/teams/{id}/squad")]
-pub async fn add_squad_player(
-    viewer: Viewer,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-    form: Form<PlayerForm>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let organisation = organised(&viewer, &state, &slug).await?;
-    let team = team_of(&state, &organisation, TeamId(id)).await?;
-    let typed = form.into_inner().name;
-    let name = match DisplayName::try_from(typed.as_str()) {
-        Ok(name) => name,
-        Err(error) => {
-            return show_squad(
-                &viewer,
-                &state,
-                (organisation, team),
-                StatusCode::UNPROCESSABLE_ENTITY,
-                typed,
-                Some(error.to_string()),
-            )
-            .await;
-        }
-    };
-    // A new player of the organisation (two people may share a name), then into the squad.
-    match teams::add_new_player_to_squad(state.store.as_ref(), viewer.who(), &slug, team.id, &name)
-        .await
-    {
-        Ok(_) => {}
-        Err(AppError::Conflict(conflict)) => {
-            return show_squad(
-                &viewer,
-                &state,
-                (organisation, team),
-                StatusCode::UNPROCESSABLE_ENTITY,
-                typed,
-                Some(conflict.to_string()),
-            )
-            .await;
-        }
-        Err(error) => return Err(viewer.refused(error)),
-    }
-    Ok(redirect(&format!(
-        "/organise/{}/teams/{}/squad",
-        organisation.slug, team.id
-    )))
 }
