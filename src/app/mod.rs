@@ -14,6 +14,7 @@ pub mod league;
 pub mod lookup;
 pub mod results;
 pub mod squads;
+pub mod tasks;
 pub mod teams;
 pub mod tokens;
 

@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod authorisation;
+pub mod captain_tasks;
 pub mod competition;
 pub mod fixture_dates;
 pub mod fixtures;

@@ -15,6 +15,7 @@ mod authorisation;
 mod authorisation_matrix;
 mod browser;
 mod browser_public;
+mod captain_dashboard;
 mod cli;
 mod csrf;
 mod demo;

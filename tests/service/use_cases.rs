@@ -265,6 +265,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
             "/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}",
         )),
     ),
+    (
+        "tasks::captain_tasks",
+        Some(("GET", "/dashboard")),
+        Some(("GET", "/api/v1/me/tasks")),
+    ),
     ("tokens::token_actor", None, Some(("GET", "/api/v1/me"))),
     ("tokens::tokens", Some(("GET", "/account/tokens")), None),
     (
@@ -280,8 +285,8 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 8] = [
-    "accounts", "admin", "fixtures", "league", "results", "squads", "teams", "tokens",
+const USE_CASE_MODULES: [&str; 9] = [
+    "accounts", "admin", "fixtures", "league", "results", "squads", "tasks", "teams", "tokens",
 ];
 
 /// Every use case of the use case modules, as `module::function`: each `pub async fn`, and
@@ -907,6 +912,22 @@ store_test!(
         // Jo and Kit were made once, by the page; the API's list named the same players.
         let players = ctx.store.players_of(league.organisation).await.unwrap();
         assert_eq!(players.iter().filter(|p| p.name == "Jo").count(), 1);
+
+        // What waits for a captain: nobody signed in is asked to sign in by both.
+        let anonymous = (ctx.browser(), ctx.api(None));
+        alike(
+            "tasks::captain_tasks",
+            &anonymous.0.get("/dashboard").await,
+            &anonymous.1.get("/api/v1/me/tasks").await,
+            Answer::NotSignedIn,
+        );
+        let (dashboard, tasks) = (home.browser.get("/dashboard").await, home.api.get("/api/v1/me/tasks").await);
+        alike("tasks::captain_tasks", &dashboard, &tasks, Answer::Done);
+        for fixture in &league.fixtures {
+            let on_page = dashboard.body.contains(&format!("/leagues/{SLUG}/fixtures/{}/result\">Enter the result", fixture.id));
+            let in_api = tasks.json[0]["results_to_enter"].as_array().unwrap().iter().any(|task| task["fixture"]["id"] == fixture.id.0);
+            assert_eq!((on_page, in_api), (true, true), "fixture {} waits for its result on both", fixture.id);
+        }
 
         // The squad's page: its captain and its organiser see it, another captain does not.
         assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);

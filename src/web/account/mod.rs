@@ -3,4 +3,5 @@
 
 pub mod access;
 pub mod invites;
+pub mod tasks;
 pub mod tokens;

@@ -15,6 +15,7 @@ pub mod input;
 pub mod organisations;
 pub mod players;
 pub mod results;
+pub mod tasks;
 pub mod teams;
 pub mod views;
 
@@ -150,6 +151,7 @@ macro_rules! api_endpoints {
 
 api_endpoints![
     organisations::me,
+    tasks::my_tasks,
     organisations::get_organisation,
     competitions::list_competitions,
     competitions::create_competition,
