@@ -179,7 +179,7 @@ pub async fn team_to_act_for(
     Ok((organisation, team))
 }
 
-/// Sets the team's pub (where its home fixtures made from now on are played), or clears it
+/// Sets the team's pub (where its home fixtures not yet played, and those made from now on, are played), or clears it
 /// with `None`: its captains and its organisation's organisers may.
 pub async fn set_venue(
     store: &dyn Store,

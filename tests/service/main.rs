@@ -23,6 +23,7 @@ mod fixture_store;
 mod http_protocol;
 mod interrupted_writes;
 mod invites;
+mod league_edits;
 mod league_store;
 mod league_story;
 mod limits;

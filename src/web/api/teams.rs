@@ -253,7 +253,7 @@ fn check_venue(body: &VenueBody) -> Result<Venue, Vec<Problem>> {
 
 #[utoipa::path(
     tag = "teams",
-    description = "Sets the team's pub: where its home fixtures made from now on are played.",
+    description = "Sets the team's pub: where its home fixtures not yet played, and those made from now on, are played; those played keep the pub they were played at.",
     params(
         ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),

@@ -1,0 +1,114 @@
+//! Changes an organiser or a captain makes to a league under way: a pub set after the fixtures
+//! were made, a fixture re-dated onto a clash, points deducted, names changed and things
+//! removed.
+
+use fives::domain::ids::FixtureId;
+use serde_json::json;
+
+use crate::results_league::{SLUG, results_league};
+use crate::support::{ApiClient, Browser, TestContext};
+
+async fn signed_in(ctx: &TestContext, email: &str) -> (Browser, ApiClient) {
+    let browser = ctx.browser();
+    browser.login_ok(email).await;
+    let token = browser.make_api_token("edits").await;
+    (browser, ctx.api(Some(&token)))
+}
+
+fn id_of(reply: &crate::support::Reply) -> i64 {
+    reply.json["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("an id in {:?}", reply.json))
+}
+
+store_test!(
+    async fn a_pub_set_after_the_fixtures_were_made_reaches_the_unplayed_home_fixtures(ctx) {
+        let league = results_league(&ctx).await;
+        let (home, _) = signed_in(&ctx, &league.home_captain.email).await;
+        let (played, unplayed) = (league.fixtures[0].id, league.fixtures[1].id);
+        // Anchor at home has been played; Anchor away at Bell has not.
+        ctx.set_fixture_status(played, "confirmed").await;
+        let bell_home = league.fixtures[1].home_team_id;
+        assert_eq!(bell_home, league.away);
+        let venue = |id: FixtureId| {
+            let store = ctx.store.clone();
+            async move { store.fixture(id).await.unwrap().unwrap().venue.map(|v| v.name) }
+        };
+        assert_eq!(venue(unplayed).await, None);
+
+        let (away, _) = signed_in(&ctx, &league.away_captain.email).await;
+        let set = away
+            .submit(&format!("/teams/{}/pub", league.away), &[("name", "The Bell"), ("address", "2 Church Lane"), ("night", "")])
+            .await;
+        assert_eq!(set.status, 303, "{}", set.body);
+        assert_eq!(venue(unplayed).await.as_deref(), Some("The Bell"));
+        let page = ctx.browser().get(&format!("/leagues/{SLUG}/fixtures/{unplayed}")).await;
+        assert!(page.body.contains("The Bell"), "the fixture's page names the pub");
+
+        // A played fixture keeps the pub it was played at (none was known then).
+        let set = home
+            .submit(&format!("/teams/{}/pub", league.home), &[("name", "The Anchor"), ("address", "1 Quay"), ("night", "")])
+            .await;
+        assert_eq!(set.status, 303);
+        assert_eq!(venue(played).await, None);
+        // Taking the pub away leaves the unplayed fixture's venue to be arranged again.
+        away.submit(&format!("/teams/{}/pub", league.away), &[("name", ""), ("address", ""), ("night", "")]).await;
+        assert_eq!(venue(unplayed).await, None);
+    }
+);
+
+store_test!(
+    async fn re_dating_onto_a_blackout_date_or_a_second_fixture_in_a_week_is_kept_and_warned_of(ctx) {
+        let league = results_league(&ctx).await;
+        let (secretary, api) = signed_in(&ctx, &league.secretary.email).await;
+        let base = format!("/api/v1/organisations/{SLUG}");
+        let (first, second) = (league.fixtures[0].id, league.fixtures[1].id);
+
+        // Round 2 moved to three days after round 1: kept, and warned of.
+        let moved = api.post(&format!("{base}/fixtures/{second}/move"), json!({"date": "2026-09-04"})).await;
+        assert_eq!(moved.status, 200, "{:?}", moved.json);
+        assert_eq!(moved.json["date"], "2026-09-04");
+        assert_eq!(
+            moved.json["warnings"],
+            json!(["Bell then plays twice within a week: also against Anchor on Tue 1 Sep 2026."])
+        );
+        // A week apart is no clash.
+        let moved = api.post(&format!("{base}/fixtures/{second}/move"), json!({"date": "2026-09-08"})).await;
+        assert_eq!(moved.json["warnings"], json!([]));
+
+        // On the page: the fixture is moved and the warning shown.
+        let page = secretary
+            .submit(&format!("/organise/{SLUG}/fixtures/{first}/date"), &[("date", "2026-09-10"), ("start_time", "")])
+            .await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(page.body.contains("The fixture was moved. Check its new date:"));
+        assert!(page.body.contains("Anchor then plays twice within a week: also against Bell on Tue 8 Sep 2026."), "{}", page.body);
+        assert_eq!(ctx.store.fixture(first).await.unwrap().unwrap().date.to_string(), "2026-09-10");
+        // Without a clash, the page goes back to the fixtures as before.
+        let page = secretary
+            .submit(&format!("/organise/{SLUG}/fixtures/{first}/date"), &[("date", "2026-09-01"), ("start_time", "")])
+            .await;
+        assert_eq!(page.status, 303);
+
+        // A season with a blackout date: a fixture moved onto it is warned of.
+        let competition = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let season = id_of(
+            &api.post(
+                &format!("{base}/competitions/{}/seasons", competition.id),
+                json!({"name": "Spring", "start": "2027-03-02", "league_night": "Tuesday", "blackout_dates": ["2027-04-06"]}),
+            )
+            .await,
+        );
+        let division = id_of(&api.post(&format!("{base}/seasons/{season}/divisions"), json!({"name": "Spring One"})).await);
+        for team in [league.home, league.away] {
+            let added = api.post(&format!("{base}/divisions/{division}/teams"), json!({"team_id": team.0})).await;
+            assert!(added.status < 300, "{:?}", added.json);
+        }
+        let made = api.post(&format!("{base}/divisions/{division}/fixtures"), json!({"legs": "single"})).await;
+        assert!(made.status < 300, "{:?}", made.json);
+        let fixture = made.json["fixtures"][0]["id"].as_i64().or_else(|| made.json[0]["id"].as_i64()).unwrap_or_else(|| panic!("{:?}", made.json));
+        let moved = api.post(&format!("{base}/fixtures/{fixture}/move"), json!({"date": "2027-04-06"})).await;
+        assert_eq!(moved.status, 200);
+        assert_eq!(moved.json["warnings"], json!(["Tue 6 Apr 2027 is one of the season's blackout dates."]));
+    }
+);
