@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod deductions;
 pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
@@ -200,6 +201,8 @@ pub enum Field {
     /// A result deadline's parts.
     DeadlineDays,
     DeadlinePoints,
+    /// The points a deduction takes.
+    Points,
     /// A place in a tiebreak order, from 0.
     Tiebreak(usize),
     /// A list of names as a whole.

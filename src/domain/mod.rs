@@ -4,6 +4,7 @@ pub mod account;
 pub mod authorisation;
 pub mod captain_tasks;
 pub mod competition;
+pub mod deduction;
 pub mod fixture_dates;
 pub mod fixtures;
 pub mod hand_lines;

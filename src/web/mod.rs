@@ -102,6 +102,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::fixtures::redate_fixture)
         .service(organiser::fixtures::postpone_fixture)
         .service(organiser::fixtures::reverse_fixture)
+        .service(organiser::deductions::deductions_page)
+        .service(organiser::deductions::deduct_points)
         .service(organiser::teams::team_page)
         .service(organiser::teams::set_pub)
         .service(organiser::squad::squad_page)

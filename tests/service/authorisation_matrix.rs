@@ -129,6 +129,20 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/divisions/{id}/fixtures") => {
             (Organiser, form(&[("legs", "double")]))
         }
+        ("POST", "/organise/{slug}/divisions/{id}/deductions") => (
+            Organiser,
+            form(&[
+                ("team", &north.anchor.to_string()),
+                ("points", "2"),
+                ("reason", "Unregistered player"),
+            ]),
+        ),
+        ("POST", "/api/v1/organisations/{slug}/divisions/{id}/deductions") => (
+            Organiser,
+            Body::Json(
+                json!({"team_id": north.anchor, "points": 2, "reason": "Unregistered player"}),
+            ),
+        ),
         ("POST", "/organise/{slug}/divisions/{id}/tiebreaks") => {
             (Organiser, form(&[("tiebreak_1", "game_difference")]))
         }

@@ -112,3 +112,64 @@ store_test!(
         assert_eq!(moved.json["warnings"], json!(["Tue 6 Apr 2027 is one of the season's blackout dates."]));
     }
 );
+
+store_test!(
+    async fn an_organiser_deducts_points_with_a_reason_on_the_page_and_through_the_api(ctx) {
+        let league = results_league(&ctx).await;
+        let (secretary, api) = signed_in(&ctx, &league.secretary.email).await;
+        let division = league.division;
+        let page = format!("/organise/{SLUG}/divisions/{division}/deductions");
+        let standings = format!("/api/v1/organisations/{SLUG}/divisions/{division}/standings");
+        let adjustment_of = |rows: &serde_json::Value, team: &str| {
+            rows.as_array().unwrap().iter().find(|row| row["team"]["name"] == team).map(|row| row["adjustment"].clone())
+        };
+
+        assert_eq!(secretary.get(&page).await.status, 200);
+        // Refused: each problem at its field, nothing kept.
+        let refused = secretary
+            .submit(&page, &[("team", &league.home.to_string()), ("points", "0"), ("reason", " ")])
+            .await;
+        assert_eq!(refused.status, 422);
+        assert!(refused.body.contains("A deduction takes a whole number of points from 1 to 50."));
+        assert!(refused.body.contains("Say why the points are taken"));
+        assert!(ctx.store.adjustments_of_division(division).await.unwrap().is_empty());
+
+        let done = secretary
+            .submit(&page, &[("team", &league.home.to_string()), ("points", "2"), ("reason", "Played an unregistered player.")])
+            .await;
+        done.assert_redirect_to(&page);
+        let made = api
+            .post(
+                &format!("/api/v1/organisations/{SLUG}/divisions/{division}/deductions"),
+                json!({"team_id": league.away.0, "points": 3, "reason": "Late to the league night twice."}),
+            )
+            .await;
+        assert_eq!(made.status, 201, "{:?}", made.json);
+        assert_eq!(made.json["points"], -3);
+        let rows = ctx.api(None).get(&standings).await.json;
+        assert_eq!(adjustment_of(&rows, "Anchor"), Some(json!(-2)));
+        assert_eq!(adjustment_of(&rows, "Bell"), Some(json!(-3)));
+        let public = ctx.browser().get(&format!("/leagues/{SLUG}/divisions/{division}")).await;
+        assert!(public.body.contains("Played an unregistered player."), "the reason is public");
+        assert!(secretary.get(&page).await.body.contains("Late to the league night twice."));
+
+        // A team of another division, or too many points, is refused at its field.
+        let crown = ctx.team(league.organisation, "Crown").await;
+        let wrong = api
+            .post(
+                &format!("/api/v1/organisations/{SLUG}/divisions/{division}/deductions"),
+                json!({"team_id": crown.id.0, "points": 51, "reason": "x"}),
+            )
+            .await;
+        assert_eq!(wrong.status, 422);
+        assert_eq!(wrong.problem_at("points").as_deref(), Some("A deduction takes a whole number of points from 1 to 50."));
+        let wrong = api
+            .post(
+                &format!("/api/v1/organisations/{SLUG}/divisions/{division}/deductions"),
+                json!({"team_id": crown.id.0, "points": 1, "reason": "x"}),
+            )
+            .await;
+        assert_eq!(wrong.problem_at("team_id").as_deref(), Some("Choose one of the teams of Premier."));
+        assert_eq!(ctx.store.adjustments_of_division(division).await.unwrap().len(), 2);
+    }
+);

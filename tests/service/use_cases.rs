@@ -57,6 +57,19 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
+        "deductions::deductions",
+        Some(("GET", "/organise/{slug}/divisions/{id}/deductions")),
+        None,
+    ),
+    (
+        "deductions::deduct_points",
+        Some(("POST", "/organise/{slug}/divisions/{id}/deductions")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/divisions/{id}/deductions",
+        )),
+    ),
+    (
         "fixtures::of_division",
         Some(("GET", "/organise/{slug}/divisions/{id}/fixtures")),
         None,
@@ -285,8 +298,17 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 9] = [
-    "accounts", "admin", "fixtures", "league", "results", "squads", "tasks", "teams", "tokens",
+const USE_CASE_MODULES: [&str; 10] = [
+    "accounts",
+    "admin",
+    "deductions",
+    "fixtures",
+    "league",
+    "results",
+    "squads",
+    "tasks",
+    "teams",
+    "tokens",
 ];
 
 /// Every use case of the use case modules, as `module::function`: each `pub async fn`, and
@@ -928,6 +950,30 @@ store_test!(
             let in_api = tasks.json[0]["results_to_enter"].as_array().unwrap().iter().any(|task| task["fixture"]["id"] == fixture.id.0);
             assert_eq!((on_page, in_api), (true, true), "fixture {} waits for its result on both", fixture.id);
         }
+
+        // Points deductions: a captain is refused by both; the organiser's two are alike.
+        let deductions = format!("/organise/{SLUG}/divisions/{}/deductions", league.division);
+        let deductions_api = format!("{api}/divisions/{}/deductions", league.division);
+        let page_form = [("team", league.home.to_string()), ("points", "2".to_string()), ("reason", "Unregistered player.".to_string())];
+        let page_form: Vec<(&str, &str)> = page_form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let body = json!({"team_id": league.away.0, "points": 2, "reason": "Unregistered player."});
+        alike(
+            "deductions::deduct_points",
+            &home.browser.submit(&deductions, &page_form).await,
+            &home.api.post(&deductions_api, body.clone()).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "deductions::deduct_points",
+            &secretary.browser.submit(&deductions, &page_form).await,
+            &secretary.api.post(&deductions_api, body).await,
+            Answer::Done,
+        );
+        let made = ctx.store.adjustments_of_division(league.division).await.unwrap();
+        assert_eq!(
+            made.iter().map(|a| (a.team, a.points, a.reason.as_str())).collect::<Vec<_>>(),
+            [(league.home, -2, "Unregistered player."), (league.away, -2, "Unregistered player.")]
+        );
 
         // The squad's page: its captain and its organiser see it, another captain does not.
         assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);

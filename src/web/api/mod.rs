@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod competitions;
+pub mod deductions;
 pub mod divisions;
 pub mod error;
 pub mod fixtures;
@@ -163,6 +164,7 @@ api_endpoints![
     divisions::get_division,
     divisions::add_team,
     divisions::get_standings,
+    deductions::deduct_points,
     fixtures::division_fixtures,
     fixtures::generate_fixtures,
     fixtures::get_fixture,

@@ -2,6 +2,7 @@
 //! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
 
 pub mod competitions;
+pub mod deductions;
 pub mod fixtures;
 pub mod lookup;
 pub mod organisation;
