@@ -8,11 +8,13 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod captaincy;
 pub mod deductions;
 pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
 pub mod lookup;
+pub mod renames;
 pub mod results;
 pub mod squads;
 pub mod tasks;

@@ -175,6 +175,19 @@ pub trait LeagueStore: Send + Sync {
     /// Takes the player out of the team's squad; the games they played stay theirs.
     /// [`StoreError::NotFound`] when they are not in it.
     async fn leave_squad(&self, team: TeamId, player: PlayerId) -> Result<(), StoreError>;
+    /// Renames a team; refused with [`StoreError::TeamNameTaken`] or
+    /// [`StoreError::NameLooksLike`] when another team of its organisation has the name or one
+    /// that looks the same.
+    async fn rename_team(&self, team: TeamId, name: &DisplayName) -> Result<(), StoreError>;
+    /// Renames a player; refused with [`StoreError::NameLooksLike`] when the new name looks
+    /// the same as a player's of the organisation spelt otherwise.
+    async fn rename_player(&self, player: PlayerId, name: &DisplayName) -> Result<(), StoreError>;
+    /// Ends the account's captaincy of the team; [`StoreError::NotFound`] when it has none.
+    async fn remove_captain(
+        &self,
+        team: TeamId,
+        user: crate::domain::ids::UserId,
+    ) -> Result<(), StoreError>;
     /// The organisation's players, by name.
     async fn players_of(&self, organisation: OrganisationId) -> Result<Vec<Player>, StoreError>;
     /// By name.

@@ -744,6 +744,141 @@ macro_rules! league_sql_store {
                 Ok(())
             }
 
+            async fn rename_team(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM teams WHERE id = $1",
+                    team.0,
+                    "team",
+                )
+                .await?;
+                let existing: Option<String> = sqlx::query_scalar(
+                    "SELECT name FROM teams \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(team.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                super::look_alike_refusal(existing, name, StoreError::TeamNameTaken)?;
+                sqlx::query("UPDATE teams SET name = $1, name_skeleton = $2 WHERE id = $3")
+                    .bind(name.as_str())
+                    .bind(&skeleton)
+                    .bind(team.0)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| unique_violation_as(e, StoreError::TeamNameTaken))?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rename_player(
+                &self,
+                player: $crate::domain::ids::PlayerId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let row: Option<(i64, Option<String>)> = sqlx::query_as(
+                    "SELECT organisation_id, name_skeleton FROM players WHERE id = $1",
+                )
+                .bind(player.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((organisation, old_skeleton)) = row else {
+                    return Err(StoreError::NotFound("player"));
+                };
+                // The look's spelling is kept by whichever players have it: this player alone
+                // may spell their own look anew.
+                let others_of_look: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM players \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(player.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                let spelling = name_of_skeleton(
+                    &mut *tx,
+                    "SELECT name FROM player_name_spellings \
+                     WHERE organisation_id = $1 AND skeleton = $2",
+                    organisation,
+                    &skeleton,
+                )
+                .await?;
+                if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
+                    if others_of_look > 0 {
+                        return Err(StoreError::NameLooksLike { existing });
+                    }
+                    sqlx::query(
+                        "DELETE FROM player_name_spellings \
+                         WHERE organisation_id = $1 AND skeleton = $2",
+                    )
+                    .bind(organisation)
+                    .bind(&skeleton)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query(
+                    "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                     VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(name.as_str())
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query("UPDATE players SET name = $1, name_skeleton = $2 WHERE id = $3")
+                    .bind(name.as_str())
+                    .bind(&skeleton)
+                    .bind(player.0)
+                    .execute(&mut *tx)
+                    .await?;
+                // A look no player has any more keeps no spelling.
+                if let Some(old) = old_skeleton.filter(|old| *old != skeleton) {
+                    sqlx::query(
+                        "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
+                         AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
+                         WHERE organisation_id = $1 AND name_skeleton = $2)",
+                    )
+                    .bind(organisation)
+                    .bind(&old)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn remove_captain(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                user: $crate::domain::ids::UserId,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let removed =
+                    sqlx::query("DELETE FROM captains WHERE team_id = $1 AND user_id = $2")
+                        .bind(team.0)
+                        .bind(user.0)
+                        .execute(&mut *tx)
+                        .await?;
+                if removed.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("captain of that team"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
             async fn players_of(
                 &self,
                 organisation: $crate::domain::ids::OrganisationId,

@@ -169,6 +169,22 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             (Organiser, form(&[("names", "Sam Smith\nJo Bloggs")]))
         }
         ("POST", "/organise/{slug}/teams/{id}/squad/csv") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/teams/{id}/name") => {
+            (Organiser, form(&[("name", "The New Anchor")]))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/captains/{user}/remove") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/players/{id}/name") => {
+            (Organiser, form(&[("name", "Pat Jonas")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/teams/{id}/name") => {
+            (Organiser, Body::Json(json!({"name": "The New Anchor"})))
+        }
+        ("DELETE", "/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}") => {
+            (Organiser, Body::Empty)
+        }
+        ("PUT", "/api/v1/organisations/{slug}/players/{id}/name") => {
+            (Organiser, Body::Json(json!({"name": "Pat Jonas"})))
+        }
         ("POST", "/teams/{id}/squad") => (TeamCaptain, form(&[("name", "Sam Smith")])),
         ("POST", "/teams/{id}/squad/existing") => {
             (TeamCaptain, form(&[("player", &north.player.to_string())]))
@@ -257,6 +273,8 @@ fn address(route: &str, north: &North) -> String {
         north.fixture
     } else if route.contains("/tokens/{id}") {
         north.token
+    } else if route.contains("/players/{id}") {
+        north.player
     } else {
         north.anchor
     };
@@ -265,6 +283,9 @@ fn address(route: &str, north: &North) -> String {
         .replace("{id}", &id.to_string())
         .replace("{player}", &north.player.to_string())
         .replace("{player_id}", &north.player.to_string())
+        // The first account, the site's admin: no captain, so the one who may is told 404.
+        .replace("{user}", "1")
+        .replace("{user_id}", "1")
 }
 
 /// A caller: a browser (signed in or not) and, for the API, a token.

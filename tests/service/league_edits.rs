@@ -173,3 +173,56 @@ store_test!(
         assert_eq!(ctx.store.adjustments_of_division(division).await.unwrap().len(), 2);
     }
 );
+
+store_test!(
+    async fn an_organiser_renames_teams_and_players_and_removes_a_captain(ctx) {
+        let league = results_league(&ctx).await;
+        let (secretary, api) = signed_in(&ctx, &league.secretary.email).await;
+        let (home, _) = signed_in(&ctx, &league.home_captain.email).await;
+        let team_page = format!("/organise/{SLUG}/teams/{}", league.home);
+
+        // A team's new name shows everywhere, its fixtures included.
+        secretary.submit(&format!("{team_page}/name"), &[("name", "The Anchor Inn")]).await.assert_redirect_to(&team_page);
+        let fixture = league.fixtures[0].id;
+        let public = ctx.browser().get(&format!("/leagues/{SLUG}/fixtures/{fixture}")).await;
+        assert!(public.body.contains("The Anchor Inn"), "{}", public.body);
+        // Another team's name, or one that looks like it, is refused at the field.
+        let taken = secretary.submit(&format!("{team_page}/name"), &[("name", "Bell")]).await;
+        assert_eq!(taken.status, 422);
+        assert!(taken.body.contains("already has a team called Bell."), "{}", taken.body);
+        let looks = api
+            .put(&format!("/api/v1/organisations/{SLUG}/teams/{}/name", league.home), json!({"name": "B\u{0435}ll"}))
+            .await;
+        assert_eq!(looks.status, 409);
+        assert!(looks.problem_at("name").unwrap().contains("looks the same as \u{2018}Bell\u{2019}"));
+        // Renaming a team to its own name again is no clash.
+        let same = api
+            .put(&format!("/api/v1/organisations/{SLUG}/teams/{}/name", league.home), json!({"name": "The Anchor Inn"}))
+            .await;
+        assert_eq!(same.status, 200, "{:?}", same.json);
+
+        // A player's name put right; a look-alike of another player's is refused.
+        let ann = league.home_squad[0].id;
+        let renamed = api.put(&format!("/api/v1/organisations/{SLUG}/players/{ann}/name"), json!({"name": "Anne Lee"})).await;
+        assert_eq!(renamed.status, 200, "{:?}", renamed.json);
+        assert_eq!(ctx.store.player(ann).await.unwrap().unwrap().name, "Anne Lee");
+        let squad = format!("/organise/{SLUG}/teams/{}/squad", league.home);
+        let looks = secretary
+            .submit(&format!("/organise/{SLUG}/players/{ann}/name"), &[("name", "B\u{043e}b"), ("team", &league.home.to_string())])
+            .await;
+        assert_eq!(looks.status, 422);
+        assert!(looks.body.contains("looks the same as \u{2018}Bob\u{2019}"), "{}", looks.body);
+        // The old look is free again: no player has it, so it may be spelt another way.
+        let ann_again = api.post(&format!("/api/v1/organisations/{SLUG}/players"), json!({"name": "\u{0410}nn"})).await;
+        assert_eq!(ann_again.status, 201, "{:?}", ann_again.json);
+        assert!(secretary.get(&squad).await.body.contains("Anne Lee"));
+
+        // The captain removed can no longer act for the team; their account stays.
+        let captain = league.home_captain.id;
+        assert_eq!(home.get(&format!("/teams/{}/manage", league.home)).await.status, 200);
+        secretary.submit(&format!("{team_page}/captains/{captain}/remove"), &[]).await.assert_redirect_to(&team_page);
+        assert_eq!(home.get(&format!("/teams/{}/manage", league.home)).await.status, 403);
+        assert!(ctx.store.user(captain).await.unwrap().is_some());
+        assert_eq!(secretary.submit(&format!("{team_page}/captains/{captain}/remove"), &[]).await.status, 404);
+    }
+);

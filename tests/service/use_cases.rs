@@ -57,6 +57,24 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
+        "captaincy::remove_captain",
+        Some(("POST", "/organise/{slug}/teams/{id}/captains/{user}/remove")),
+        Some((
+            "DELETE",
+            "/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}",
+        )),
+    ),
+    (
+        "renames::rename_team",
+        Some(("POST", "/organise/{slug}/teams/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/name")),
+    ),
+    (
+        "renames::rename_player",
+        Some(("POST", "/organise/{slug}/players/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/players/{id}/name")),
+    ),
+    (
         "deductions::deductions",
         Some(("GET", "/organise/{slug}/divisions/{id}/deductions")),
         None,
@@ -298,12 +316,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 10] = [
+const USE_CASE_MODULES: [&str; 12] = [
     "accounts",
     "admin",
+    "captaincy",
     "deductions",
     "fixtures",
     "league",
+    "renames",
     "results",
     "squads",
     "tasks",
@@ -975,9 +995,55 @@ store_test!(
             [(league.home, -2, "Unregistered player."), (league.away, -2, "Unregistered player.")]
         );
 
-        // The squad's page: its captain and its organiser see it, another captain does not.
+        // Names put right: a captain is refused by both; the organiser's two are alike.
+        let ivy = ctx.store.players_of(league.organisation).await.unwrap().into_iter().filter(|p| p.name == "Ivy").collect::<Vec<_>>();
+        let (page_ivy, api_ivy) = (ivy[0].id, ivy[1].id);
+        for (who, expected) in [(&home, Answer::Forbidden), (&secretary, Answer::Done)] {
+            alike(
+                "renames::rename_player",
+                &who.browser.submit(&format!("{org}/players/{page_ivy}/name"), &[("name", "Ivy Page"), ("team", &anchor.to_string())]).await,
+                &who.api.put(&format!("{api}/players/{api_ivy}/name"), json!({"name": "Ivy Api"})).await,
+                expected,
+            );
+        }
+        assert!(names(anchor).await.contains(&"Ivy Page".to_string()) || names(bell).await.contains(&"Ivy Page".to_string()));
+        assert!(names(anchor).await.contains(&"Ivy Api".to_string()) || names(bell).await.contains(&"Ivy Api".to_string()));
+        for (who, expected, page_name, api_name) in [
+            (&away, Answer::Forbidden, "Anchor", "Bell"),
+            (&secretary, Answer::Done, "The Anchor", "The Bell"),
+        ] {
+            alike(
+                "renames::rename_team",
+                &who.browser.submit(&format!("{org}/teams/{anchor}/name"), &[("name", page_name)]).await,
+                &who.api.put(&format!("{api}/teams/{bell}/name"), json!({"name": api_name})).await,
+                expected,
+            );
+        }
+        let team_name = |id| { let store = ctx.store.clone(); async move { store.team(id).await.unwrap().unwrap().name } };
+        assert_eq!((team_name(anchor).await, team_name(bell).await), ("The Anchor".to_string(), "The Bell".to_string()));
+
+        // A captain removed: each team's captain refused by both, then removed by the organiser.
+        let (home_id, away_id) = (league.home_captain.id, league.away_captain.id);
+        alike(
+            "captaincy::remove_captain",
+            &home.browser.submit(&format!("{org}/teams/{bell}/captains/{away_id}/remove"), &[]).await,
+            &away.api.delete(&format!("{api}/teams/{anchor}/captains/{home_id}")).await,
+            Answer::Forbidden,
+        );
+        // (Read the pages before the captaincies end.)
         assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
-        assert_eq!(secretary.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
         assert_eq!(away.browser.get(&format!("/teams/{anchor}/squad")).await.status, 403);
+        alike(
+            "captaincy::remove_captain",
+            &secretary.browser.submit(&format!("{org}/teams/{anchor}/captains/{home_id}/remove"), &[]).await,
+            &secretary.api.delete(&format!("{api}/teams/{bell}/captains/{away_id}")).await,
+            Answer::Done,
+        );
+        assert!(ctx.store.captains_of(anchor).await.unwrap().is_empty());
+        assert!(ctx.store.captains_of(bell).await.unwrap().is_empty());
+        assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 403, "no longer a captain");
+
+        // The squad's page: its organiser sees it.
+        assert_eq!(secretary.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
     }
 );

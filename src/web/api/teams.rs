@@ -13,8 +13,8 @@ use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
 use super::input::{ApiJson, Id, weekday_of};
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
-use crate::app::{lookup, squads, teams};
-use crate::domain::ids::{PlayerId, TeamId};
+use crate::app::{captaincy, lookup, renames, squads, teams};
+use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{Venue, VenueAddress};
 use crate::domain::organisation::DisplayName;
 use crate::domain::squad::{ListProblem, names_from_items};
@@ -467,6 +467,87 @@ pub async fn remove_squad_player(
         &slug,
         TeamId(id),
         PlayerId(player),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+/// A new name.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NameBody {
+    /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: String,
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Renames the team; every page and answer shows the new name, past results \
+                   included. The organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+    ),
+    request_body = NameBody,
+    responses(
+        (status = 200, body = TeamView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Another team has the name, or one that looks the same", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[put("/api/v1/organisations/{slug}/teams/{id}/name")]
+pub async fn rename_team(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<NameBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let (organisation, team) =
+        renames::rename_team(store, caller.who(), &slug, TeamId(id), &name).await?;
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Ends an account's captaincy of the team; the account stays, and what it did \
+                   as captain stays in the results' history. The organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+        ("user_id" = i64, Path, description = "The captain's account id"),
+    ),
+    responses(
+        (status = 200, body = TeamView),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such team, or the account is not its captain", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[delete("/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}")]
+pub async fn remove_captain(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id, user) = path.into_inner();
+    let (organisation, team) = captaincy::remove_captain(
+        state.store.as_ref(),
+        caller.who(),
+        &slug,
+        TeamId(id),
+        UserId(user),
     )
     .await?;
     Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))

@@ -25,6 +25,8 @@ pub struct SquadForms {
     pub player_error: Option<String>,
     pub list: String,
     pub list_problems: Vec<String>,
+    /// Why renaming a player was refused.
+    pub rename_error: Option<String>,
 }
 
 #[derive(Template)]

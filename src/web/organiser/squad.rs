@@ -9,9 +9,11 @@ use actix_web::{HttpResponse, get, post};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
+use crate::app::renames;
 use crate::app::squads::{self, Squad};
 use crate::app::{AppError, Field};
 use crate::domain::ids::{PlayerId, TeamId};
+use crate::domain::organisation::DisplayName;
 use crate::domain::squad::{
     ListProblem, ListedName, MAX_CSV_BYTES, names_from_csv, names_from_text,
 };
@@ -224,4 +226,63 @@ pub async fn add_csv_file(
     let bytes = uploaded_file(form).await?;
     let names = names_from_csv(&bytes);
     add_list(&viewer, &state, squad, String::new(), names).await
+}
+
+#[derive(Deserialize)]
+pub struct RenamePlayerForm {
+    #[serde(default)]
+    name: String,
+    /// The team whose squad page the form was on, to go back to.
+    #[serde(default)]
+    team: String,
+}
+
+#[post("/organise/{slug}/players/{id}/name")]
+pub async fn rename_player(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<RenamePlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    organised(&viewer, &state, &slug).await?;
+    let form = form.into_inner();
+    let team = form.team.trim().parse::<i64>().ok();
+    let refusal = match DisplayName::try_from(form.name.as_str()) {
+        Err(error) => error.to_string(),
+        Ok(name) => match renames::rename_player(
+            state.store.as_ref(),
+            viewer.who(),
+            &slug,
+            PlayerId(id),
+            &name,
+        )
+        .await
+        {
+            Ok((organisation, _)) => {
+                return Ok(redirect(&match team {
+                    Some(team) => format!("/organise/{}/teams/{team}/squad", organisation.slug),
+                    None => format!("/organise/{}", organisation.slug),
+                }));
+            }
+            Err(AppError::Conflict(conflict)) => conflict.to_string(),
+            Err(error) => return Err(viewer.refused(error)),
+        },
+    };
+    let Some(team) = team else {
+        return Err(WebError::BadRequest(refusal));
+    };
+    let squad = squad_of(&viewer, &state, &slug, team).await?;
+    let address = address(&squad);
+    show(
+        &viewer,
+        squad,
+        address,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        None,
+        SquadForms {
+            rename_error: Some(refusal),
+            ..SquadForms::default()
+        },
+    )
 }
