@@ -14,6 +14,7 @@ pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
 pub mod lookup;
+pub mod removals;
 pub mod renames;
 pub mod results;
 pub mod squads;

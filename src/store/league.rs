@@ -188,6 +188,12 @@ pub trait LeagueStore: Send + Sync {
         team: TeamId,
         user: crate::domain::ids::UserId,
     ) -> Result<(), StoreError>;
+    /// Removes a team with its squad, captaincies, divisions' places and fixtures; refused with
+    /// [`StoreError::HasResults`] (counting its fixtures with a result) once it has any.
+    async fn delete_team(&self, team: TeamId) -> Result<(), StoreError>;
+    /// Removes a player of the organisation from it and every squad; refused with
+    /// [`StoreError::HasResults`] (counting the games they played) once they have played.
+    async fn delete_player(&self, player: PlayerId) -> Result<(), StoreError>;
     /// The organisation's players, by name.
     async fn players_of(&self, organisation: OrganisationId) -> Result<Vec<Player>, StoreError>;
     /// By name.

@@ -879,6 +879,73 @@ macro_rules! league_sql_store {
                 Ok(())
             }
 
+            async fn delete_team(
+                &self,
+                team: $crate::domain::ids::TeamId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let with_results: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM fixtures WHERE (home_team_id = $1 OR away_team_id = $1) \
+                     AND status NOT IN ('scheduled', 'postponed')",
+                )
+                .bind(team.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if with_results > 0 {
+                    return Err(StoreError::HasResults {
+                        count: with_results,
+                    });
+                }
+                let removed = sqlx::query("DELETE FROM teams WHERE id = $1")
+                    .bind(team.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if removed.rows_affected() != 1 {
+                    return Err(StoreError::NotFound("team"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn delete_player(
+                &self,
+                player: $crate::domain::ids::PlayerId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let games: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
+                )
+                .bind(player.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if games > 0 {
+                    return Err(StoreError::HasResults { count: games });
+                }
+                let row: Option<(i64, Option<String>)> = sqlx::query_as(
+                    "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
+                )
+                .bind(player.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((organisation, skeleton)) = row else {
+                    return Err(StoreError::NotFound("player"));
+                };
+                // A look no player has any more keeps no spelling.
+                sqlx::query(
+                    "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
+                     AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
+                     WHERE organisation_id = $1 AND name_skeleton = $2)",
+                )
+                .bind(organisation)
+                .bind(skeleton)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
             async fn players_of(
                 &self,
                 organisation: $crate::domain::ids::OrganisationId,

@@ -92,6 +92,8 @@ pub enum StoreError {
     ResultChanged,
     #[error("that result is not waiting for an answer (the fixture is {})", .0.in_words())]
     ResultNotAwaitingAnswer(crate::domain::season_fixtures::FixtureStatus),
+    #[error("that has {count} results, which are kept, so it cannot be removed")]
+    HasResults { count: i64 },
     #[error("that season has fixtures with results, so it cannot be deleted")]
     SeasonHasResults,
     #[error("there is no such {0}")]

@@ -108,6 +108,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::teams::set_pub)
         .service(organiser::teams::rename_team)
         .service(organiser::teams::remove_captain)
+        .service(organiser::teams::remove_team)
         .service(organiser::squad::squad_page)
         .service(organiser::squad::add_squad_player)
         .service(organiser::squad::add_existing_player)
@@ -115,6 +116,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::squad::add_pasted_list)
         .service(organiser::squad::add_csv_file)
         .service(organiser::squad::rename_player)
+        .service(organiser::squad::remove_player)
         // The site's admins.
         .service(admin::organisations::organisations_page)
         .service(admin::organisations::create_organisation)

@@ -185,6 +185,10 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("PUT", "/api/v1/organisations/{slug}/players/{id}/name") => {
             (Organiser, Body::Json(json!({"name": "Pat Jonas"})))
         }
+        ("POST", "/organise/{slug}/teams/{id}/delete") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/players/{id}/delete") => (Organiser, Body::Empty),
+        ("DELETE", "/api/v1/organisations/{slug}/teams/{id}")
+        | ("DELETE", "/api/v1/organisations/{slug}/players/{id}") => (Organiser, Body::Empty),
         ("POST", "/teams/{id}/squad") => (TeamCaptain, form(&[("name", "Sam Smith")])),
         ("POST", "/teams/{id}/squad/existing") => {
             (TeamCaptain, form(&[("player", &north.player.to_string())]))
@@ -555,8 +559,12 @@ store_test!(
 
         // The same requests from those who may are not refused for who they are (they may
         // still be refused for what they hold). Deleting the season and revoking the token
-        // come last, as they take away what the others name.
-        rightful.sort_by_key(|(_, _, route, _, _)| route.ends_with("/delete") || route.ends_with("/revoke"));
+        // come last, as they take away what the others name; so do removing a team or a player.
+        rightful.sort_by_key(|(_, method, route, _, _)| {
+            route.ends_with("/delete")
+                || route.ends_with("/revoke")
+                || (*method == "DELETE" && (route.ends_with("/teams/{id}") || route.ends_with("/players/{id}")))
+        });
         for (caller, method, route, path, body) in rightful {
             let (status, location) = caller.send(&ctx, method, &path, &body).await;
             let refused = matches!(status, 401 | 403)

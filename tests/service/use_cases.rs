@@ -65,6 +65,16 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "removals::remove_team",
+        Some(("POST", "/organise/{slug}/teams/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/teams/{id}")),
+    ),
+    (
+        "removals::remove_player",
+        Some(("POST", "/organise/{slug}/players/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/players/{id}")),
+    ),
+    (
         "renames::rename_team",
         Some(("POST", "/organise/{slug}/teams/{id}/name")),
         Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/name")),
@@ -316,13 +326,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 12] = [
+const USE_CASE_MODULES: [&str; 13] = [
     "accounts",
     "admin",
     "captaincy",
     "deductions",
     "fixtures",
     "league",
+    "removals",
     "renames",
     "results",
     "squads",
@@ -1042,6 +1053,56 @@ store_test!(
         assert!(ctx.store.captains_of(anchor).await.unwrap().is_empty());
         assert!(ctx.store.captains_of(bell).await.unwrap().is_empty());
         assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 403, "no longer a captain");
+
+        // Removals: refused alike to a captain, and for what has results; done alike otherwise.
+        let (page_team, api_team) = (ctx.team(league.organisation, "Page Lamb").await.id, ctx.team(league.organisation, "Api Lamb").await.id);
+        let (page_player, api_player) = (ivy[0].id, ivy[1].id);
+        alike(
+            "removals::remove_team",
+            &away.browser.submit(&format!("{org}/teams/{page_team}/delete"), &[]).await,
+            &away.api.delete(&format!("{api}/teams/{api_team}")).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "removals::remove_player",
+            &away.browser.submit(&format!("{org}/players/{page_player}/delete"), &[]).await,
+            &away.api.delete(&format!("{api}/players/{api_player}")).await,
+            Answer::Forbidden,
+        );
+        // A result: Anchor and Bell then have one, and its first home player has played.
+        let sheet = league.random_result(21).0;
+        let ResultSheet::Played { games } = &sheet else { panic!("a played result") };
+        let played = games[0].home[0];
+        let mut result = form_fields(&sheet);
+        result.push(("submission_key".into(), "removals".into()));
+        let entered = submit_form(&secretary.browser, &format!("/leagues/{SLUG}/fixtures/{}/result", league.fixtures[0].id), &result).await;
+        assert_eq!(entered.status, 303, "{}", entered.body);
+        alike(
+            "removals::remove_team",
+            &secretary.browser.submit(&format!("{org}/teams/{anchor}/delete"), &[]).await,
+            &secretary.api.delete(&format!("{api}/teams/{bell}")).await,
+            Answer::Other(409),
+        );
+        alike(
+            "removals::remove_player",
+            &secretary.browser.submit(&format!("{org}/players/{played}/delete"), &[]).await,
+            &secretary.api.delete(&format!("{api}/players/{played}")).await,
+            Answer::Other(409),
+        );
+        let page = secretary.browser.submit(&format!("{org}/teams/{anchor}/delete"), &[]).await;
+        assert!(page.body.contains("has a fixture with a result, and results are kept"), "{}", page.body);
+        let removed_page = secretary.browser.submit(&format!("{org}/teams/{page_team}/delete"), &[]).await;
+        let removed_api = secretary.api.delete(&format!("{api}/teams/{api_team}")).await;
+        assert_eq!((removed_page.status, removed_api.status), (303, 204));
+        let removed_page = secretary.browser.submit(&format!("{org}/players/{page_player}/delete"), &[("team", &anchor.to_string())]).await;
+        let removed_api = secretary.api.delete(&format!("{api}/players/{api_player}")).await;
+        assert_eq!((removed_page.status, removed_api.status), (303, 204));
+        for team in [page_team, api_team] {
+            assert!(ctx.store.team(team).await.unwrap().is_none());
+        }
+        for player in [page_player, api_player] {
+            assert!(ctx.store.player(player).await.unwrap().is_none());
+        }
 
         // The squad's page: its organiser sees it.
         assert_eq!(secretary.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);

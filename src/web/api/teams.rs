@@ -13,7 +13,7 @@ use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
 use super::input::{ApiJson, Id, weekday_of};
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
-use crate::app::{captaincy, lookup, renames, squads, teams};
+use crate::app::{captaincy, lookup, removals, renames, squads, teams};
 use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{Venue, VenueAddress};
 use crate::domain::organisation::DisplayName;
@@ -551,4 +551,33 @@ pub async fn remove_captain(
     )
     .await?;
     Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Removes a team without results, with its squad places, captaincies and \
+                   unplayed fixtures. A team with results is kept (409): results are kept. The \
+                   organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+    ),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The team has results", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[delete("/api/v1/organisations/{slug}/teams/{id}")]
+pub async fn remove_team(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    removals::remove_team(state.store.as_ref(), caller.who(), &slug, TeamId(id)).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -9,9 +9,9 @@ use actix_web::{HttpResponse, get, post};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use crate::app::renames;
 use crate::app::squads::{self, Squad};
 use crate::app::{AppError, Field};
+use crate::app::{removals, renames};
 use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::organisation::DisplayName;
 use crate::domain::squad::{
@@ -285,4 +285,24 @@ pub async fn rename_player(
             ..SquadForms::default()
         },
     )
+}
+
+/// Removes a player who has not played from the league; one who has is refused on an error
+/// page saying why.
+#[post("/organise/{slug}/players/{id}/delete")]
+pub async fn remove_player(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<RenamePlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let (organisation, _) =
+        removals::remove_player(state.store.as_ref(), viewer.who(), &slug, PlayerId(id))
+            .await
+            .map_err(|error| viewer.refused(error))?;
+    Ok(redirect(&match form.team.trim().parse::<i64>() {
+        Ok(team) => format!("/organise/{}/teams/{team}/squad", organisation.slug),
+        Err(_) => format!("/organise/{}", organisation.slug),
+    }))
 }

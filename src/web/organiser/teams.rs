@@ -8,7 +8,7 @@ use askama::Template;
 use chrono::Weekday;
 use serde::Deserialize;
 
-use crate::app::{AppError, captaincy, renames, teams};
+use crate::app::{AppError, captaincy, removals, renames, teams};
 use crate::domain::ids::{TeamId, UserId};
 use crate::domain::league::{Venue, VenueAddress, weekday_name, weekday_named};
 use crate::domain::organisation::DisplayName;
@@ -268,4 +268,19 @@ pub async fn remove_captain(
         "/organise/{}/teams/{}",
         organisation.slug, team.id
     )))
+}
+
+/// Removes a team without results; one with results is refused on an error page saying why.
+#[post("/organise/{slug}/teams/{id}/delete")]
+pub async fn remove_team(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let (organisation, _) =
+        removals::remove_team(state.store.as_ref(), viewer.who(), &slug, TeamId(id))
+            .await
+            .map_err(|error| viewer.refused(error))?;
+    Ok(redirect(&format!("/organise/{}", organisation.slug)))
 }
