@@ -1,10 +1,11 @@
-//! An organiser puts a name right: a team's or a player's. Results, tables and fixtures name
+//! An organiser puts a name right: a team's, a player's, a competition's or the
+//! organisation's own. Results, tables and fixtures name
 //! them by their id, so every page shows the new name, past seasons included.
 
 use super::{AppError, Conflict, Field, Who, lookup};
-use crate::domain::ids::{PlayerId, TeamId};
+use crate::domain::ids::{CompetitionId, PlayerId, TeamId};
 use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Organisation, Player, Store, StoreError, Team};
+use crate::store::{Competition, Organisation, Player, Store, StoreError, Team};
 
 fn name_taken(message: String) -> AppError {
     AppError::Conflict(Conflict::Taken {
@@ -77,4 +78,50 @@ pub async fn rename_player(
         ))),
         Err(error) => Err(error.into()),
     }
+}
+
+/// Renames a competition of the organisation; a name another has, or one that looks the
+/// same, is a conflict.
+pub async fn rename_competition(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+    name: &DisplayName,
+) -> Result<(Organisation, Competition), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    match store.rename_competition(competition.id, name).await {
+        Ok(()) => {
+            let competition = lookup::competition(store, &organisation, competition.id).await?;
+            Ok((organisation, competition))
+        }
+        Err(StoreError::CompetitionNameTaken) => Err(name_taken(format!(
+            "{} already has a competition called {}.",
+            organisation.name,
+            name.as_str()
+        ))),
+        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+            NamedThing::Competition,
+            name.as_str(),
+            &existing,
+            &organisation.name,
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Renames the organisation; its short name, in every address of its pages, stays.
+pub async fn rename_organisation(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    name: &DisplayName,
+) -> Result<Organisation, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    store.rename_organisation(organisation.id, name).await?;
+    Ok(Organisation {
+        name: name.as_str().to_string(),
+        ..organisation
+    })
 }

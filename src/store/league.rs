@@ -188,6 +188,23 @@ pub trait LeagueStore: Send + Sync {
         team: TeamId,
         user: crate::domain::ids::UserId,
     ) -> Result<(), StoreError>;
+    /// Renames a competition; refused with [`StoreError::CompetitionNameTaken`] or
+    /// [`StoreError::NameLooksLike`] when another of its organisation's has the name or one
+    /// that looks the same.
+    async fn rename_competition(
+        &self,
+        competition: CompetitionId,
+        name: &DisplayName,
+    ) -> Result<(), StoreError>;
+    /// Renames an organisation; its short name, in its addresses, stays.
+    async fn rename_organisation(
+        &self,
+        organisation: OrganisationId,
+        name: &DisplayName,
+    ) -> Result<(), StoreError>;
+    /// Removes a competition with its seasons, divisions and fixtures; refused with
+    /// [`StoreError::HasResults`] (counting its fixtures with a result) once it has any.
+    async fn delete_competition(&self, competition: CompetitionId) -> Result<(), StoreError>;
     /// Removes a team with its squad, captaincies, divisions' places and fixtures; refused with
     /// [`StoreError::HasResults`] (counting its fixtures with a result) once it has any.
     async fn delete_team(&self, team: TeamId) -> Result<(), StoreError>;

@@ -946,6 +946,92 @@ macro_rules! league_sql_store {
                 Ok(())
             }
 
+            async fn rename_competition(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM competitions WHERE id = $1",
+                    competition.0,
+                    "competition",
+                )
+                .await?;
+                let existing: Option<String> = sqlx::query_scalar(
+                    "SELECT name FROM competitions \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(competition.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                super::look_alike_refusal(existing, name, StoreError::CompetitionNameTaken)?;
+                sqlx::query("UPDATE competitions SET name = $1, name_skeleton = $2 WHERE id = $3")
+                    .bind(name.as_str())
+                    .bind(&skeleton)
+                    .bind(competition.0)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| unique_violation_as(e, StoreError::CompetitionNameTaken))?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rename_organisation(
+                &self,
+                organisation: $crate::domain::ids::OrganisationId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let renamed = sqlx::query("UPDATE organisations SET name = $1 WHERE id = $2")
+                    .bind(name.as_str())
+                    .bind(organisation.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if renamed.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("organisation"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn delete_competition(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let with_results: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM fixtures \
+                     JOIN divisions ON divisions.id = fixtures.division_id \
+                     JOIN seasons ON seasons.id = divisions.season_id \
+                     WHERE seasons.competition_id = $1 \
+                     AND fixtures.status NOT IN ('scheduled', 'postponed')",
+                )
+                .bind(competition.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if with_results > 0 {
+                    return Err(StoreError::HasResults {
+                        count: with_results,
+                    });
+                }
+                let removed = sqlx::query("DELETE FROM competitions WHERE id = $1")
+                    .bind(competition.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if removed.rows_affected() != 1 {
+                    return Err(StoreError::NotFound("competition"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
             async fn players_of(
                 &self,
                 organisation: $crate::domain::ids::OrganisationId,

@@ -85,6 +85,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         // Organisers.
         .service(organiser::organisation::organisation_page)
         .service(organiser::organisation::create_team)
+        .service(organiser::renames::rename_organisation)
+        .service(organiser::renames::rename_competition)
+        .service(organiser::renames::remove_competition)
         .service(organiser::results::results_page)
         .service(organiser::results::set_deadline)
         .service(organiser::competitions::competitions_page)

@@ -185,7 +185,19 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("PUT", "/api/v1/organisations/{slug}/players/{id}/name") => {
             (Organiser, Body::Json(json!({"name": "Pat Jonas"})))
         }
-        ("POST", "/organise/{slug}/teams/{id}/delete") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/teams/{id}/delete")
+        | ("POST", "/organise/{slug}/competitions/{id}/delete") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/name") => (Organiser, form(&[("name", "North League")])),
+        ("POST", "/organise/{slug}/competitions/{id}/name") => {
+            (Organiser, form(&[("name", "Winter Cup")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/name") => {
+            (Organiser, Body::Json(json!({"name": "North League"})))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/competitions/{id}/name") => {
+            (Organiser, Body::Json(json!({"name": "Winter Cup"})))
+        }
+        ("DELETE", "/api/v1/organisations/{slug}/competitions/{id}") => (Organiser, Body::Empty),
         ("POST", "/organise/{slug}/players/{id}/delete") => (Organiser, Body::Empty),
         ("DELETE", "/api/v1/organisations/{slug}/teams/{id}")
         | ("DELETE", "/api/v1/organisations/{slug}/players/{id}") => (Organiser, Body::Empty),
@@ -563,7 +575,9 @@ store_test!(
         rightful.sort_by_key(|(_, method, route, _, _)| {
             route.ends_with("/delete")
                 || route.ends_with("/revoke")
-                || (*method == "DELETE" && (route.ends_with("/teams/{id}") || route.ends_with("/players/{id}")))
+                || (*method == "DELETE" && (route.ends_with("/teams/{id}")
+                    || route.ends_with("/players/{id}")
+                    || route.ends_with("/competitions/{id}")))
         });
         for (caller, method, route, path, body) in rightful {
             let (status, location) = caller.send(&ctx, method, &path, &body).await;

@@ -75,6 +75,21 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("DELETE", "/api/v1/organisations/{slug}/players/{id}")),
     ),
     (
+        "removals::remove_competition",
+        Some(("POST", "/organise/{slug}/competitions/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/competitions/{id}")),
+    ),
+    (
+        "renames::rename_competition",
+        Some(("POST", "/organise/{slug}/competitions/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/competitions/{id}/name")),
+    ),
+    (
+        "renames::rename_organisation",
+        Some(("POST", "/organise/{slug}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/name")),
+    ),
+    (
         "renames::rename_team",
         Some(("POST", "/organise/{slug}/teams/{id}/name")),
         Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/name")),
@@ -1103,6 +1118,57 @@ store_test!(
         for player in [page_player, api_player] {
             assert!(ctx.store.player(player).await.unwrap().is_none());
         }
+
+        // Competitions and the organisation: renamed and removed alike.
+        let winter = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let format = json!({
+            "legs": [{"kind": "singles", "games": 2, "target": 61}],
+            "player_limits": {"singles_per_player": 1, "pairs_per_player": 1},
+            "points": {"per_game_won": 1, "per_match_won": 2, "per_match_drawn": 1, "losing_bonus": null},
+            "walkover": {"winner_games": 2, "loser_games": 0}
+        });
+        let mut made = Vec::new();
+        for name in ["Page Cup", "Api Cup"] {
+            let reply = secretary.api.post(&format!("{api}/competitions"), json!({"name": name, "ruleset": "fives-and-threes", "match_format": format})).await;
+            assert_eq!(reply.status, 201, "{:?}", reply.json);
+            made.push(reply.json["id"].as_i64().unwrap());
+        }
+        let (page_cup, api_cup) = (made[0], made[1]);
+        for (who, expected) in [(&home, Answer::Forbidden), (&secretary, Answer::Done)] {
+            alike(
+                "renames::rename_competition",
+                &who.browser.submit(&format!("{org}/competitions/{page_cup}/name"), &[("name", "Page Trophy")]).await,
+                &who.api.put(&format!("{api}/competitions/{api_cup}/name"), json!({"name": "Api Trophy"})).await,
+                expected,
+            );
+            alike(
+                "renames::rename_organisation",
+                &who.browser.submit(&format!("{org}/name"), &[("name", "Torridge Fives")]).await,
+                &who.api.put(&format!("{api}/name"), json!({"name": "Torridge Fives and Threes"})).await,
+                expected,
+            );
+        }
+        let names_now: Vec<String> = ctx.store.competitions_of(league.organisation).await.unwrap().into_iter().map(|c| c.name).collect();
+        assert!(names_now.contains(&"Page Trophy".to_string()) && names_now.contains(&"Api Trophy".to_string()), "{names_now:?}");
+        assert_eq!(ctx.store.organisation(league.organisation).await.unwrap().unwrap().name, "Torridge Fives and Threes");
+        alike(
+            "removals::remove_competition",
+            &secretary.browser.submit(&format!("{org}/competitions/{}/delete", winter.id), &[]).await,
+            &secretary.api.delete(&format!("{api}/competitions/{}", winter.id)).await,
+            Answer::Other(409),
+        );
+        alike(
+            "removals::remove_competition",
+            &home.browser.submit(&format!("{org}/competitions/{page_cup}/delete"), &[]).await,
+            &home.api.delete(&format!("{api}/competitions/{api_cup}")).await,
+            Answer::Forbidden,
+        );
+        let (page, reply) = (
+            secretary.browser.submit(&format!("{org}/competitions/{page_cup}/delete"), &[]).await,
+            secretary.api.delete(&format!("{api}/competitions/{api_cup}")).await,
+        );
+        assert_eq!((page.status, reply.status), (303, 204));
+        assert_eq!(ctx.store.competitions_of(league.organisation).await.unwrap().len(), 1);
 
         // The squad's page: its organiser sees it.
         assert_eq!(secretary.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);

@@ -15,6 +15,7 @@ pub mod fixtures;
 pub mod input;
 pub mod organisations;
 pub mod players;
+pub mod renames;
 pub mod results;
 pub mod tasks;
 pub mod teams;
@@ -154,6 +155,9 @@ api_endpoints![
     organisations::me,
     tasks::my_tasks,
     organisations::get_organisation,
+    renames::rename_organisation,
+    renames::rename_competition,
+    renames::remove_competition,
     competitions::list_competitions,
     competitions::create_competition,
     competitions::get_competition,
