@@ -226,3 +226,41 @@ store_test!(
         assert_eq!(secretary.submit(&format!("{team_page}/captains/{captain}/remove"), &[]).await.status, 404);
     }
 );
+
+store_test!(
+    async fn a_competition_is_renamed_unless_the_name_looks_like_anothers_and_removed_only_without_results(ctx) {
+        let league = results_league(&ctx).await;
+        let (secretary, api) = signed_in(&ctx, &league.secretary.email).await;
+        let base = format!("/api/v1/organisations/{SLUG}");
+        let winter = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let format = json!({
+            "legs": [{"kind": "singles", "games": 2, "target": 61}],
+            "player_limits": {"singles_per_player": 1, "pairs_per_player": 1},
+            "points": {"per_game_won": 1, "per_match_won": 2, "per_match_drawn": 1, "losing_bonus": null},
+            "walkover": {"winner_games": 2, "loser_games": 0}
+        });
+        let cup = id_of(&api.post(&format!("{base}/competitions"), json!({"name": "Summer Cup", "ruleset": "fives-and-threes", "match_format": format})).await);
+
+        let looks = api.put(&format!("{base}/competitions/{cup}/name"), json!({"name": "Winter Le\u{0430}gue"})).await;
+        assert_eq!(looks.status, 409);
+        assert!(looks.problem_at("name").unwrap().contains("looks the same as \u{2018}Winter League\u{2019}"));
+        let page = secretary.submit(&format!("/organise/{SLUG}/competitions/{cup}/name"), &[("name", "")]).await;
+        assert_eq!(page.status, 400);
+        assert!(page.body.contains("Enter a name."));
+        secretary
+            .submit(&format!("/organise/{SLUG}/competitions/{cup}/name"), &[("name", "Summer Trophy")])
+            .await
+            .assert_redirect_to(&format!("/organise/{SLUG}/competitions/{cup}/seasons"));
+        let public = ctx.browser().get(&format!("/leagues/{SLUG}")).await;
+        assert!(public.body.contains("Summer Trophy"), "{}", public.body);
+
+        // Winter has a confirmed result, so it stays; the cup has none, so it goes.
+        ctx.set_fixture_status(league.fixtures[0].id, "confirmed").await;
+        let kept = secretary.submit(&format!("/organise/{SLUG}/competitions/{}/delete", winter.id), &[]).await;
+        assert_eq!(kept.status, 409);
+        assert!(kept.body.contains("Winter League has a fixture with a result, and results are kept"), "{}", kept.body);
+        assert_eq!(api.delete(&format!("{base}/competitions/{cup}")).await.status, 204);
+        let left: Vec<String> = ctx.store.competitions_of(league.organisation).await.unwrap().into_iter().map(|c| c.name).collect();
+        assert_eq!(left, ["Winter League"]);
+    }
+);
