@@ -231,7 +231,7 @@ mod tests {
             TeamsOtherFixture {
                 team: "Crown",
                 opponents: "Swan",
-                date: day(2),
+                date: day(1),
             },
         ];
         assert_eq!(date_warnings(day(8), &[], &others), vec![]);
@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(
             date_warnings(day(3), &[], &others).len(),
             1,
-            "a day after Crown's"
+            "two days after Crown's"
         );
     }
 }
