@@ -466,6 +466,7 @@ fn result_body(league: &League, fixture: &Fixture, rng: &mut GameRng) -> Value {
     let rules = ResultRules {
         ruleset: &league.ruleset,
         format: &league.format,
+        level: fives::domain::entry_level::EntryLevel::Hands,
         home_squad: &league.teams[&fixture.home].squad,
         away_squad: &league.teams[&fixture.away].squad,
     };

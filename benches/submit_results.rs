@@ -89,8 +89,7 @@ impl Reset {
 
 impl Bench {
     async fn load(store: Arc<dyn Store>, reset: Reset) -> Self {
-        let today = Utc::now().date_naive();
-        demo::load(store.as_ref(), today, 2026)
+        demo::load(store.as_ref(), Utc::now(), 2026)
             .await
             .expect("the demo loads");
         let organisation = store
@@ -164,6 +163,7 @@ impl Bench {
                 let rules = ResultRules {
                     ruleset: &competition.ruleset,
                     format: &competition.match_format,
+                    level: competition.entry_level,
                     home_squad: &home_squad,
                     away_squad: &away_squad,
                 };
@@ -200,6 +200,7 @@ impl Bench {
         ResultRules {
             ruleset: &self.ruleset,
             format: &self.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &submission.home_squad,
             away_squad: &submission.away_squad,
         }

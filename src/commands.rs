@@ -28,6 +28,7 @@ pub async fn open_store(args: &StoreArgs) -> anyhow::Result<Arc<dyn Store>> {
 }
 
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let mail = args.mail.settings()?;
     let store = open_store(&args.store).await?;
     if args.demo {
         match load_demo(store.as_ref()).await {
@@ -39,8 +40,22 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         Some(configured) => SecretKey::from_configured(configured)?,
         None => SecretKey::load_or_create(&args.store.data_dir)?,
     };
-    let app = Application::build(&args.bind, store.clone(), key)
+    let links = mail.as_ref().map(|settings| settings.links.clone());
+    let sender = match mail {
+        Some(settings) => Some(crate::mail::Sender::new(store.clone(), settings)?),
+        None => None,
+    };
+    let app = Application::build_with_mail(&args.bind, store.clone(), key, links)
         .with_context(|| format!("cannot listen on {}", args.bind))?;
+    match sender {
+        Some(sender) => {
+            sender.spawn();
+            tracing::info!("mail is on");
+        }
+        None => {
+            crate::mail::spawn_cause_cleaner(store.clone());
+        }
+    }
     tracing::info!(dialect = store.dialect(), address = %app.address(), "serving");
     println!("fives is serving on http://{}/", app.address());
     app.run().await?;
@@ -60,7 +75,7 @@ pub async fn demo(args: StoreArgs) -> anyhow::Result<()> {
 }
 
 async fn load_demo(store: &dyn Store) -> Result<(), demo::DemoError> {
-    let league = demo::load(store, Utc::now().date_naive(), DEMO_SEED).await?;
+    let league = demo::load(store, Utc::now(), DEMO_SEED).await?;
     println!(
         "Loaded the demo league: {} results; public pages at /leagues/{}.",
         league.results, league.slug

@@ -31,4 +31,103 @@ pub struct ServeArgs {
     /// Load the demo league before serving, unless it is already there.
     #[arg(long)]
     pub demo: bool,
+    #[command(flatten)]
+    pub mail: MailArgs,
+}
+
+/// Mail: off unless an SMTP server is given.
+#[derive(Debug, Clone, Args)]
+pub struct MailArgs {
+    /// The SMTP server that sends the league's mail: smtp://HOST[:PORT], with a user and
+    /// password smtp://USER:PASSWORD@HOST[:PORT] (plain SMTP: for TLS, relay through a local
+    /// mail server). Without one, no mail is queued or sent.
+    #[arg(long, env = "FIVES_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the league's mail, such as "North League <league@example.org>".
+    #[arg(long, env = "FIVES_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// The site's public address, such as https://fives.example.org, from which the links in
+    /// mail are made.
+    #[arg(long, env = "FIVES_PUBLIC_URL")]
+    pub public_url: Option<String>,
+}
+
+impl MailArgs {
+    /// The mail settings when mail is on; an error names what is missing or wrong.
+    pub fn settings(&self) -> anyhow::Result<Option<crate::mail::MailSettings>> {
+        let Some(smtp_url) = &self.smtp_url else {
+            return Ok(None);
+        };
+        let Some(from) = &self.mail_from else {
+            anyhow::bail!(
+                "mail needs a sender: give --mail-from (FIVES_MAIL_FROM) with --smtp-url"
+            );
+        };
+        let Some(public_url) = &self.public_url else {
+            anyhow::bail!(
+                "mail needs the site's public address for its links: give --public-url (FIVES_PUBLIC_URL) with --smtp-url"
+            );
+        };
+        let links = crate::domain::mail::SiteLinks::new(public_url)?;
+        Ok(Some(crate::mail::MailSettings::new(smtp_url, from, links)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mail(smtp: Option<&str>, from: Option<&str>, public: Option<&str>) -> MailArgs {
+        MailArgs {
+            smtp_url: smtp.map(str::to_string),
+            mail_from: from.map(str::to_string),
+            public_url: public.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn mail_is_off_without_an_smtp_server_and_needs_a_sender_and_address_with_one() {
+        assert!(
+            mail(None, Some("a@b.org"), None)
+                .settings()
+                .unwrap()
+                .is_none()
+        );
+        let on = mail(
+            Some("smtp://localhost"),
+            Some("a@b.org"),
+            Some("https://x.org"),
+        );
+        assert_eq!(
+            on.settings().unwrap().unwrap().links.base(),
+            "https://x.org"
+        );
+        let no_from = mail(Some("smtp://localhost"), None, Some("https://x.org"));
+        assert!(
+            no_from
+                .settings()
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("--mail-from")
+        );
+        let no_site = mail(Some("smtp://localhost"), Some("a@b.org"), None);
+        assert!(
+            no_site
+                .settings()
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("--public-url")
+        );
+        let bad_site = mail(Some("smtp://localhost"), Some("a@b.org"), Some("x.org"));
+        assert!(
+            bad_site
+                .settings()
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("http")
+        );
+    }
 }

@@ -14,6 +14,7 @@ use crate::domain::account::{EmailAddress, NewPassword};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{SeasonCalendar, Venue, VenueAddress};
+use crate::domain::league_time;
 use crate::domain::match_format::{
     Leg, LegKind, MatchFormat, ONCE_ROUND_THE_BOARD, PlayerLimits, PointsScheme, WalkoverScore,
 };
@@ -232,15 +233,20 @@ fn evening(day: NaiveDate) -> DateTime<Utc> {
     Utc.from_utc_datetime(&day.and_hms_opt(22, 30, 0).expect("a valid time"))
 }
 
-/// Loads the demo league: an organisation with its secretary, two divisions of eight pub teams
-/// with captains and squads, a double round robin whose first seven rounds were played by
-/// `today` and whose eighth is on the next league night (every result confirmed except one awaiting
-/// confirmation and one disputed), and one points deduction for a late result.
-pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<DemoLeague, DemoError> {
+/// Loads the demo league as it stands at `now`: an organisation with its secretary, two
+/// divisions of eight pub teams with captains and squads, a double round robin whose first
+/// seven rounds were played on league nights before today and whose eighth is on the next
+/// league night (every result confirmed except one awaiting confirmation and one disputed), and
+/// one points deduction for a late result. Nothing in it happens after `now`.
+pub async fn load(
+    store: &dyn Store,
+    now: DateTime<Utc>,
+    seed: u64,
+) -> Result<DemoLeague, DemoError> {
     if store.organisation_by_slug(SLUG).await?.is_some() {
         return Err(DemoError::AlreadyLoaded);
     }
-    let now = Utc::now();
+    let today = league_time::local(now).date_naive();
     let password_hash = password::hash(
         NewPassword::try_from(PASSWORD.to_string()).expect("the demo password is long enough"),
     )
@@ -271,11 +277,14 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             name: name("Winter League"),
             ruleset,
             match_format: format.clone(),
+            entry_level: crate::domain::entry_level::EntryLevel::Hands,
             created_at: now,
         })
         .await?;
-    // The first unplayed round is the next league night.
-    let start = tuesday_after(today) - Duration::weeks(i64::from(ROUNDS_PLAYED));
+    // The last played round was the last league night before today; the first unplayed one is
+    // the next league night, today included.
+    let start =
+        tuesday_after(today - Duration::days(1)) - Duration::weeks(i64::from(ROUNDS_PLAYED));
     let season = store
         .create_season(&NewSeason {
             competition: competition.id,
@@ -355,7 +364,7 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
             let sheet = random_result(rules, &mut rng);
             let checked = check_result(&sheet, rules)
                 .map_err(|errors| DemoError::Result(format!("{errors:?}")))?;
-            let at = evening(fixture.date);
+            let at = evening(fixture.date).min(now);
             let submitted = store
                 .submit_result(&NewResult {
                     fixture: fixture.id,
@@ -370,7 +379,7 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
                 })
                 .await?;
             results += 1;
-            let answer_at = at + Duration::hours(20);
+            let answer_at = (at + Duration::hours(20)).min(now);
             let last = index + 1 == played.len();
             let second_last = index + 2 == played.len();
             let away_captain = captain_of(fixture.away_team_id);
@@ -406,7 +415,7 @@ pub async fn load(store: &dyn Store, today: NaiveDate, seed: u64) -> Result<Demo
                     reason: &format!("Result of round {} sent in late", late.round),
                     fixture: Some(late.id),
                     by: Some(secretary.id),
-                    at: evening(late.date) + Duration::days(9),
+                    at: (evening(late.date) + Duration::days(9)).min(now),
                 })
                 .await?;
         }
@@ -429,13 +438,16 @@ async fn make_captain(
 ) -> Result<(), StoreError> {
     let token = SecretToken::generate();
     store
-        .create_captain_invite(&NewCaptainInvite {
-            token: token.digest(),
-            team,
-            invited_by,
-            created_at: now,
-            expires_at: now + Duration::days(1),
-        })
+        .create_captain_invite(
+            &NewCaptainInvite {
+                token: token.digest(),
+                team,
+                invited_by,
+                created_at: now,
+                expires_at: now + Duration::days(1),
+            },
+            None,
+        )
         .await?;
     store
         .accept_captain_invite(&token.digest(), &InviteAcceptor::Existing(captain.id), now)

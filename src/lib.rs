@@ -6,6 +6,7 @@ pub mod commands;
 pub mod config;
 pub mod demo;
 pub mod domain;
+pub mod mail;
 pub mod pair_command;
 pub mod password;
 pub mod record_command;

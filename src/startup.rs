@@ -8,6 +8,7 @@ use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, web as actix};
 use tracing_actix_web::TracingLogger;
 
+use crate::domain::mail::SiteLinks;
 use crate::secret_key::SecretKey;
 use crate::store::Store;
 use crate::web::{self, AppState};
@@ -22,6 +23,17 @@ impl Application {
     ///
     /// [`run`]: Application::run
     pub fn build(bind: &str, store: Arc<dyn Store>, key: SecretKey) -> std::io::Result<Self> {
+        Self::build_with_mail(bind, store, key, None)
+    }
+
+    /// As [`build`](Application::build), with mail on when `mail` gives the site's public
+    /// address: the pages then queue mail (the sender is started apart, `mail::Sender`).
+    pub fn build_with_mail(
+        bind: &str,
+        store: Arc<dyn Store>,
+        key: SecretKey,
+        mail: Option<SiteLinks>,
+    ) -> std::io::Result<Self> {
         let listener = TcpListener::bind(bind)?;
         let address = listener.local_addr()?;
         let state = actix::Data::new(AppState {
@@ -29,6 +41,7 @@ impl Application {
             key,
             pages: Default::default(),
             hashing: crate::password::HashingLimit::for_this_machine(),
+            mail,
         });
         let server = HttpServer::new(move || {
             App::new()

@@ -328,6 +328,75 @@ fn hand_scores(
     scores
 }
 
+/// The totals a side can end a game on: a winner's and a loser's, derived from the hand scores
+/// a side can make (`Facts::hand_scores`) and the finish rule. A game's totals are sums of hand
+/// scores, every running total short of the target until the hand that wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnds {
+    /// The totals the losing side can finish on, from `lowest` up.
+    pub losing: BTreeSet<i32>,
+    /// The totals the winning side can finish on.
+    pub winning: BTreeSet<i32>,
+}
+
+/// The totals a game under `ruleset` can end on, no total counted below `lowest` (hand scores
+/// that can be negative have no floor of their own). Computed once per ruleset and kept.
+pub fn game_ends(ruleset: &Ruleset, lowest: i32) -> Arc<GameEnds> {
+    type Kept = HashMap<(Ruleset, i32), Arc<GameEnds>>;
+    static CACHE: OnceLock<Mutex<Kept>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(ends) = cache
+        .lock()
+        .expect("game ends cache")
+        .get(&(*ruleset, lowest))
+    {
+        return Arc::clone(ends);
+    }
+    let ends = Arc::new(derive_game_ends(ruleset, lowest));
+    cache
+        .lock()
+        .expect("game ends cache")
+        .insert((*ruleset, lowest), Arc::clone(&ends));
+    ends
+}
+
+fn derive_game_ends(ruleset: &Ruleset, lowest: i32) -> GameEnds {
+    use crate::ruleset::Finish;
+    let hand_scores = facts(ruleset).hand_scores.clone();
+    let target = ruleset.target() as i32;
+    // Every total a side can hold while nobody has won: below the target, from `lowest`.
+    let mut undecided = BTreeSet::from([0]);
+    let mut frontier = vec![0];
+    while let Some(total) = frontier.pop() {
+        for &score in &hand_scores {
+            let next = total + score;
+            if (lowest..target).contains(&next) && undecided.insert(next) {
+                frontier.push(next);
+            }
+        }
+    }
+    let finish = ruleset.options().finish;
+    let mut winning = BTreeSet::new();
+    for &total in &undecided {
+        for &score in hand_scores.range(1..) {
+            let next = total + score;
+            let wins = match finish {
+                Finish::Exact | Finish::ExactBounce => next == target,
+                Finish::Reach | Finish::CompleteHand => next >= target,
+            };
+            if wins {
+                winning.insert(next);
+            }
+        }
+    }
+    // With complete-hand, both sides may pass the target in the last hand; the higher wins.
+    let losing = match finish {
+        Finish::CompleteHand => undecided.union(&winning).copied().collect(),
+        _ => undecided,
+    };
+    GameEnds { losing, winning }
+}
+
 /// Every total of at most `placements` pegs.
 pub fn peg_sums(pegs: &BTreeSet<u32>, placements: usize) -> BTreeSet<u32> {
     let mut sums = BTreeSet::from([0u32]);
@@ -480,6 +549,30 @@ mod tests {
         // The double-six enumeration stays within the bound of its own set.
         let six = Ruleset::preset(Preset::FiveUp, 2).unwrap();
         assert!(facts(&six).counts.is_subset(&counts_bound(&six)));
+    }
+
+    #[test]
+    fn a_game_ends_where_the_finish_rule_and_the_hand_scores_allow() {
+        let fives_and_threes =
+            game_ends(&Ruleset::preset(Preset::FivesAndThrees, 2).unwrap(), -1000);
+        // Exact finish: the winner on 61 exactly; the loser anywhere from 0 to 60.
+        assert_eq!(fives_and_threes.winning, BTreeSet::from([61]));
+        assert_eq!(fives_and_threes.losing, (0..61).collect());
+        let muggins = game_ends(&Ruleset::preset(Preset::Muggins, 2).unwrap(), -1000);
+        // Reach: the winner at 250 or past it by less than a hand; every total by fives.
+        assert!(muggins.winning.contains(&250) && !muggins.winning.contains(&251));
+        assert!(
+            muggins
+                .winning
+                .iter()
+                .all(|total| total % 5 == 0 && *total >= 250)
+        );
+        assert!(muggins.losing.contains(&-5) && muggins.losing.contains(&245));
+        assert!(!muggins.losing.contains(&250) && !muggins.losing.contains(&7));
+        assert!(muggins.losing.iter().all(|total| *total >= -1000));
+        // Complete hand: the loser may pass the target in the last hand too.
+        let five_up = game_ends(&Ruleset::preset(Preset::FiveUp, 2).unwrap(), -1000);
+        assert!(five_up.losing.contains(&70));
     }
 
     #[test]

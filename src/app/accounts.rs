@@ -77,7 +77,7 @@ impl AttemptCounts {
     }
 }
 
-fn hash_refusal(error: HashError) -> AppError {
+pub(super) fn hash_refusal(error: HashError) -> AppError {
     match error {
         HashError::Busy => AppError::Busy,
         error => AppError::Internal(error.into()),
@@ -300,7 +300,31 @@ pub async fn accept_invite(
     newcomer: NewAccount,
     at: DateTime<Utc>,
 ) -> Result<User, AppError> {
-    let acceptor = match who {
+    let acceptor = invite_acceptor(hashing, who, newcomer, at).await?;
+    let user = match store
+        .accept_captain_invite(&invite.token.digest(), &acceptor, at)
+        .await
+    {
+        Ok(user) => user,
+        Err(StoreError::InviteExpired) => return Err(AppError::Gone(EXPIRED.to_string())),
+        Err(StoreError::InviteUsed) => return Err(AppError::Gone(USED.to_string())),
+        Err(StoreError::InviteNotFound) => return Err(AppError::not_found("such invitation")),
+        Err(error) => return Err(error.into()),
+    };
+    tracing::info!(user = %user.id, team = %invite.team.id, "captain invitation accepted");
+    Ok(user)
+}
+
+/// Who takes up an invitation: `who`, signed in, or else the account of the address the
+/// newcomer gives, with the password they give (hashed whether or not the address turns out to
+/// have an account, so that neither the answer nor its timing tells).
+pub(super) async fn invite_acceptor(
+    hashing: &HashingLimit,
+    who: Who<'_>,
+    newcomer: NewAccount,
+    at: DateTime<Utc>,
+) -> Result<InviteAcceptor, AppError> {
+    Ok(match who {
         Some(actor) => InviteAcceptor::Existing(actor.user.id),
         None => {
             let email = EmailAddress::try_from(newcomer.email.as_str())
@@ -320,17 +344,5 @@ pub async fn accept_invite(
                 created_at: at,
             })
         }
-    };
-    let user = match store
-        .accept_captain_invite(&invite.token.digest(), &acceptor, at)
-        .await
-    {
-        Ok(user) => user,
-        Err(StoreError::InviteExpired) => return Err(AppError::Gone(EXPIRED.to_string())),
-        Err(StoreError::InviteUsed) => return Err(AppError::Gone(USED.to_string())),
-        Err(StoreError::InviteNotFound) => return Err(AppError::not_found("such invitation")),
-        Err(error) => return Err(error.into()),
-    };
-    tracing::info!(user = %user.id, team = %invite.team.id, "captain invitation accepted");
-    Ok(user)
+    })
 }

@@ -46,6 +46,7 @@ impl FixtureSquads {
         ResultRules {
             ruleset: &competition.ruleset,
             format: &competition.match_format,
+            level: competition.entry_level,
             home_squad: &self.home,
             away_squad: &self.away,
         }

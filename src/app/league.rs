@@ -3,18 +3,23 @@
 //! them, a division's tiebreak order, a competition's result deadline, and deleting a season
 //! that has no results.
 
+use std::collections::HashMap;
+
 use chrono::Utc;
 use fives_rules::RulesetSpec;
 
 use super::lookup::{self, DivisionPlace};
 use super::{AppError, Conflict, Field, Problem, Who};
 use crate::domain::competition::ruleset_problems;
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, SeasonId, TeamId};
 use crate::domain::league::SeasonCalendar;
 use crate::domain::match_format::MatchFormat;
 use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
 use crate::domain::result_deadline::ResultDeadline;
-use crate::domain::standings::{FixtureResult, StandingsRow, TiebreakOrder};
+use crate::domain::standings::{
+    FixtureResult, PositionsAfterRound, StandingsRow, TiebreakOrder, positions_after_each_round,
+};
 use crate::store::{
     Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season, Store,
     StoreError, Team,
@@ -56,6 +61,7 @@ pub struct CompetitionInput {
     pub name: DisplayName,
     pub ruleset: RulesetSpec,
     pub match_format: MatchFormat,
+    pub entry_level: EntryLevel,
 }
 
 /// Makes a competition of the organisation. Every problem with its ruleset and format is
@@ -76,6 +82,7 @@ pub async fn create_competition(
         name: input.name,
         ruleset: input.ruleset,
         match_format: input.match_format,
+        entry_level: input.entry_level,
         created_at: Utc::now(),
     };
     let name = new.name.as_str();
@@ -100,6 +107,21 @@ fn name_taken(message: String) -> AppError {
         field: Field::Name,
         message,
     })
+}
+
+/// Sets how much a captain must give for each game of the competition's results, from the
+/// next result on: an organiser of its organisation.
+pub async fn set_entry_level(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+    level: EntryLevel,
+) -> Result<(Organisation, Competition), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    let competition = store.set_entry_level(competition.id, level).await?;
+    Ok((organisation, competition))
 }
 
 /// Makes a season of the competition with its calendar.
@@ -259,4 +281,38 @@ pub async fn standings(
             Some((row, team))
         })
         .collect())
+}
+
+/// The division's table after each round with a result, for the chart of positions through
+/// the season. `fixtures` are the division's, which give each result its round.
+pub async fn positions_through_season(
+    store: &dyn Store,
+    competition: &Competition,
+    division: &Division,
+    fixtures: &[crate::store::Fixture],
+    confirmed: &[(FixtureId, FixtureResult)],
+) -> Result<Vec<PositionsAfterRound>, AppError> {
+    let teams: Vec<TeamId> = store
+        .teams_of(division.id)
+        .await?
+        .iter()
+        .map(|team| team.id)
+        .collect();
+    let rounds: HashMap<FixtureId, u32> = fixtures
+        .iter()
+        .map(|fixture| (fixture.id, fixture.round))
+        .collect();
+    let results: Vec<(u32, FixtureResult)> = confirmed
+        .iter()
+        .filter_map(|(id, result)| Some((*rounds.get(id)?, *result)))
+        .collect();
+    let adjustments = store.adjustments_of_division(division.id).await?;
+    positions_after_each_round(
+        &competition.match_format,
+        &teams,
+        &results,
+        &adjustments,
+        &division.tiebreaks,
+    )
+    .map_err(|error| anyhow::anyhow!("the positions through the season: {error}").into())
 }

@@ -14,6 +14,8 @@ pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
 pub mod lookup;
+pub mod organisers;
+pub mod password_resets;
 pub mod removals;
 pub mod renames;
 pub mod results;
@@ -55,10 +57,7 @@ pub fn may(who: Who<'_>, what: Permission) -> bool {
 /// Today in the league's time zone: pub leagues are local, so a fixture's day, a result's
 /// deadline and "not before the fixture" are the UK's days.
 pub fn league_today() -> NaiveDate {
-    const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
-    chrono::Utc::now()
-        .with_timezone(&LEAGUE_TIME_ZONE)
-        .date_naive()
+    crate::domain::league_time::today()
 }
 
 /// Why a use case did not do what it was asked.

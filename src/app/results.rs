@@ -73,6 +73,17 @@ impl ResultRights {
             && self.is_other_captain(place, result)
     }
 
+    /// A captain of the side that submitted the result takes it back while the other side
+    /// has not confirmed it (awaiting an answer, or disputed).
+    pub fn may_withdraw(&self, place: &FixturePlace, result: &StoredResult) -> bool {
+        matches!(
+            place.fixture.status,
+            FixtureStatus::AwaitingConfirmation | FixtureStatus::Disputed
+        ) && self
+            .captain_of
+            .is_some_and(|side| result.for_team == Some(team_of(place, side)))
+    }
+
     /// An organiser corrects a result that exists.
     pub fn may_correct(&self, result: Option<&StoredResult>) -> bool {
         self.organiser && result.is_some()
@@ -441,6 +452,32 @@ pub async fn dispute(
             reason.as_str(),
             Utc::now(),
         )
+        .await
+        .map_err(|error| answer_refusal(error, place))
+}
+
+/// A captain of the side that submitted version `version` takes it back before the other side
+/// confirms it: the fixture is unplayed again and may be entered afresh; the audit log keeps
+/// the withdrawn version and who withdrew it.
+pub async fn withdraw(
+    store: &dyn Store,
+    who: Who<'_>,
+    place: &FixturePlace,
+    version: i64,
+) -> Result<(), AppError> {
+    let actor = require_entry(who, place)?;
+    let current = current_or_not_found(store, place).await?;
+    let rights = ResultRights::of(who, place);
+    // Only the submitting side's captain; the league corrects rather than withdraws.
+    let Some(team) = current.for_team.filter(|team| {
+        rights
+            .captain_of
+            .is_some_and(|side| team_of(place, side) == *team)
+    }) else {
+        return Err(AppError::Forbidden);
+    };
+    store
+        .withdraw_result(place.fixture.id, version, team, actor.user.id, Utc::now())
         .await
         .map_err(|error| answer_refusal(error, place))
 }

@@ -5,9 +5,11 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::lookup;
 use super::{Actor, AppError, Conflict, Field, Who, may, require};
+use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::TeamId;
 use crate::domain::league::Venue;
+use crate::domain::mail::{SiteLinks, captain_invitation};
 use crate::domain::organisation::{DisplayName, NamedThing, TeamContact, looks_alike_message};
 use crate::store::{NewCaptainInvite, Organisation, Player, Store, StoreError, Team};
 use crate::token::SecretToken;
@@ -122,21 +124,33 @@ pub async fn set_contact(
     Ok(team)
 }
 
-/// An invitation made: the link's token, shown once, and when it stops working.
+/// An invitation made: the link's token, shown once, when it stops working, and the address
+/// it was mailed to.
 pub struct Invitation {
     pub team: Team,
     pub token: SecretToken,
     pub expires_at: DateTime<Utc>,
+    pub mailed_to: Option<EmailAddress>,
 }
 
-/// An organiser makes a link that makes whoever opens it a captain of the team.
+/// An organiser makes a link that makes whoever opens it a captain of the team, mailed to
+/// `email` when one is given (blank is none) and mail is on.
 pub async fn invite_captain(
     store: &dyn Store,
+    links: Option<&SiteLinks>,
     who: Who<'_>,
     id: TeamId,
+    email: &str,
 ) -> Result<Invitation, AppError> {
     let (team, organisation) = team_and_organisation(store, id).await?;
     let organiser: &Actor = require(who, Permission::Organise(organisation.id))?;
+    let email = match email.trim() {
+        "" => None,
+        typed => Some(
+            EmailAddress::try_from(typed)
+                .map_err(|error| AppError::invalid(Field::Email, error.to_string()))?,
+        ),
+    };
     let token = SecretToken::generate();
     let now = Utc::now();
     let invite = NewCaptainInvite {
@@ -146,11 +160,22 @@ pub async fn invite_captain(
         created_at: now,
         expires_at: now + INVITE_LIFETIME,
     };
-    store.create_captain_invite(&invite).await?;
+    let mail = match (links, &email) {
+        (Some(links), Some(email)) => Some(captain_invitation(
+            email.as_str(),
+            &team.name,
+            &organisation.name,
+            &links.to(&format!("/invites/{}", token.as_str())),
+            invite.expires_at,
+        )),
+        _ => None,
+    };
+    store.create_captain_invite(&invite, mail.as_ref()).await?;
     Ok(Invitation {
         team,
         token,
         expires_at: invite.expires_at,
+        mailed_to: mail.and(email),
     })
 }
 

@@ -16,8 +16,10 @@ use fives_rules::record::{CheckReport, HandRecord, Record, ruleset_field};
 use fives_rules::ruleset::Target;
 use serde::{Deserialize, Serialize};
 
+use super::entry_level::{EntryLevel, check_final_score};
 use super::ids::PlayerId;
 use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
+use super::rule_words::{game_name, in_players_words};
 
 /// The most hands a game may have. A game to 121 takes 10 to 40 hands; 300 is also where the
 /// rules crate stops a random game that has not finished.
@@ -62,6 +64,8 @@ pub struct GameSheet {
 pub enum GameOutcome {
     /// Played: the hands at whatever level of detail the scorer had.
     Hands(Vec<HandRecord>),
+    /// Played, and given by each side's final total only, where the league asks no more.
+    FinalScore { home: i64, away: i64 },
     /// Given up without being played (a side short of players, say): a game won by the other
     /// side with no hands. The conceding side's players may be left out.
     ConcededBy(Side),
@@ -79,6 +83,8 @@ pub struct SquadMember {
 pub struct ResultRules<'a> {
     pub ruleset: &'a RulesetSpec,
     pub format: &'a MatchFormat,
+    /// The least the competition asks for each game.
+    pub level: EntryLevel,
     pub home_squad: &'a [SquadMember],
     pub away_squad: &'a [SquadMember],
 }
@@ -94,7 +100,8 @@ pub struct GameLine {
     pub winner: Side,
     /// Given up rather than played: no hands, and not in the players' tables.
     pub conceded: bool,
-    /// The sum of each side's hand scores over the game.
+    /// The sum of each side's hand scores over the game (its final score, for a game given by
+    /// that alone).
     pub home_points: i64,
     pub away_points: i64,
     pub hands: u32,
@@ -262,7 +269,7 @@ fn check_game(
 ) -> Result<GameLine, Vec<ResultError>> {
     let conceded_by = match &game.outcome {
         GameOutcome::ConcededBy(side) => Some(*side),
-        GameOutcome::Hands(_) => None,
+        GameOutcome::Hands(_) | GameOutcome::FinalScore { .. } => None,
     };
     let mut errors = Vec::new();
     let home = side_names(
@@ -311,17 +318,40 @@ fn check_game(
                 ..base
             });
         }
+        GameOutcome::FinalScore { home, away } => {
+            return final_score_line(*home, *away, leg, number, rules).map(|winner| GameLine {
+                winner,
+                home_points: *home,
+                away_points: *away,
+                ..base
+            });
+        }
         GameOutcome::Hands(hands) => hands,
     };
     if hands.is_empty() {
-        return Err(vec![ResultError::of_game(
-            number,
-            "no hands are entered; enter each hand's scores, or mark the game conceded."
-                .to_string(),
-        )]);
+        let wanted = match rules.level {
+            EntryLevel::Final => {
+                "no score is entered; enter the final score, or mark the game conceded."
+            }
+            EntryLevel::Hands | EntryLevel::Pegs => {
+                "no hands are entered; enter each hand's scores, or mark the game conceded."
+            }
+        };
+        return Err(vec![ResultError::of_game(number, wanted.to_string())]);
     }
     hands_within_limit(hands.len())
         .map_err(|message| vec![ResultError::of_game(number, message)])?;
+    if let Some((hand, message)) = hands
+        .iter()
+        .zip(1..)
+        .find_map(|(hand, index)| Some((index, rules.level.hand_refused(hand)?)))
+    {
+        return Err(vec![ResultError {
+            game: Some(number),
+            hand: Some(hand),
+            message: format!("Game {number}, hand {hand}: {message}"),
+        }]);
+    }
     let mut record = game_record(rules.ruleset, leg, &home, &away, hands.clone());
     // Checked as a game that may be unfinished, so that one stopping short of a winner is
     // answered below in a player's words rather than in the record format's.
@@ -357,7 +387,7 @@ fn check_game(
             .map(|error| ResultError {
                 game: Some(number),
                 hand: error.hand,
-                message: format!("Game {number}, {}", error.message),
+                message: format!("Game {number}, {}", in_players_words(&error.message)),
             })
             .collect()),
         CheckReport::NotARecord(reason) => Err(vec![ResultError::of_game(
@@ -365,6 +395,26 @@ fn check_game(
             format!("the hands cannot be read ({}).", reason.0),
         )]),
     }
+}
+
+/// The winner of a game given by its final score, or why the league cannot take it so: the
+/// competition asks for more, or no game of the leg ends on that score.
+fn final_score_line(
+    home: i64,
+    away: i64,
+    leg: &Leg,
+    number: u32,
+    rules: ResultRules<'_>,
+) -> Result<Side, Vec<ResultError>> {
+    if let Some(message) = rules.level.final_score_refused() {
+        return Err(vec![ResultError::of_game(number, message)]);
+    }
+    let seats = 2 * leg.kind.players_per_side() as usize;
+    let ruleset = game_ruleset(rules.ruleset, leg)
+        .build(seats)
+        .map_err(|error| vec![ResultError::of_game(number, format!("{error}."))])?;
+    check_final_score(&ruleset, home, away)
+        .map_err(|message| vec![ResultError::of_game(number, message)])
 }
 
 /// The names of a side's players, or why the side is wrong for a game of this kind.
@@ -485,8 +535,9 @@ pub fn pasted_hands(
         .is_some_and(|(pasted, league)| same_rules_of_play(&pasted, &league));
     if !same_rules {
         return Err(format!(
-            "the pasted record is not played under this league's rules ({}).",
-            serde_json::to_string(&ruleset_field(&expected)).unwrap_or_default()
+            "the pasted record is not played under this league's rules ({} to {}).",
+            game_name(expected.preset),
+            leg.target
         ));
     }
     if record.complete == Some(false) {
@@ -522,6 +573,7 @@ mod tests {
     struct Fixture {
         ruleset: RulesetSpec,
         format: MatchFormat,
+        level: EntryLevel,
         home: Vec<SquadMember>,
         away: Vec<SquadMember>,
     }
@@ -531,6 +583,7 @@ mod tests {
             Self {
                 ruleset: fives_and_threes(),
                 format: six_singles_three_pairs(two_per_match_one_per_game()),
+                level: EntryLevel::Hands,
                 home: squad(1, &["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]),
                 away: squad(11, &["Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]),
             }
@@ -540,6 +593,7 @@ mod tests {
             ResultRules {
                 ruleset: &self.ruleset,
                 format: &self.format,
+                level: self.level,
                 home_squad: &self.home,
                 away_squad: &self.away,
             }
@@ -595,7 +649,7 @@ mod tests {
     fn hands_of(game: &mut GameSheet) -> &mut Vec<HandRecord> {
         match &mut game.outcome {
             GameOutcome::Hands(hands) => hands,
-            GameOutcome::ConcededBy(_) => unreachable!(),
+            _ => unreachable!(),
         }
     }
 
@@ -677,6 +731,103 @@ mod tests {
             "{}",
             errors[0].message
         );
+    }
+
+    /// The sheet with every played game given by its final score alone.
+    fn final_scores_of(sheet: &ResultSheet, checked: &CheckedResult) -> ResultSheet {
+        let ResultSheet::Played { games } = sheet else {
+            unreachable!()
+        };
+        let games = games
+            .iter()
+            .zip(&checked.games)
+            .map(|(game, line)| GameSheet {
+                outcome: GameOutcome::FinalScore {
+                    home: line.home_points,
+                    away: line.away_points,
+                },
+                ..game.clone()
+            })
+            .collect();
+        ResultSheet::Played { games }
+    }
+
+    #[test]
+    fn at_the_final_level_a_game_is_its_final_score_and_more_is_still_checked() {
+        let mut fixture = Fixture::new();
+        fixture.level = EntryLevel::Final;
+        let sheet = fixture.played_sheet(23, scores_only);
+        let by_hands = check_result(&sheet, fixture.rules()).unwrap();
+        let quick = final_scores_of(&sheet, &by_hands);
+        let checked = check_result(&quick, fixture.rules()).unwrap();
+        assert_eq!(checked.score, by_hands.score);
+        for (line, by_hand) in checked.games.iter().zip(&by_hands.games) {
+            assert_eq!(
+                (line.winner, line.home_points, line.away_points, line.hands),
+                (by_hand.winner, by_hand.home_points, by_hand.away_points, 0)
+            );
+        }
+        // The hands, when given, are checked as at any level.
+        let mut wrong = sheet.clone();
+        hands_of(&mut games_of(&mut wrong)[0])[0].score = Some(vec![59, 0]);
+        assert_eq!(
+            check_result(&wrong, fixture.rules()).unwrap_err()[0].game,
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn a_final_score_no_game_ends_on_is_refused_at_its_game() {
+        let mut fixture = Fixture::new();
+        fixture.level = EntryLevel::Final;
+        let sheet = fixture.played_sheet(29, scores_only);
+        let checked = check_result(&sheet, fixture.rules()).unwrap();
+        let mut quick = final_scores_of(&sheet, &checked);
+        games_of(&mut quick)[2].outcome = GameOutcome::FinalScore { home: 63, away: 40 };
+        games_of(&mut quick)[4].outcome = GameOutcome::FinalScore { home: 61, away: 61 };
+        let errors = check_result(&quick, fixture.rules()).unwrap_err();
+        assert_eq!(
+            errors,
+            [
+                ResultError {
+                    game: Some(3),
+                    hand: None,
+                    message: "Game 3: a game to 61 is won on exactly 61, so the winner cannot finish on 63.".to_string()
+                },
+                ResultError {
+                    game: Some(5),
+                    hand: None,
+                    message: "Game 5: 61–61 has no winner; a game to 61 goes on until one side wins.".to_string()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_below_the_leagues_level_is_refused_in_its_words() {
+        let fixture = Fixture::new();
+        let sheet = fixture.played_sheet(31, scores_only);
+        let checked = check_result(&sheet, fixture.rules()).unwrap();
+        let quick = final_scores_of(&sheet, &checked);
+        let errors = check_result(&quick, fixture.rules()).unwrap_err();
+        assert_eq!(errors.len(), 9);
+        assert_eq!(
+            errors[2].message,
+            "Game 3: this league asks for every hand's score."
+        );
+        let mut pegs = Fixture::new();
+        pegs.level = EntryLevel::Pegs;
+        let errors = check_result(&sheet, pegs.rules()).unwrap_err();
+        assert_eq!(
+            errors[0],
+            ResultError {
+                game: Some(1),
+                hand: Some(1),
+                message: "Game 1, hand 1: this league asks for every hand's pegs.".to_string()
+            }
+        );
+        let full = pegs.played_sheet(31, |hand| hand);
+        assert!(check_result(&full, pegs.rules()).is_ok());
     }
 
     #[test]
@@ -842,9 +993,9 @@ mod tests {
         let record =
             r#"{"ruleset": "all-fives", "seats": ["A", "B"], "hands": [{"score": [5, 0]}]}"#;
         let message = pasted_hands(record, &fives_and_threes(), &singles).unwrap_err();
-        assert!(
-            message.starts_with("the pasted record is not played under this league's rules"),
-            "{message}"
+        assert_eq!(
+            message,
+            "the pasted record is not played under this league's rules (Fives and Threes to 61)."
         );
         let four = r#"{"ruleset": "fives-and-threes", "seats": ["A", "B", "C", "D"], "hands": [{"score": [5, 0]}]}"#;
         assert_eq!(

@@ -179,6 +179,44 @@ impl StandingsRow {
     }
 }
 
+/// Each team's position after one round of the season, in the table's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionsAfterRound {
+    pub round: u32,
+    /// (team, position from 1), top of the table first.
+    pub positions: Vec<(TeamId, u32)>,
+}
+
+/// The table after each round that has a result: round by round, the results of that round
+/// and every earlier one. Adjustments count from the start (when a deduction was made is not
+/// part of the table), so the last entry is the table as it stands.
+pub fn positions_after_each_round(
+    format: &MatchFormat,
+    teams: &[TeamId],
+    results: &[(u32, FixtureResult)],
+    adjustments: &[PointAdjustment],
+    order: &TiebreakOrder,
+) -> Result<Vec<PositionsAfterRound>, StandingsError> {
+    let mut rounds: Vec<u32> = results.iter().map(|(round, _)| *round).collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    rounds
+        .into_iter()
+        .map(|round| {
+            let so_far: Vec<FixtureResult> = results
+                .iter()
+                .filter(|(played_in, _)| *played_in <= round)
+                .map(|(_, result)| *result)
+                .collect();
+            let table = standings(format, teams, &so_far, adjustments, order)?;
+            Ok(PositionsAfterRound {
+                round,
+                positions: table.iter().map(|row| (row.team, row.position)).collect(),
+            })
+        })
+        .collect()
+}
+
 /// How one fixture went for one team, as a form guide shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FormResult {
@@ -422,6 +460,31 @@ mod tests {
 
     fn teams_in_order(table: &[StandingsRow]) -> Vec<TeamId> {
         table.iter().map(|row| row.team).collect()
+    }
+
+    #[test]
+    fn positions_move_round_by_round_and_end_at_the_table() {
+        let format = six_singles_three_pairs(two_per_match_one_per_game());
+        let teams = [ANCHOR, BELL, CROWN, DOLPHIN];
+        let results = [
+            (1, played(ANCHOR, BELL, 5, 4)),
+            (1, played(CROWN, DOLPHIN, 9, 0)),
+            (3, played(BELL, CROWN, 9, 0)),
+            (3, played(DOLPHIN, ANCHOR, 9, 0)),
+        ];
+        let order = TiebreakOrder::default();
+        let history = positions_after_each_round(&format, &teams, &results, &[], &order).unwrap();
+        // Round 2 had no result, so it has no entry.
+        assert_eq!(
+            history.iter().map(|after| after.round).collect::<Vec<_>>(),
+            [1, 3]
+        );
+        assert_eq!(history[0].positions[0], (CROWN, 1));
+        let all: Vec<FixtureResult> = results.iter().map(|(_, result)| *result).collect();
+        let table = standings(&format, &teams, &all, &[], &order).unwrap();
+        let last: Vec<(TeamId, u32)> = table.iter().map(|row| (row.team, row.position)).collect();
+        assert_eq!(history[1].positions, last);
+        assert_ne!(history[0].positions, history[1].positions);
     }
 
     /// (position, team, played, won, drawn, lost, for, against, adjustment, points, play-off)

@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc, Weekday};
 use fives_rules::RulesetSpec;
 
 use super::{StoreError, Team};
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::{CompetitionId, DivisionId, OrganisationId, PlayerId, SeasonId, TeamId};
 use crate::domain::league::{SeasonCalendar, Venue};
 use crate::domain::match_format::MatchFormat;
@@ -18,6 +19,8 @@ pub struct NewCompetition {
     pub name: DisplayName,
     pub ruleset: RulesetSpec,
     pub match_format: MatchFormat,
+    /// The least a captain must give for each game of a result.
+    pub entry_level: EntryLevel,
     pub created_at: DateTime<Utc>,
 }
 
@@ -28,6 +31,7 @@ pub struct Competition {
     pub name: String,
     pub ruleset: RulesetSpec,
     pub match_format: MatchFormat,
+    pub entry_level: EntryLevel,
 }
 
 pub struct NewSeason {
@@ -119,6 +123,14 @@ pub trait LeagueStore: Send + Sync {
         &self,
         organisation: OrganisationId,
     ) -> Result<Vec<Competition>, StoreError>;
+
+    /// Sets the least a captain must give for each game of the competition's results; the
+    /// results already kept stay as they are.
+    async fn set_entry_level(
+        &self,
+        competition: CompetitionId,
+        level: EntryLevel,
+    ) -> Result<Competition, StoreError>;
 
     async fn create_season(&self, season: &NewSeason) -> Result<Season, StoreError>;
     /// Latest start first.

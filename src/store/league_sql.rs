@@ -113,10 +113,10 @@ macro_rules! league_sql_store {
             }
         }
 
-        type CompetitionRow = (i64, i64, String, String, String);
+        type CompetitionRow = (i64, i64, String, String, String, String);
 
         fn competition_from_row(
-            (id, organisation_id, name, ruleset, match_format): CompetitionRow,
+            (id, organisation_id, name, ruleset, match_format, entry_level): CompetitionRow,
         ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
             Ok($crate::store::Competition {
                 id: $crate::domain::ids::CompetitionId(id),
@@ -124,6 +124,12 @@ macro_rules! league_sql_store {
                 name,
                 ruleset: $crate::store::league::ruleset_from_json(&ruleset)?,
                 match_format: $crate::store::league::from_json("match format", &match_format)?,
+                entry_level: $crate::domain::entry_level::EntryLevel::named(&entry_level)
+                    .ok_or_else(|| {
+                        $crate::store::StoreError::Corrupt(format!(
+                            "an entry level named {entry_level:?}"
+                        ))
+                    })?,
             })
         }
 
@@ -164,9 +170,10 @@ macro_rules! league_sql_store {
                 )?;
                 let row: CompetitionRow = sqlx::query_as(
                     "INSERT INTO competitions \
-                     (organisation_id, name, name_skeleton, ruleset, match_format, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6) \
-                     RETURNING id, organisation_id, name, ruleset, match_format",
+                     (organisation_id, name, name_skeleton, ruleset, match_format, created_at, \
+                     entry_level) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                     RETURNING id, organisation_id, name, ruleset, match_format, entry_level",
                 )
                 .bind(competition.organisation.0)
                 .bind(competition.name.as_str())
@@ -174,6 +181,7 @@ macro_rules! league_sql_store {
                 .bind($crate::store::league::ruleset_json(&competition.ruleset))
                 .bind($crate::store::league::to_json(&competition.match_format))
                 .bind(competition.created_at)
+                .bind(competition.entry_level.as_str())
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(|e| {
@@ -192,7 +200,8 @@ macro_rules! league_sql_store {
                 organisation: $crate::domain::ids::OrganisationId,
             ) -> Result<Vec<$crate::store::Competition>, $crate::store::StoreError> {
                 let rows: Vec<CompetitionRow> = sqlx::query_as(
-                    "SELECT id, organisation_id, name, ruleset, match_format FROM competitions \
+                    "SELECT id, organisation_id, name, ruleset, match_format, entry_level \
+                     FROM competitions \
                      WHERE organisation_id = $1 ORDER BY name, id",
                 )
                 .bind(organisation.0)
@@ -1074,12 +1083,32 @@ macro_rules! league_sql_store {
                     .collect())
             }
 
+            async fn set_entry_level(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+                level: $crate::domain::entry_level::EntryLevel,
+            ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let row: Option<CompetitionRow> = sqlx::query_as(
+                    "UPDATE competitions SET entry_level = $2 WHERE id = $1 \
+                     RETURNING id, organisation_id, name, ruleset, match_format, entry_level",
+                )
+                .bind(competition.0)
+                .bind(level.as_str())
+                .fetch_optional(&mut *tx)
+                .await?;
+                let row = row.ok_or($crate::store::StoreError::NotFound("competition"))?;
+                tx.commit().await?;
+                competition_from_row(row)
+            }
+
             async fn competition(
                 &self,
                 id: $crate::domain::ids::CompetitionId,
             ) -> Result<Option<$crate::store::Competition>, $crate::store::StoreError> {
                 let row: Option<CompetitionRow> = sqlx::query_as(
-                    "SELECT id, organisation_id, name, ruleset, match_format FROM competitions \
+                    "SELECT id, organisation_id, name, ruleset, match_format, entry_level \
+                     FROM competitions \
                      WHERE id = $1",
                 )
                 .bind(id.0)

@@ -9,6 +9,8 @@ mod fixture;
 mod fixture_sql;
 mod league;
 mod league_sql;
+mod mail;
+mod mail_sql;
 mod postgres;
 mod postgres_result;
 mod result;
@@ -34,6 +36,10 @@ pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
     SquadEntry, SquadRefusal,
+};
+pub use mail::{
+    CauseKind, MailCause, MailStore, NewOrganiserInvite, NewPasswordReset, OrganiserInvite,
+    OutboxEntry, OverdueFixture, PasswordReset, QueuedMail, ResetRequested,
 };
 pub use postgres::PostgresStore;
 pub use result::{
@@ -106,6 +112,12 @@ pub enum StoreError {
     InviteExpired,
     #[error("the invitation has already been used")]
     InviteUsed,
+    #[error("the password reset link is not known")]
+    ResetNotFound,
+    #[error("the password reset link has expired")]
+    ResetExpired,
+    #[error("the password reset link has already been used")]
+    ResetUsed,
     #[error("the database location is not valid: {0}")]
     BadLocation(String),
     #[error("database error: {0}")]
@@ -197,7 +209,7 @@ pub enum InviteAcceptor {
 
 #[async_trait]
 pub trait Store:
-    LeagueStore + FixtureStore + ResultStore + ApiTokenStore + Send + Sync + 'static
+    LeagueStore + FixtureStore + ResultStore + ApiTokenStore + MailStore + Send + Sync + 'static
 {
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;
@@ -287,7 +299,13 @@ pub trait Store:
     async fn set_team_contact(&self, team: TeamId, contact: &TeamContact)
     -> Result<(), StoreError>;
 
-    async fn create_captain_invite(&self, invite: &NewCaptainInvite) -> Result<(), StoreError>;
+    /// Keeps a captain invitation, and queues its message when there is one, in one
+    /// transaction.
+    async fn create_captain_invite(
+        &self,
+        invite: &NewCaptainInvite,
+        mail: Option<&crate::domain::mail::Mail>,
+    ) -> Result<(), StoreError>;
     async fn captain_invite(
         &self,
         token: &TokenDigest,

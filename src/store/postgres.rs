@@ -9,6 +9,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use super::api_token_sql::api_token_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
+use super::mail_sql::mail_sql_store;
 use super::result_sql::result_sql_store;
 use super::sql::sql_store;
 use super::{
@@ -75,3 +76,9 @@ result_sql_store!(
     one_statement_submission: super::postgres_result::submit_in_one_statement
 );
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+mail_sql_store!(
+    PostgresStore,
+    db: sqlx::Postgres,
+    begin_write: "BEGIN",
+    claim_lock: "FOR UPDATE SKIP LOCKED"
+);

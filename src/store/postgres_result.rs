@@ -4,9 +4,11 @@
 //! own, atomic as any; the usual way (a transaction of six statements, `result_sql.rs`) cost
 //! PostgreSQL most of its time in starting and ending statements rather than in writing rows.
 //!
-//! It covers the common case only: a first submission with no late-result deduction. When the
-//! fixture is not there to be taken as the sheet was checked against it (gone, changed,
-//! already submitted, or this is a retry), it writes nothing and the usual way finds out why.
+//! It covers the common case only: a first submission with no late-result deduction (or the
+//! first after one was withdrawn, numbered after it). When the fixture is not there to be taken
+//! as the sheet was checked against it (gone, changed, already submitted, or this is a retry,
+//! or its key was used by a withdrawn submission), it writes nothing and the usual way finds
+//! out why.
 
 use sqlx::PgPool;
 
@@ -18,12 +20,15 @@ WITH fixture AS (
     UPDATE fixtures SET status = 'awaiting_confirmation'
     WHERE id = $1 AND status IN ('scheduled', 'postponed')
         AND home_team_id = $20 AND away_team_id = $21 AND played_on = $22
+        AND NOT EXISTS (SELECT 1 FROM results WHERE fixture_id = $1 AND submission_key = $6)
     RETURNING id
 ), result AS (
     INSERT INTO results (fixture_id, version, is_current, sheet, home_games, away_games,
         walkover_conceded_by, submission_key, submitted_by, submitted_for_team, submitted_at)
-    SELECT fixture.id, 1, TRUE, $2, $3, $4, $5, $6, $7, $8, $9 FROM fixture
-    RETURNING id, fixture_id, submitted_at
+    SELECT fixture.id,
+        COALESCE((SELECT MAX(version) FROM results WHERE fixture_id = $1), 0) + 1,
+        TRUE, $2, $3, $4, $5, $6, $7, $8, $9 FROM fixture
+    RETURNING id, fixture_id, submitted_at, version
 ), games AS (
     INSERT INTO result_games (result_id, game_number, leg_kind, winner, conceded, home_points,
         away_points, hands)
@@ -41,7 +46,8 @@ WITH fixture AS (
         after_result_id, reason)
     SELECT result.fixture_id, $9, $7, 'submitted', NULL, result.id, $23 FROM result
 )
-SELECT result.id, result.submitted_at, users.email FROM result JOIN users ON users.id = $7";
+SELECT result.id, result.submitted_at, users.email, result.version
+FROM result JOIN users ON users.id = $7";
 
 /// Keeps a first submission in one statement: `None` when the fixture was not there to take
 /// (and nothing was written).
@@ -66,7 +72,7 @@ pub(super) async fn submit_in_one_statement(
         }
     }
     // The time as kept (to the microsecond), as a later read gives it.
-    let kept: Option<(i64, chrono::DateTime<chrono::Utc>, String)> = sqlx::query_as(SUBMIT)
+    let kept: Option<(i64, chrono::DateTime<chrono::Utc>, String, i32)> = sqlx::query_as(SUBMIT)
         .bind(result.fixture.0)
         .bind(&sheet)
         .bind(home_games)
@@ -107,10 +113,10 @@ pub(super) async fn submit_in_one_statement(
         .bind(result.early_reason)
         .fetch_optional(pool)
         .await?;
-    Ok(kept.map(|(id, submitted_at, email)| StoredResult {
+    Ok(kept.map(|(id, submitted_at, email, version)| StoredResult {
         id,
         fixture: result.fixture,
-        version: 1,
+        version: u32::try_from(version).unwrap_or(1),
         sheet: result.sheet.clone(),
         score: result.checked.score,
         submitted_by: result.by,

@@ -59,7 +59,8 @@ pub struct StoredResult {
     /// Identifies this version; a confirmation names the version the captain saw.
     pub id: i64,
     pub fixture: FixtureId,
-    /// 1 for the submission, then one more for each correction.
+    /// 1 for the first submission, then one more for each correction, and for a submission
+    /// after one was withdrawn.
     pub version: u32,
     pub sheet: ResultSheet,
     pub score: FixtureScore,
@@ -92,6 +93,8 @@ pub enum ResultAction {
     Confirmed,
     Disputed,
     Corrected,
+    /// The submitting side took its submission back before the other side confirmed it.
+    Withdrawn,
 }
 
 impl ResultAction {
@@ -101,6 +104,7 @@ impl ResultAction {
             ResultAction::Confirmed => "confirmed",
             ResultAction::Disputed => "disputed",
             ResultAction::Corrected => "corrected",
+            ResultAction::Withdrawn => "withdrawn",
         }
     }
 }
@@ -114,6 +118,7 @@ impl std::str::FromStr for ResultAction {
             "confirmed" => Ok(ResultAction::Confirmed),
             "disputed" => Ok(ResultAction::Disputed),
             "corrected" => Ok(ResultAction::Corrected),
+            "withdrawn" => Ok(ResultAction::Withdrawn),
             other => Err(format!("unknown result action {other:?}")),
         }
     }
@@ -193,6 +198,19 @@ pub trait ResultStore: Send + Sync {
         result: i64,
         by: UserId,
         reason: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// The side that submitted version `result` (`team`) takes it back while the other side
+    /// has not confirmed it: the version is kept but no longer current, the fixture is
+    /// scheduled again, a late-result deduction its submission cost is taken back, and the
+    /// audit log says who withdrew it. Refused as a confirmation is when the result changed
+    /// ([`StoreError::ResultChanged`]), is no longer awaiting an answer, or is not there.
+    async fn withdraw_result(
+        &self,
+        fixture: FixtureId,
+        result: i64,
+        team: TeamId,
+        by: UserId,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
     /// An organiser's correction: a new version, confirmed, keeping every earlier one.

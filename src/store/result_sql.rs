@@ -461,6 +461,17 @@ macro_rules! result_sql_store {
                 if let Some(earlier) =
                     result_by_key(&mut tx, result.fixture, result.submission_key).await?
                 {
+                    // A withdrawn submission is not the one kept, whatever it held.
+                    let withdrawn: Option<i64> = sqlx::query_scalar(
+                        "SELECT id FROM result_events WHERE after_result_id = $1 \
+                         AND action = 'withdrawn'",
+                    )
+                    .bind(earlier.id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if withdrawn.is_some() {
+                        return Err(StoreError::SubmissionKeyReused);
+                    }
                     return super::result_sql::the_same_submission(earlier, result)
                         .map(Submitted::AlreadyRecorded);
                 }
@@ -481,7 +492,22 @@ macro_rules! result_sql_store {
                     Some(_) => StoreError::ResultAlreadySubmitted,
                 });
             }
-            let id = insert_result_version(&mut tx, result, 1).await?;
+            // A fixture whose earlier submission was withdrawn keeps that version: this one
+            // follows it, under a key of its own.
+            let earlier: i32 = sqlx::query_scalar(
+                "SELECT COALESCE(MAX(version), 0) FROM results WHERE fixture_id = $1",
+            )
+            .bind(result.fixture.0)
+            .fetch_one(&mut *tx)
+            .await?;
+            if earlier > 0
+                && result_by_key(&mut tx, result.fixture, result.submission_key)
+                    .await?
+                    .is_some()
+            {
+                return Err(StoreError::SubmissionKeyReused);
+            }
+            let id = insert_result_version(&mut tx, result, earlier + 1).await?;
             if let Some(late) = late {
                 insert_adjustment(&mut tx, late).await?;
             }
@@ -690,6 +716,59 @@ macro_rules! result_sql_store {
                         before: None,
                         after: result,
                         reason: Some(reason),
+                    },
+                )
+                .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn withdraw_result(
+                &self,
+                fixture: $crate::domain::ids::FixtureId,
+                result: i64,
+                team: $crate::domain::ids::TeamId,
+                by: $crate::domain::ids::UserId,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let updated = sqlx::query(
+                    "UPDATE fixtures SET status = 'scheduled' \
+                     WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
+                     AND EXISTS (SELECT 1 FROM results WHERE results.id = $2 \
+                         AND results.fixture_id = $1 AND is_current \
+                         AND submitted_for_team = $3)",
+                )
+                .bind(fixture.0)
+                .bind(result)
+                .bind(team.0)
+                .execute(&mut *tx)
+                .await?;
+                if updated.rows_affected() != 1 {
+                    return Err(why_not_awaiting(&mut tx, fixture, result).await?);
+                }
+                sqlx::query("UPDATE results SET is_current = FALSE WHERE id = $1")
+                    .bind(result)
+                    .execute(&mut *tx)
+                    .await?;
+                // The deduction a late submission added (the league's own, by nobody) goes
+                // with it; a later submission adds it again if it is late too.
+                sqlx::query(
+                    "DELETE FROM point_adjustments WHERE fixture_id = $1 AND created_by IS NULL",
+                )
+                .bind(fixture.0)
+                .execute(&mut *tx)
+                .await?;
+                record_result_event(
+                    &mut tx,
+                    super::result_sql::NewEvent {
+                        fixture,
+                        at,
+                        by,
+                        action: $crate::store::ResultAction::Withdrawn,
+                        before: None,
+                        after: result,
+                        reason: None,
                     },
                 )
                 .await?;

@@ -478,6 +478,7 @@ macro_rules! sql_store {
             async fn create_captain_invite(
                 &self,
                 invite: &NewCaptainInvite,
+                mail: Option<&$crate::domain::mail::Mail>,
             ) -> Result<(), StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 sqlx::query(
@@ -492,6 +493,9 @@ macro_rules! sql_store {
                 .bind(invite.expires_at)
                 .execute(&mut *tx)
                 .await?;
+                if let Some(mail) = mail {
+                    queue_mails_in(&mut tx, std::slice::from_ref(mail), invite.created_at).await?;
+                }
                 tx.commit().await?;
                 Ok(())
             }

@@ -13,6 +13,7 @@ use sqlx::sqlite::{
 use super::api_token_sql::api_token_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
+use super::mail_sql::mail_sql_store;
 use super::result_sql::result_sql_store;
 use super::sql::sql_store;
 use super::{
@@ -115,3 +116,9 @@ result_sql_store!(
     one_statement_submission: super::result_sql::no_one_statement_submission
 );
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+mail_sql_store!(
+    SqliteStore,
+    db: sqlx::Sqlite,
+    begin_write: "BEGIN IMMEDIATE",
+    claim_lock: ""
+);

@@ -29,3 +29,18 @@ pub async fn result_entry_script() -> HttpResponse {
         ]))
         .body(RESULT_ENTRY_SCRIPT)
 }
+
+const RESULT_DRAFT_SCRIPT: &str = include_str!("../../static/result-draft.js");
+
+/// Keeps a result form's draft in the browser while it is typed, so that a dropped connection
+/// loses nothing; the form works without it.
+#[get("/static/result-draft.js")]
+pub async fn result_draft_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(3600),
+        ]))
+        .body(RESULT_DRAFT_SCRIPT)
+}

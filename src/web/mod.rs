@@ -11,7 +11,9 @@ pub mod organiser;
 pub mod public;
 // …and the pieces they share.
 pub mod assets;
+pub mod charts;
 pub mod csrf;
+pub mod dates;
 pub mod error;
 pub mod http_methods;
 pub mod layout;
@@ -35,6 +37,8 @@ pub struct AppState {
     pub key: SecretKey,
     pub pages: page_cache::PageCache,
     pub hashing: crate::password::HashingLimit,
+    /// The site's public address when mail is on; `None` when it is off.
+    pub mail: Option<crate::domain::mail::SiteLinks>,
 }
 
 /// Every page's route, in one place, by audience (the API lists its own in `api`).
@@ -53,8 +57,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::players::division_players)
         .service(public::players::player_page)
         .service(public::fixture::fixture_page)
+        .service(public::fixture::scoresheet)
         .service(assets::stylesheet)
         .service(assets::result_entry_script)
+        .service(assets::result_draft_script)
         // A person's own account.
         .service(account::access::login_form)
         .service(account::access::login)
@@ -67,6 +73,12 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(account::tokens::revoke_token)
         .service(account::invites::invite_page)
         .service(account::invites::accept)
+        .service(account::organiser_invites::invite_page)
+        .service(account::organiser_invites::accept)
+        .service(account::password_reset::forgot_form)
+        .service(account::password_reset::request_reset)
+        .service(account::password_reset::reset_form)
+        .service(account::password_reset::reset)
         // Captains (and the organisers who may act for any team).
         .service(captain::team::team_page)
         .service(captain::team::set_contact)
@@ -80,11 +92,13 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(captain::results::submit)
         .service(captain::results::confirm)
         .service(captain::results::dispute)
+        .service(captain::results::withdraw)
         .service(captain::results::correction_form)
         .service(captain::results::correct)
         // Organisers.
         .service(organiser::organisation::organisation_page)
         .service(organiser::organisation::create_team)
+        .service(organiser::organisers::invite_organiser)
         .service(organiser::renames::rename_organisation)
         .service(organiser::renames::rename_competition)
         .service(organiser::renames::remove_competition)
@@ -94,6 +108,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::competitions::create_competition)
         .service(organiser::competitions::seasons_page)
         .service(organiser::competitions::create_season)
+        .service(organiser::competitions::set_entry_level)
         .service(organiser::season::season_page)
         .service(organiser::season::create_division)
         .service(organiser::season::add_division_team)

@@ -45,6 +45,9 @@ pub(crate) fn body_of(sheet: &ResultSheet) -> Value {
                     match &game.outcome {
                         GameOutcome::Hands(hands) => body["hands"] = json!(hands),
                         GameOutcome::ConcededBy(side) => body["conceded_by"] = json!(side),
+                        GameOutcome::FinalScore { home, away } => {
+                            body["final_score"] = json!({"home": home, "away": away})
+                        }
                     }
                     body
                 })
@@ -231,6 +234,7 @@ store_test!(
         let rules = fives::domain::match_result::ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &home_squad,
             away_squad: &away_squad,
         };
@@ -330,7 +334,7 @@ store_test!(
         both["games"][0]["conceded_by"] = json!("away");
         let refused = home.post(&path, both).await;
         assert_eq!(refused.status, 422);
-        assert_eq!(refused.problem_at("games[0]").unwrap(), "Game 1: give exactly one of its hands, a game record, or the side that conceded it.");
+        assert_eq!(refused.problem_at("games[0]").unwrap(), "Game 1: give exactly one of its hands, a game record, its final score, or the side that conceded it.");
 
         let mut short = good.clone();
         short["games"].as_array_mut().unwrap().pop();
@@ -386,6 +390,7 @@ store_test!(
         let rules = fives::domain::match_result::ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &home_squad,
             away_squad: &away_squad,
         };

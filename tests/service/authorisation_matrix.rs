@@ -69,7 +69,8 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
     };
     let entry = match (method, route) {
         ("POST", "/login" | "/logout" | "/account/password" | "/account/tokens")
-        | ("POST", "/invites/{token}") => (Own, Body::Empty),
+        | ("POST", "/invites/{token}" | "/organiser-invites/{token}")
+        | ("POST", "/password-reset" | "/password-reset/{token}") => (Own, Body::Empty),
         ("POST", "/account/tokens/{id}/revoke") => (TokenOwner, Body::Empty),
         ("POST", "/admin/organisations") => (
             Admin,
@@ -85,6 +86,9 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             form(&[("name", "The Anchor"), ("address", "1 Quay Street")]),
         ),
         ("POST", "/teams/{id}/invites") => (Organiser, form(&[("email", "new@example.org")])),
+        ("POST", "/organise/{slug}/organisers/invites") => {
+            (Organiser, form(&[("email", "new@example.org")]))
+        }
         ("POST", "/leagues/{slug}/fixtures/{id}/result") => (
             FixtureSide,
             form(&[("walkover", "away"), ("submission_key", "matrix")]),
@@ -94,6 +98,18 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         }
         ("POST", "/leagues/{slug}/fixtures/{id}/dispute") => {
             (FixtureSide, form(&[("result", "1"), ("reason", "wrong")]))
+        }
+        ("POST", "/leagues/{slug}/fixtures/{id}/withdraw") => {
+            (FixtureSide, form(&[("result", "1")]))
+        }
+        ("POST", "/organise/{slug}/competitions/{id}/entry-level") => {
+            (Organiser, form(&[("entry_level", "final")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/competitions/{id}/entry-level") => {
+            (Organiser, Body::Json(json!({"entry_level": "final"})))
+        }
+        ("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw") => {
+            (FixtureSide, Body::Json(json!({"version_id": 1})))
         }
         ("POST", "/leagues/{slug}/fixtures/{id}/correct") => {
             (Organiser, form(&[("walkover", "away"), ("reason", "typo")]))
@@ -343,9 +359,12 @@ impl Caller {
 /// public content's revision (moved by triggers on every public table), and the counts of the
 /// private tables a route writes.
 async fn fingerprint(ctx: &TestContext) -> Vec<i64> {
-    const READS: [&str; 4] = [
+    const READS: [&str; 7] = [
         "SELECT CAST(SUM(revision) AS BIGINT) FROM content_revision",
         "SELECT COUNT(*) FROM captain_invites",
+        "SELECT COUNT(*) FROM organiser_invites",
+        "SELECT COUNT(*) FROM password_resets",
+        "SELECT COUNT(*) FROM mail_outbox",
         "SELECT COUNT(*) FROM api_tokens WHERE revoked_at IS NULL",
         "SELECT COUNT(*) FROM users",
     ];

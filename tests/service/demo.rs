@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use fives::demo::{self, DemoError};
 use fives::domain::match_result::{ResultRules, SquadMember, check_result};
 use fives::domain::season_fixtures::FixtureStatus;
@@ -11,6 +11,11 @@ use fives::store::{Division, Store};
 
 fn today() -> NaiveDate {
     "2026-11-21".parse().unwrap()
+}
+
+/// Noon on `today()`, a Saturday.
+fn loaded_at() -> DateTime<Utc> {
+    "2026-11-21T12:00:00Z".parse().unwrap()
 }
 
 async fn divisions(store: &dyn Store) -> (fives::store::Competition, Vec<Division>) {
@@ -61,11 +66,11 @@ fn csv_rows(body: &str) -> Vec<HashMap<String, String>> {
 store_test! {
     async fn the_demo_league_is_half_played_and_every_result_checks(ctx) {
         let store = ctx.store.as_ref();
-        let league = demo::load(store, today(), 11).await.unwrap();
+        let league = demo::load(store, loaded_at(), 11).await.unwrap();
         assert_eq!(league.results, 56);
         assert_eq!(league.captains.len(), 16);
         assert!(matches!(
-            demo::load(store, today(), 11).await,
+            demo::load(store, loaded_at(), 11).await,
             Err(DemoError::AlreadyLoaded)
         ));
 
@@ -84,7 +89,7 @@ store_test! {
                     assert!(fixture.date > today(), "round {} is still to come", fixture.round);
                     continue;
                 }
-                assert!(fixture.date <= today(), "round {} has been played", fixture.round);
+                assert!(fixture.date < today(), "round {} has been played", fixture.round);
                 let result = store.current_result(fixture.id).await.unwrap().unwrap();
                 let home_squad = squad(store, fixture.home_team_id).await;
                 let away_squad = squad(store, fixture.away_team_id).await;
@@ -93,6 +98,7 @@ store_test! {
                     ResultRules {
                         ruleset: &competition.ruleset,
                         format: &competition.match_format,
+                        level: competition.entry_level,
                         home_squad: &home_squad,
                         away_squad: &away_squad,
                     },
@@ -117,7 +123,7 @@ store_test! {
 store_test! {
     async fn the_demo_tables_agree_with_the_published_results(ctx) {
         let store = ctx.store.as_ref();
-        demo::load(store, today(), 5).await.unwrap();
+        demo::load(store, loaded_at(), 5).await.unwrap();
         let (_, divisions) = divisions(store).await;
         let browser = ctx.browser();
         for division in &divisions {
@@ -202,5 +208,64 @@ store_test! {
             .await;
         assert!(division_one.body.contains("Disputed"));
         assert!(division_one.body.contains("sent in late"));
+    }
+}
+
+store_test! {
+    async fn the_demo_loaded_on_a_league_night_has_nothing_in_the_future(ctx) {
+        let store = ctx.store.as_ref();
+        // A Tuesday, the demo's league night, at 18:00 in London (17:00 UTC): that evening's
+        // round is still to be played, and nothing happened after the moment of loading.
+        let now: DateTime<Utc> = "2027-03-30T17:00:00Z".parse().unwrap();
+        let today: NaiveDate = "2027-03-30".parse().unwrap();
+        demo::load(store, now, 7).await.unwrap();
+        let (_, divisions) = divisions(store).await;
+        let mut moments = 0;
+        for division in &divisions {
+            for fixture in store.fixtures_of_division(division.id).await.unwrap() {
+                if fixture.round == 8 {
+                    assert_eq!(fixture.date, today, "the next round is tonight");
+                    assert_eq!(fixture.status, FixtureStatus::Scheduled);
+                }
+                if fixture.round <= 7 {
+                    assert!(fixture.date < today, "round {} was played before today", fixture.round);
+                    for event in store.result_history(fixture.id).await.unwrap() {
+                        assert!(event.at <= now, "round {}: {:?} at {}", fixture.round, event.action, event.at);
+                        moments += 1;
+                    }
+                }
+            }
+        }
+        // Every played fixture was submitted, and all but one answered.
+        assert_eq!(moments, 56 + 55);
+    }
+}
+
+store_test! {
+    async fn the_demo_organiser_pages_write_dates_as_the_league_does(ctx) {
+        let store = ctx.store.as_ref();
+        let league = demo::load(store, chrono::Utc::now(), 4).await.unwrap();
+        let secretary = ctx.browser();
+        let login = secretary.login(&league.secretary, demo::PASSWORD).await;
+        assert_eq!(login.status, 303, "{}", login.body);
+        // Every organiser page reachable from the organisation's, each once.
+        let start = format!("/organise/{}", demo::SLUG);
+        let mut seen = std::collections::BTreeSet::from([start.clone()]);
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut pages = 0;
+        while let Some(address) = queue.pop_front() {
+            let page = secretary.get(&address).await;
+            assert_eq!(page.status, 200, "{address}");
+            pages += 1;
+            let dates = crate::support::iso_dates_in(&page.body);
+            assert!(dates.is_empty(), "{address} shows {dates:?}");
+            for link in page.body.split("href=\"").skip(1) {
+                let target = link.split(['"', '#']).next().unwrap_or_default();
+                if target.starts_with("/organise/") && !target.ends_with("/delete") && seen.insert(target.to_string()) {
+                    queue.push_back(target.to_string());
+                }
+            }
+        }
+        assert!(pages >= 5, "only {pages} organiser pages were found: {seen:?}");
     }
 }

@@ -96,6 +96,7 @@ async fn season(ctx: &TestContext, organisation: OrganisationId, season_name: &s
             name: name(&format!("League of {season_name}")),
             ruleset: RulesetSpec::preset(Preset::FivesAndThrees),
             match_format: two_and_one_per_game(),
+            entry_level: fives::domain::entry_level::EntryLevel::Hands,
             created_at: Utc::now(),
         })
         .await

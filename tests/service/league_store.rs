@@ -75,6 +75,7 @@ async fn competition(
             name: name(competition_name),
             ruleset: fives_and_threes_to_121(),
             match_format: three_for_a_win(),
+            entry_level: fives::domain::entry_level::EntryLevel::Hands,
             created_at: Utc::now(),
         })
         .await

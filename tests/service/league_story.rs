@@ -89,6 +89,7 @@ async fn submit(
     let rules = ResultRules {
         ruleset: &competition.ruleset,
         format: &competition.match_format,
+        level: competition.entry_level,
         home_squad: &home_squad,
         away_squad: &away_squad,
     };
@@ -417,7 +418,8 @@ store_test! {
             ["1,Bell,2,1,0,1,4,2,0,6", "2,Anchor,2,1,0,1,3,3,1,6", "3,Crown,2,1,0,1,2,4,0,4"]
         );
         let page = ctx.browser().get(&format!("/leagues/north/divisions/{}", division.id)).await;
-        assert!(page.body.find(">Bell</a>").unwrap() < page.body.find(">Anchor</a>").unwrap());
+        let standings = standings_section(&page.body);
+        assert!(standings.find(">Bell</a>").unwrap() < standings.find(">Anchor</a>").unwrap());
 
         // Head to head, Anchor beat Bell.
         organiser
@@ -429,6 +431,18 @@ store_test! {
             ["1,Anchor,2,1,0,1,3,3,1,6", "2,Bell,2,1,0,1,4,2,0,6", "3,Crown,2,1,0,1,2,4,0,4"]
         );
         let page = ctx.browser().get(&format!("/leagues/north/divisions/{}", division.id)).await;
-        assert!(page.body.find(">Anchor</a>").unwrap() < page.body.find(">Bell</a>").unwrap());
+        let standings = standings_section(&page.body);
+        assert!(standings.find(">Anchor</a>").unwrap() < standings.find(">Bell</a>").unwrap());
     }
+}
+
+/// The standings section of a division page (the page opens with this week's fixtures).
+fn standings_section(page: &str) -> &str {
+    let start = page
+        .find(r#"id="standings-heading""#)
+        .expect("a standings section");
+    let end = page[start..]
+        .find("</section>")
+        .map_or(page.len(), |end| start + end);
+    &page[start..end]
 }

@@ -236,7 +236,7 @@ store_test!(
             };
             let hands = match &game.outcome {
                 fives::domain::match_result::GameOutcome::Hands(hands) => json!(hands),
-                fives::domain::match_result::GameOutcome::ConcededBy(_) => unreachable!(),
+                _ => unreachable!(),
             };
             body_games.push(json!({"home": ids(&game.home), "away": ids(&game.away), "hands": hands}));
         }

@@ -146,7 +146,7 @@ store_test! {
         // Re-dated into the winter at a time of its own: 20:30 GMT is 20:30 UTC.
         let redate = |fixture: &Fixture| format!("/organise/north/fixtures/{}/date", fixture.id);
         organiser
-            .submit(&redate(first), &[("date", "2026-12-08"), ("start_time", "20:30")])
+            .submit(&redate(first), &[("date", "8/12/2026"), ("start_time", "20:30")])
             .await
             .assert_redirect_to(&format!("{fixtures_page}#fixture-{}", first.id));
         let public = ctx.browser().get(&public_page).await;
@@ -156,6 +156,9 @@ store_test! {
         let time_field = |fixture: &Fixture, value: &str| format!(r#"id="fixture-{}-time" name="start_time" type="time" value="{value}""#, fixture.id);
         assert!(page.body.contains(&time_field(first, "20:30")), "{}", page.body);
         assert!(page.body.contains(&time_field(&before[1], "")), "{}", page.body);
+        // Dates as the league writes them, day first, and no ISO date anywhere on the page.
+        assert!(page.body.contains(&format!(r#"id="fixture-{}-date" name="date" type="text" required autocomplete="off" placeholder="dd/mm/yyyy" maxlength="40" value="08/12/2026""#, first.id)), "{}", page.body);
+        assert_eq!(crate::support::iso_dates_in(&page.body), Vec::<String>::new());
         let event = event_of(&ctx.browser().get(&feed).await.body, first.id);
         assert!(event.contains("DTSTART:20261208T203000Z"), "{event}");
         let home_page = ctx.browser().get(&format!("/leagues/north/teams/{}", first.home_team_id)).await;
@@ -212,8 +215,8 @@ store_test! {
 
         let page = organiser.submit(&redate, &[("date", "next week"), ("start_time", "20:00")]).await;
         assert_eq!(page.status, 422);
-        assert!(page.body.contains(&format!("{error}Enter the new date as year-month-day, such as 2026-12-08.</p>")), "{}", page.body);
-        assert!(page.body.contains(&format!(r#"id="fixture-{}-date" name="date" type="date" required value="next week" aria-invalid="true""#, fixture.id)), "{}", page.body);
+        assert!(page.body.contains(&format!("{error}“next week” is not a date: write it as day/month/year, for example 16/03/2027.</p>")), "{}", page.body);
+        assert!(page.body.contains(&format!(r#"id="fixture-{}-date" name="date" type="text" required autocomplete="off" placeholder="dd/mm/yyyy" maxlength="40" value="next week" aria-invalid="true""#, fixture.id)), "{}", page.body);
         assert!(page.body.contains(r#"value="20:00""#));
 
         let page = organiser.submit(&redate, &[("date", "2026-12-08"), ("start_time", "25:61")]).await;

@@ -8,7 +8,7 @@ use fives::store::NewAdjustment;
 
 store_test! {
     async fn a_change_written_by_another_process_shows_on_the_next_visit(ctx) {
-        demo::load(ctx.store.as_ref(), Utc::now().date_naive(), 9).await.unwrap();
+        demo::load(ctx.store.as_ref(), Utc::now(), 9).await.unwrap();
         let organisation = ctx.store.organisation_by_slug(demo::SLUG).await.unwrap().unwrap();
         let competition = ctx.store.competitions_of(organisation.id).await.unwrap().remove(0);
         let season = ctx.store.seasons_of(competition.id).await.unwrap().remove(0);

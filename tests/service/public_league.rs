@@ -95,6 +95,7 @@ async fn league(ctx: &TestContext, slug: &str, team_names: &[&str]) -> League {
             name: name("Winter League"),
             ruleset: RulesetSpec::preset(Preset::FivesAndThrees),
             match_format: match_format(),
+            entry_level: fives::domain::entry_level::EntryLevel::Hands,
             created_at: Utc::now(),
         })
         .await

@@ -147,7 +147,7 @@ store_test!(
             captain
                 .submit(&entry, &borrowed)
                 .await
-                .assert_redirect_to(&format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id));
+                .assert_redirect_to(&format!("/leagues/{SLUG}/fixtures/{}?done=submitted", league.fixtures[0].id));
         }
         let adjustments = ctx.store.adjustments_of_division(league.division).await.unwrap();
         assert_eq!(adjustments.len(), 1, "{adjustments:?}");

@@ -22,6 +22,11 @@ fn fixture_page(league: &ResultsLeague, index: usize) -> String {
     format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[index].id)
 }
 
+/// Where a captain lands after submitting: the fixture's page, saying the result was kept.
+fn submitted_page(league: &ResultsLeague, index: usize) -> String {
+    format!("{}?done=submitted", fixture_page(league, index))
+}
+
 fn entry_page(league: &ResultsLeague, index: usize) -> String {
     format!("{}/result", fixture_page(league, index))
 }
@@ -147,7 +152,7 @@ store_test!(
 
         let (sheet, checked) = league.random_result(21);
         let submitted = enter(&home_captain, &entry_page(&league, 0), &fields_of(&sheet)).await;
-        submitted.assert_redirect_to(&fixture_page(&league, 0));
+        submitted.assert_redirect_to(&submitted_page(&league, 0));
         assert_eq!(status(&ctx, &league, 0).await, FixtureStatus::AwaitingConfirmation);
         assert_eq!(points(&ctx, &league).await, nobody_yet);
 
@@ -226,6 +231,7 @@ store_test!(
         let rules = fives::domain::match_result::ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: &home_squad,
             away_squad: &away_squad,
         };
@@ -233,7 +239,7 @@ store_test!(
         let return_check = fives::domain::match_result::check_result(&return_sheet, rules).unwrap();
         enter(&away_captain, &entry_page(&league, 1), &fields_of(&return_sheet))
             .await
-            .assert_redirect_to(&fixture_page(&league, 1));
+            .assert_redirect_to(&submitted_page(&league, 1));
         assert_eq!(points(&ctx, &league).await, before);
         let page = home_captain.get(&fixture_page(&league, 1)).await;
         let version = result_id(&page);
@@ -289,7 +295,7 @@ store_test!(
         // Put right, it goes in.
         enter(&captain, &entry_page(&league, 0), &good)
             .await
-            .assert_redirect_to(&fixture_page(&league, 0));
+            .assert_redirect_to(&submitted_page(&league, 0));
     }
 );
 
@@ -344,7 +350,7 @@ store_test!(
         set(&mut fields, "g3_record", &pairs.to_json());
         enter(&captain, &entry_page(&league, 0), &fields)
             .await
-            .assert_redirect_to(&fixture_page(&league, 0));
+            .assert_redirect_to(&submitted_page(&league, 0));
         let kept = ctx.store.current_result(league.fixtures[0].id).await.unwrap().unwrap();
         let ResultSheet::Played { games } = &kept.sheet else { panic!("played") };
         assert_eq!(games[0].outcome, GameOutcome::Hands(singles.hands.clone()));
@@ -378,7 +384,7 @@ store_test!(
         for _ in 0..2 {
             post_with_key(&home, &entry_page(&league, 0), &key, &fields)
                 .await
-                .assert_redirect_to(&fixture_page(&league, 0));
+                .assert_redirect_to(&submitted_page(&league, 0));
         }
         assert_eq!(ctx.store.result_versions(league.fixtures[0].id).await.unwrap().len(), 1);
         assert_eq!(ctx.store.result_history(league.fixtures[0].id).await.unwrap().len(), 1);
@@ -404,7 +410,7 @@ store_test!(
         fields.retain(|(name, _)| !name.starts_with("g3_away_"));
         enter(&captain, &entry_page(&league, 0), &fields)
             .await
-            .assert_redirect_to(&fixture_page(&league, 0));
+            .assert_redirect_to(&submitted_page(&league, 0));
         let kept = ctx.store.current_result(league.fixtures[0].id).await.unwrap().unwrap();
         let ResultSheet::Played { games } = &kept.sheet else { panic!("played") };
         assert_eq!(games[2].outcome, GameOutcome::ConcededBy(Side::Away));
@@ -417,7 +423,7 @@ store_test!(
             &[("walkover".to_string(), "home".to_string())],
         )
         .await;
-        walkover.assert_redirect_to(&fixture_page(&league, 1));
+        walkover.assert_redirect_to(&submitted_page(&league, 1));
         let page = ctx.browser().get(&fixture_page(&league, 1)).await;
         assert!(page.body.contains("Bell 0–3 Anchor (walkover: Bell did not play)"), "{}", page.body);
     }
@@ -451,7 +457,7 @@ store_test!(
 
         let (sheet, _) = league.random_result(81);
         let refused = enter(&secretary, &entry_page(&league, 0), &fields_of(&sheet)).await;
-        refused.assert_redirect_to(&fixture_page(&league, 0));
+        refused.assert_redirect_to(&submitted_page(&league, 0));
         let kept = ctx.store.current_result(league.fixtures[0].id).await.unwrap().unwrap();
         assert_eq!(kept.for_team, None);
         let version = kept.id.to_string();
@@ -485,13 +491,13 @@ store_test!(
         let good = fields_of(&sheet);
         let cases = [
             // A hand score no hand can give.
-            ("99 0\n", "Game 1, hand 1", "scores 99, which no hand of fives-and-threes can give from 0"),
+            ("99 0\n", "Game 1, hand 1", "a hand of Fives and Threes cannot score 99"),
             // A peg no placement can make.
-            ("13 0 | 13 /\n", "Game 1, hand 1", "no placement can score 13"),
+            ("13 0 | 13 /\n", "Game 1, hand 1", "a domino laid in Fives and Threes cannot score 13"),
             // Pegs that do not add up to the hand's score.
             ("13 0 | 4 4 /\n", "Game 1, hand 1", "their pegs make 8"),
             // Past 61 where the finish must be exact.
-            ("20 0\n20 0\n20 0\n8 0\n", "Game 1, hand 4", "scores 8, which no hand of fives-and-threes can give from 60"),
+            ("20 0\n20 0\n20 0\n8 0\n", "Game 1, hand 4", "a hand of Fives and Threes cannot score 8"),
         ];
         for (lines, place, rule) in cases {
             let mut fields = good.clone();
@@ -544,7 +550,7 @@ store_test!(
         }
         enter(&captain, &entry_page(&league, 0), &fields)
             .await
-            .assert_redirect_to(&fixture_page(&league, 0));
+            .assert_redirect_to(&submitted_page(&league, 0));
         let kept = ctx
             .store
             .current_result(league.fixtures[0].id)
@@ -568,6 +574,6 @@ store_test!(
         set(&mut fields, "g1_record", &long);
         enter(&captain, &entry_page(&league, 0), &fields)
             .await
-            .assert_redirect_to(&fixture_page(&league, 0));
+            .assert_redirect_to(&submitted_page(&league, 0));
     }
 );

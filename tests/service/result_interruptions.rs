@@ -140,9 +140,7 @@ async fn squad(store: &dyn Store, team: fives::domain::ids::TeamId) -> Vec<Squad
 }
 
 async fn demo_unplayed(store: &dyn Store) -> Unplayed {
-    demo::load(store, Utc::now().date_naive(), 2026)
-        .await
-        .unwrap();
+    demo::load(store, Utc::now(), 2026).await.unwrap();
     let organisation = store
         .organisation_by_slug(demo::SLUG)
         .await
@@ -181,6 +179,7 @@ impl Unplayed {
         let rules = ResultRules {
             ruleset: &self.ruleset,
             format: &format,
+            level: fives::domain::entry_level::EntryLevel::Hands,
             home_squad: home,
             away_squad: away,
         };

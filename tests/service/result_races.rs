@@ -82,6 +82,7 @@ fn result_form(league: &ResultsLeague, fixture: &Fixture, seed: u64) -> Vec<(Str
     let rules = ResultRules {
         ruleset: &league.ruleset,
         format: &league.format,
+        level: fives::domain::entry_level::EntryLevel::Hands,
         home_squad: home,
         away_squad: away,
     };

@@ -5,6 +5,7 @@
 
 use chrono::{NaiveDate, Utc, Weekday};
 use fives::demo::random_result;
+use fives::domain::entry_level::EntryLevel;
 use fives::domain::fixtures::Legs;
 use fives::domain::ids::{DivisionId, OrganisationId, TeamId};
 use fives::domain::league::SeasonCalendar;
@@ -65,6 +66,7 @@ pub struct ResultsLeague {
     pub away_squad: Vec<SquadMember>,
     pub ruleset: RulesetSpec,
     pub format: MatchFormat,
+    pub level: EntryLevel,
     /// Anchor at home to Bell, then Bell at home to Anchor.
     pub fixtures: Vec<Fixture>,
 }
@@ -74,6 +76,26 @@ fn name(text: &str) -> DisplayName {
 }
 
 pub async fn results_league(ctx: &TestContext) -> ResultsLeague {
+    results_league_with(ctx, match_format(), EntryLevel::Hands, 4).await
+}
+
+/// Six singles and three pairs, as most pub leagues play: nine games.
+pub fn nine_game_format() -> MatchFormat {
+    let mut format = match_format();
+    format.legs[0].games = 6;
+    format.legs[1].games = 3;
+    format.walkover.winner_games = 9;
+    format
+}
+
+/// The league with another match format, entry level and squads of `squad_size` (at most six)
+/// players.
+pub async fn results_league_with(
+    ctx: &TestContext,
+    format: MatchFormat,
+    level: EntryLevel,
+    squad_size: usize,
+) -> ResultsLeague {
     let secretary = ctx.user("secretary@torridge.example.org").await;
     let organisation = ctx.organisation(SLUG, &secretary).await.id;
     let ruleset = RulesetSpec::preset(Preset::FivesAndThrees);
@@ -83,7 +105,8 @@ pub async fn results_league(ctx: &TestContext) -> ResultsLeague {
             organisation,
             name: name("Winter League"),
             ruleset,
-            match_format: match_format(),
+            match_format: format.clone(),
+            entry_level: level,
             created_at: Utc::now(),
         })
         .await
@@ -116,16 +139,17 @@ pub async fn results_league(ctx: &TestContext) -> ResultsLeague {
         .id;
     let mut teams = Vec::new();
     for (team_name, players) in [
-        ("Anchor", ["Ann", "Bob", "Cat", "Dan"]),
-        ("Bell", ["Eve", "Fay", "Gus", "Hal"]),
+        ("Anchor", ["Ann", "Bob", "Cat", "Dan", "Ed", "Flo"]),
+        ("Bell", ["Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]),
     ] {
+        let players = &players[..squad_size];
         let team = ctx.team(organisation, team_name).await.id;
         ctx.store
             .add_team_to_division(division, team)
             .await
             .unwrap();
         let mut squad = Vec::new();
-        for player in players {
+        for player in players.iter().copied() {
             let player = ctx
                 .store
                 .create_player(organisation, &name(player), Utc::now())
@@ -167,7 +191,8 @@ pub async fn results_league(ctx: &TestContext) -> ResultsLeague {
         home_squad,
         away_squad,
         ruleset,
-        format: match_format(),
+        format,
+        level,
         fixtures,
     }
 }
@@ -178,6 +203,7 @@ impl ResultsLeague {
         ResultRules {
             ruleset: &self.ruleset,
             format: &self.format,
+            level: self.level,
             home_squad: &self.home_squad,
             away_squad: &self.away_squad,
         }

@@ -183,8 +183,17 @@ impl TestContext {
     /// A browser whose requests come from `ip`, another address of the loopback network
     /// (127.0.0.0/8), as another household's or another pub's would.
     pub fn browser_from(&self, ip: &str) -> Browser {
+        self.browser_at_from(&self.address, ip)
+    }
+
+    /// A browser of another server of the same store, such as one with mail on.
+    pub fn browser_at(&self, address: &str) -> Browser {
+        self.browser_at_from(address, "127.0.0.1")
+    }
+
+    fn browser_at_from(&self, address: &str, ip: &str) -> Browser {
         Browser {
-            address: self.address.clone(),
+            address: address.to_string(),
             client: reqwest::Client::builder()
                 .cookie_store(true)
                 .redirect(reqwest::redirect::Policy::none())
@@ -300,13 +309,16 @@ impl TestContext {
         let token = SecretToken::generate();
         let now = Utc::now();
         self.store
-            .create_captain_invite(&NewCaptainInvite {
-                token: token.digest(),
-                team,
-                invited_by: invited_by.id,
-                created_at: now,
-                expires_at: now + lifetime,
-            })
+            .create_captain_invite(
+                &NewCaptainInvite {
+                    token: token.digest(),
+                    team,
+                    invited_by: invited_by.id,
+                    created_at: now,
+                    expires_at: now + lifetime,
+                },
+                None,
+            )
             .await
             .expect("the invitation is created");
         token
@@ -569,4 +581,20 @@ pub async fn cancelled_after<F: Future>(waits: usize, future: F) -> (Option<F::O
     })
     .await;
     (output, waited)
+}
+
+/// Every `yyyy-mm-dd` in a page's text: the dates a league would not write.
+pub fn iso_dates_in(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
+    (0..bytes.len().saturating_sub(9))
+        .filter(|&at| {
+            digits(at..at + 4)
+                && bytes[at + 4] == b'-'
+                && digits(at + 5..at + 7)
+                && bytes[at + 7] == b'-'
+                && digits(at + 8..at + 10)
+        })
+        .map(|at| String::from_utf8_lossy(&bytes[at..at + 10]).into_owned())
+        .collect()
 }

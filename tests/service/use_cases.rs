@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use fives::domain::entry_level::EntryLevel;
 use fives::domain::ids::{FixtureId, TeamId};
 use fives::domain::league::Venue;
 use fives::domain::match_result::{ResultRules, ResultSheet, check_result};
@@ -26,12 +27,9 @@ type Route = Option<(&'static str, &'static str)>;
 /// Each use case, as `module::function` of `src/app`, with the page and the API endpoint
 /// (method and route) that reach it.
 const USE_CASES: &[(&str, Route, Route)] = &[
-    ("accounts::session_actor", Some(("GET", "/dashboard")), None),
-    ("accounts::log_in", Some(("POST", "/login")), None),
-    ("accounts::log_out", Some(("POST", "/logout")), None),
     (
-        "accounts::change_password",
-        Some(("POST", "/account/password")),
+        "accounts::accept_invite",
+        Some(("POST", "/invites/{token}")),
         None,
     ),
     (
@@ -39,23 +37,26 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("GET", "/account/password")),
         Some(("GET", "/api/v1/me")),
     ),
+    (
+        "accounts::change_password",
+        Some(("POST", "/account/password")),
+        None,
+    ),
     ("accounts::dashboard", Some(("GET", "/dashboard")), None),
+    ("accounts::log_in", Some(("POST", "/login")), None),
+    ("accounts::log_out", Some(("POST", "/logout")), None),
+    ("accounts::session_actor", Some(("GET", "/dashboard")), None),
     (
         "accounts::usable_invite",
         Some(("GET", "/invites/{token}")),
         None,
     ),
     (
-        "accounts::accept_invite",
-        Some(("POST", "/invites/{token}")),
-        None,
-    ),
-    ("admin::organisations", Some(("GET", "/admin")), None),
-    (
         "admin::create_organisation",
         Some(("POST", "/admin/organisations")),
         None,
     ),
+    ("admin::organisations", Some(("GET", "/admin")), None),
     (
         "captaincy::remove_captain",
         Some(("POST", "/organise/{slug}/teams/{id}/captains/{user}/remove")),
@@ -63,46 +64,6 @@ const USE_CASES: &[(&str, Route, Route)] = &[
             "DELETE",
             "/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}",
         )),
-    ),
-    (
-        "removals::remove_team",
-        Some(("POST", "/organise/{slug}/teams/{id}/delete")),
-        Some(("DELETE", "/api/v1/organisations/{slug}/teams/{id}")),
-    ),
-    (
-        "removals::remove_player",
-        Some(("POST", "/organise/{slug}/players/{id}/delete")),
-        Some(("DELETE", "/api/v1/organisations/{slug}/players/{id}")),
-    ),
-    (
-        "removals::remove_competition",
-        Some(("POST", "/organise/{slug}/competitions/{id}/delete")),
-        Some(("DELETE", "/api/v1/organisations/{slug}/competitions/{id}")),
-    ),
-    (
-        "renames::rename_competition",
-        Some(("POST", "/organise/{slug}/competitions/{id}/name")),
-        Some(("PUT", "/api/v1/organisations/{slug}/competitions/{id}/name")),
-    ),
-    (
-        "renames::rename_organisation",
-        Some(("POST", "/organise/{slug}/name")),
-        Some(("PUT", "/api/v1/organisations/{slug}/name")),
-    ),
-    (
-        "renames::rename_team",
-        Some(("POST", "/organise/{slug}/teams/{id}/name")),
-        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/name")),
-    ),
-    (
-        "renames::rename_player",
-        Some(("POST", "/organise/{slug}/players/{id}/name")),
-        Some(("PUT", "/api/v1/organisations/{slug}/players/{id}/name")),
-    ),
-    (
-        "deductions::deductions",
-        Some(("GET", "/organise/{slug}/divisions/{id}/deductions")),
-        None,
     ),
     (
         "deductions::deduct_points",
@@ -113,8 +74,8 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "fixtures::of_division",
-        Some(("GET", "/organise/{slug}/divisions/{id}/fixtures")),
+        "deductions::deductions",
+        Some(("GET", "/organise/{slug}/divisions/{id}/deductions")),
         None,
     ),
     (
@@ -126,12 +87,17 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "fixtures::organised_fixture",
+        "fixtures::move_to",
         Some(("POST", "/organise/{slug}/fixtures/{id}/date")),
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/move")),
     ),
     (
-        "fixtures::move_to",
+        "fixtures::of_division",
+        Some(("GET", "/organise/{slug}/divisions/{id}/fixtures")),
+        None,
+    ),
+    (
+        "fixtures::organised_fixture",
         Some(("POST", "/organise/{slug}/fixtures/{id}/date")),
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/move")),
     ),
@@ -149,17 +115,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/reverse")),
     ),
     (
+        "league::add_team_to_division",
+        Some(("POST", "/organise/{slug}/divisions/{id}/teams")),
+        Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
+    ),
+    (
         "league::create_competition",
         Some(("POST", "/organise/{slug}/competitions")),
         Some(("POST", "/api/v1/organisations/{slug}/competitions")),
-    ),
-    (
-        "league::create_season",
-        Some(("POST", "/organise/{slug}/competitions/{id}/seasons")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/competitions/{id}/seasons",
-        )),
     ),
     (
         "league::create_division",
@@ -170,9 +133,40 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "league::add_team_to_division",
-        Some(("POST", "/organise/{slug}/divisions/{id}/teams")),
-        Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
+        "league::create_season",
+        Some(("POST", "/organise/{slug}/competitions/{id}/seasons")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/competitions/{id}/seasons",
+        )),
+    ),
+    (
+        "league::delete_season",
+        Some(("POST", "/organise/{slug}/seasons/{id}/delete")),
+        None,
+    ),
+    (
+        "league::positions_through_season",
+        Some(("GET", "/leagues/{slug}/divisions/{id}")),
+        None,
+    ),
+    (
+        "league::set_entry_level",
+        Some(("POST", "/organise/{slug}/competitions/{id}/entry-level")),
+        Some((
+            "PUT",
+            "/api/v1/organisations/{slug}/competitions/{id}/entry-level",
+        )),
+    ),
+    (
+        "league::set_result_deadline",
+        Some(("POST", "/organise/{slug}/competitions/{id}/result-deadline")),
+        None,
+    ),
+    (
+        "league::set_tiebreaks",
+        Some(("POST", "/organise/{slug}/divisions/{id}/tiebreaks")),
+        None,
     ),
     (
         "league::standings",
@@ -183,47 +177,69 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "league::set_tiebreaks",
-        Some(("POST", "/organise/{slug}/divisions/{id}/tiebreaks")),
+        "organisers::accept_organiser_invite",
+        Some(("POST", "/organiser-invites/{token}")),
         None,
     ),
     (
-        "league::delete_season",
-        Some(("POST", "/organise/{slug}/seasons/{id}/delete")),
+        "organisers::invite_organiser",
+        Some(("POST", "/organise/{slug}/organisers/invites")),
         None,
     ),
     (
-        "league::set_result_deadline",
-        Some(("POST", "/organise/{slug}/competitions/{id}/result-deadline")),
+        "organisers::usable_organiser_invite",
+        Some(("GET", "/organiser-invites/{token}")),
         None,
     ),
     (
-        "results::fixture_result",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        "password_resets::request_password_reset",
+        Some(("POST", "/password-reset")),
         None,
     ),
     (
-        "results::current_result",
+        "password_resets::reset_password",
+        Some(("POST", "/password-reset/{token}")),
         None,
-        Some(("GET", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
     ),
     (
-        "results::history",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
-        Some((
-            "GET",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/history",
-        )),
+        "password_resets::usable_password_reset",
+        Some(("GET", "/password-reset/{token}")),
+        None,
     ),
     (
-        "results::entry",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}/result")),
-        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+        "removals::remove_competition",
+        Some(("POST", "/organise/{slug}/competitions/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/competitions/{id}")),
     ),
     (
-        "results::submit",
-        Some(("POST", "/leagues/{slug}/fixtures/{id}/result")),
-        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+        "removals::remove_player",
+        Some(("POST", "/organise/{slug}/players/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/players/{id}")),
+    ),
+    (
+        "removals::remove_team",
+        Some(("POST", "/organise/{slug}/teams/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/teams/{id}")),
+    ),
+    (
+        "renames::rename_competition",
+        Some(("POST", "/organise/{slug}/competitions/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/competitions/{id}/name")),
+    ),
+    (
+        "renames::rename_organisation",
+        Some(("POST", "/organise/{slug}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/name")),
+    ),
+    (
+        "renames::rename_player",
+        Some(("POST", "/organise/{slug}/players/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/players/{id}/name")),
+    ),
+    (
+        "renames::rename_team",
+        Some(("POST", "/organise/{slug}/teams/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/name")),
     ),
     (
         "results::confirm",
@@ -231,22 +247,6 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some((
             "POST",
             "/api/v1/organisations/{slug}/fixtures/{id}/result/confirm",
-        )),
-    ),
-    (
-        "results::dispute",
-        Some(("POST", "/leagues/{slug}/fixtures/{id}/dispute")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/dispute",
-        )),
-    ),
-    (
-        "results::correction",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}/correct")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/correct",
         )),
     ),
     (
@@ -258,50 +258,61 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "teams::create_team",
-        Some(("POST", "/organise/{slug}/teams")),
-        Some(("POST", "/api/v1/organisations/{slug}/teams")),
+        "results::correction",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}/correct")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/correct",
+        )),
     ),
     (
-        "teams::managed_team",
-        Some(("GET", "/teams/{id}/manage")),
+        "results::current_result",
+        None,
+        Some(("GET", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+    ),
+    (
+        "results::dispute",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/dispute")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/dispute",
+        )),
+    ),
+    (
+        "results::entry",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}/result")),
+        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+    ),
+    (
+        "results::fixture_result",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
         None,
     ),
     (
-        "teams::set_contact",
-        Some(("POST", "/teams/{id}/contact")),
-        None,
+        "results::history",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        Some((
+            "GET",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/history",
+        )),
     ),
     (
-        "teams::invite_captain",
-        Some(("POST", "/teams/{id}/invites")),
-        None,
+        "results::submit",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/result")),
+        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
     ),
     (
-        "teams::organised_team",
-        Some(("GET", "/organise/{slug}/teams/{id}")),
-        None,
+        "results::withdraw",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/withdraw")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw",
+        )),
     ),
     (
-        "teams::team_to_act_for",
-        Some(("POST", "/teams/{id}/pub")),
-        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
-    ),
-    (
-        "teams::set_venue",
-        Some(("POST", "/teams/{id}/pub")),
-        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
-    ),
-    (
-        "teams::create_player",
-        None,
-        Some(("POST", "/api/v1/organisations/{slug}/players")),
-    ),
-    ("squads::squad", Some(("GET", "/teams/{id}/squad")), None),
-    (
-        "squads::add_to_squad",
-        Some(("POST", "/teams/{id}/squad/existing")),
-        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
+        "squads::add_list_to_squad",
+        Some(("POST", "/organise/{slug}/teams/{id}/squad/list")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad/list")),
     ),
     (
         "squads::add_new_player_to_squad",
@@ -309,9 +320,9 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
     ),
     (
-        "squads::add_list_to_squad",
-        Some(("POST", "/organise/{slug}/teams/{id}/squad/list")),
-        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad/list")),
+        "squads::add_to_squad",
+        Some(("POST", "/teams/{id}/squad/existing")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
     ),
     (
         "squads::remove_from_squad",
@@ -321,13 +332,52 @@ const USE_CASES: &[(&str, Route, Route)] = &[
             "/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}",
         )),
     ),
+    ("squads::squad", Some(("GET", "/teams/{id}/squad")), None),
     (
         "tasks::captain_tasks",
         Some(("GET", "/dashboard")),
         Some(("GET", "/api/v1/me/tasks")),
     ),
-    ("tokens::token_actor", None, Some(("GET", "/api/v1/me"))),
-    ("tokens::tokens", Some(("GET", "/account/tokens")), None),
+    (
+        "teams::create_player",
+        None,
+        Some(("POST", "/api/v1/organisations/{slug}/players")),
+    ),
+    (
+        "teams::create_team",
+        Some(("POST", "/organise/{slug}/teams")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams")),
+    ),
+    (
+        "teams::invite_captain",
+        Some(("POST", "/teams/{id}/invites")),
+        None,
+    ),
+    (
+        "teams::managed_team",
+        Some(("GET", "/teams/{id}/manage")),
+        None,
+    ),
+    (
+        "teams::organised_team",
+        Some(("GET", "/organise/{slug}/teams/{id}")),
+        None,
+    ),
+    (
+        "teams::set_contact",
+        Some(("POST", "/teams/{id}/contact")),
+        None,
+    ),
+    (
+        "teams::set_venue",
+        Some(("POST", "/teams/{id}/pub")),
+        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
+    ),
+    (
+        "teams::team_to_act_for",
+        Some(("POST", "/teams/{id}/pub")),
+        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
+    ),
     (
         "tokens::create_token",
         Some(("POST", "/account/tokens")),
@@ -338,16 +388,20 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/account/tokens/{id}/revoke")),
         None,
     ),
+    ("tokens::token_actor", None, Some(("GET", "/api/v1/me"))),
+    ("tokens::tokens", Some(("GET", "/account/tokens")), None),
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 13] = [
+const USE_CASE_MODULES: [&str; 15] = [
     "accounts",
     "admin",
     "captaincy",
     "deductions",
     "fixtures",
     "league",
+    "organisers",
+    "password_resets",
     "removals",
     "renames",
     "results",
@@ -449,7 +503,7 @@ fn page_answer(page: &Page) -> Answer {
 
 fn api_answer(reply: &Reply) -> Answer {
     match reply.status {
-        200 | 201 => Answer::Done,
+        200 | 201 | 204 => Answer::Done,
         401 => Answer::NotSignedIn,
         403 => Answer::Forbidden,
         404 => Answer::NotFound,
@@ -734,6 +788,7 @@ store_test!(
         let bell_at_home = ResultRules {
             ruleset: &league.ruleset,
             format: &league.format,
+            level: EntryLevel::Hands,
             home_squad: &league.away_squad,
             away_squad: &league.home_squad,
         };
@@ -892,6 +947,87 @@ store_test!(
         let kept = ctx.store.seasons_of(competition.id).await.unwrap();
         let spring = kept.iter().find(|season| season.name == "Spring").unwrap();
         assert_eq!(spring.start_time.map(|time| time.format("%H:%M").to_string()).as_deref(), Some("20:15"));
+    }
+);
+
+store_test!(
+    async fn entry_levels_and_withdrawals_refuse_and_act_alike_through_both(ctx) {
+        let league = results_league(&ctx).await;
+        let secretary = person(&ctx, &league.secretary.email).await;
+        let home = person(&ctx, &league.home_captain.email).await;
+        let away = person(&ctx, &league.away_captain.email).await;
+        let org = format!("/organise/{SLUG}");
+        let api = format!("/api/v1/organisations/{SLUG}");
+        let competition = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let page_level = format!("{org}/competitions/{}/entry-level", competition.id);
+        let api_level = format!("{api}/competitions/{}/entry-level", competition.id);
+        let level_now = || async {
+            ctx.store.competition(competition.id).await.unwrap().unwrap().entry_level
+        };
+
+        // A captain may not choose what captains enter; the organiser may, on either.
+        alike(
+            "league::set_entry_level",
+            &home.browser.submit(&page_level, &[("entry_level", "final")]).await,
+            &home.api.put(&api_level, json!({"entry_level": "final"})).await,
+            Answer::Forbidden,
+        );
+        assert_eq!(level_now().await, EntryLevel::Hands);
+        let page = secretary.browser.submit(&page_level, &[("entry_level", "pegs")]).await;
+        assert_eq!(page_answer(&page), Answer::Done);
+        assert_eq!(level_now().await, EntryLevel::Pegs);
+        let reply = secretary.api.put(&api_level, json!({"entry_level": "final"})).await;
+        assert_eq!(api_answer(&reply), Answer::Done);
+        assert_eq!(reply.json["entry_level"], json!("final"));
+        assert_eq!(level_now().await, EntryLevel::Final);
+
+        // Results submitted by Anchor (through the page) and by Bell (through the API).
+        let home_first = league.fixtures[0].id;
+        let away_first = league.fixtures[1].id;
+        let (page_sheet, _) = league.random_result(21);
+        let bell_at_home = ResultRules {
+            ruleset: &league.ruleset,
+            format: &league.format,
+            level: EntryLevel::Hands,
+            home_squad: &league.away_squad,
+            away_squad: &league.home_squad,
+        };
+        let api_sheet: ResultSheet = fives::demo::random_result(bell_at_home, &mut seeded(22));
+        let mut page_result = form_fields(&page_sheet);
+        page_result.push(("submission_key".into(), "withdrawn-page".into()));
+        let result_page = |id: FixtureId| format!("/leagues/{SLUG}/fixtures/{id}");
+        let result_api = |id: FixtureId| format!("{api}/fixtures/{id}/result");
+        submit_form(&home.browser, &format!("{}/result", result_page(home_first)), &page_result).await;
+        assert_eq!(away.api.post(&result_api(away_first), body_of(&api_sheet)).await.status, 201);
+        let (by_page, by_api) = (kept(&ctx, home_first).await, kept(&ctx, away_first).await);
+
+        // Only the submitting side withdraws: the other captain and the organiser may not.
+        // (Anchor submitted the page's fixture, Bell the API's: each other side answers.)
+        for (on_page, through_api) in [(&away, &home), (&secretary, &secretary)] {
+            alike(
+                "results::withdraw",
+                &on_page.browser.submit(&format!("{}/withdraw", result_page(home_first)), &[("result", &by_page.id.to_string())]).await,
+                &through_api.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
+                Answer::Forbidden,
+            );
+        }
+        alike(
+            "results::withdraw",
+            &home.browser.submit(&format!("{}/withdraw", result_page(home_first)), &[("result", &by_page.id.to_string())]).await,
+            &away.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
+            Answer::Done,
+        );
+        for id in [home_first, away_first] {
+            assert_eq!(fixture(&ctx, id).await.status, FixtureStatus::Scheduled);
+            assert!(ctx.store.current_result(id).await.unwrap().is_none());
+        }
+        // Gone once withdrawn, alike.
+        alike(
+            "results::withdraw",
+            &home.browser.submit(&format!("{}/withdraw", result_page(home_first)), &[("result", &by_page.id.to_string())]).await,
+            &away.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
+            Answer::NotFound,
+        );
     }
 );
 

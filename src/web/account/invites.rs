@@ -58,6 +58,20 @@ pub struct AcceptForm {
     confirm_password: Option<String>,
 }
 
+impl AcceptForm {
+    /// The address as typed (to show again), and the newcomer's account as the use case
+    /// takes it.
+    pub fn newcomer(self) -> (String, NewAccount) {
+        let typed_email = self.email.unwrap_or_default();
+        let newcomer = NewAccount {
+            email: typed_email.clone(),
+            password: self.password.unwrap_or_default(),
+            confirmation: self.confirm_password.unwrap_or_default(),
+        };
+        (typed_email, newcomer)
+    }
+}
+
 #[derive(Template)]
 #[template(path = "account/invite_taken.html")]
 struct TakenPage {
@@ -74,13 +88,7 @@ pub async fn accept(
     form: Form<AcceptForm>,
 ) -> Result<HttpResponse, WebError> {
     let invite = accounts::usable_invite(state.store.as_ref(), &token).await?;
-    let form = form.into_inner();
-    let typed_email = form.email.clone().unwrap_or_default();
-    let newcomer = NewAccount {
-        email: typed_email.clone(),
-        password: form.password.unwrap_or_default(),
-        confirmation: form.confirm_password.unwrap_or_default(),
-    };
+    let (typed_email, newcomer) = form.into_inner().newcomer();
     let accepted = accounts::accept_invite(
         state.store.as_ref(),
         &state.hashing,

@@ -6,7 +6,7 @@ use actix_web::http::header::{CACHE_CONTROL, CacheControl, CacheDirective};
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use serde::Deserialize;
 
 use crate::app::accounts;
@@ -61,9 +61,7 @@ pub const LIFETIMES: [(&str, &str, Option<i64>); 4] = [
     ("never", "Until I revoke it", None),
 ];
 
-fn when(at: DateTime<Utc>) -> String {
-    at.format("%-d %b %Y %H:%M UTC").to_string()
-}
+use crate::web::dates::moment as when;
 
 #[derive(Template)]
 #[template(path = "account/tokens.html")]

@@ -3,7 +3,7 @@
 //! organisation, as the organiser's pages do.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, get, post};
+use actix_web::{HttpResponse, get, post, put};
 use chrono::NaiveDate;
 use fives_rules::record::{RulesetField, ruleset_field, ruleset_spec};
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,7 @@ use super::error::{ApiError, ErrorBody, Problem, field_path};
 use super::input::{ApiJson, date_of, weekday_of};
 use crate::app::league::{self, CompetitionInput, competition_problems};
 use crate::app::lookup;
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::CompetitionId;
 use crate::domain::league::{SeasonCalendar, time_of_day, weekday_name};
 use crate::domain::match_format::{LegKind, MatchFormat, MatchFormatError, PointsLine};
@@ -32,6 +33,10 @@ pub struct CompetitionView {
     #[schema(example = json!({"preset": "fives-and-threes"}))]
     pub ruleset: serde_json::Value,
     pub match_format: MatchFormat,
+    /// The least a captain must give for each game of a result: `final` (the winner and the
+    /// final score), `hands` (every hand's score) or `pegs` (every hand's pegs). More is always
+    /// accepted and checked.
+    pub entry_level: EntryLevel,
 }
 
 impl From<Competition> for CompetitionView {
@@ -42,6 +47,7 @@ impl From<Competition> for CompetitionView {
             name: competition.name,
             ruleset: serde_json::to_value(ruleset_field(&competition.ruleset)).unwrap_or_default(),
             match_format: competition.match_format,
+            entry_level: competition.entry_level,
         }
     }
 }
@@ -60,6 +66,19 @@ pub struct NewCompetitionBody {
     #[schema(value_type = RulesetChoice, example = json!({"preset": "fives-and-threes", "target": 61}))]
     pub ruleset: serde_json::Value,
     pub match_format: MatchFormat,
+    /// The least a captain must give for each game of a result: `final` (the winner and the
+    /// final score), `hands` (every hand's score; the default) or `pegs` (every hand's pegs).
+    #[serde(default)]
+    pub entry_level: EntryLevel,
+}
+
+/// How much a captain must give for each game of the competition's results.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntryLevelBody {
+    /// `final` (the winner and the final score of each game), `hands` (every hand's score) or
+    /// `pegs` (every hand's pegs). More is always accepted and checked.
+    pub entry_level: EntryLevel,
 }
 
 /// The body field a match format problem belongs to.
@@ -190,6 +209,7 @@ fn competition_input(body: NewCompetitionBody) -> Result<CompetitionInput, Vec<P
             name,
             ruleset,
             match_format: body.match_format,
+            entry_level: body.entry_level,
         }),
         _ => Err(problems),
     }
@@ -281,6 +301,44 @@ pub async fn get_competition(
     let store = state.store.as_ref();
     let organisation = lookup::organisation(store, &slug).await?;
     let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    Ok(HttpResponse::Ok().json(CompetitionView::from(competition)))
+}
+
+#[utoipa::path(
+    tag = "competitions",
+    description = "Sets how much a captain must give for each game of the competition's \
+                   results, from the next result on; results already kept stay as they are.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The competition's id"),
+    ),
+    request_body = EntryLevelBody,
+    responses(
+        (status = 200, body = CompetitionView),
+        (status = 400, description = "The body is not JSON of this shape, or names no level", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[put("/api/v1/organisations/{slug}/competitions/{id}/entry-level")]
+pub async fn set_entry_level(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<EntryLevelBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let (_, competition) = league::set_entry_level(
+        store,
+        caller.who(),
+        &slug,
+        CompetitionId(id),
+        body.into_inner().entry_level,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(CompetitionView::from(competition)))
 }
 

@@ -74,13 +74,16 @@ impl Modify for BearerToken {
 struct Constraints;
 
 /// The request bodies (and their parts) read with `deny_unknown_fields`.
-const CLOSED_BODIES: [&str; 6] = [
+const CLOSED_BODIES: [&str; 9] = [
     "ResultBody",
     "WalkoverInput",
     "GameInput",
+    "FinalScoreInput",
     "ConfirmBody",
     "DisputeBody",
     "CorrectionBody",
+    "EntryLevelBody",
+    "WithdrawBody",
 ];
 
 impl Modify for Constraints {
@@ -161,6 +164,7 @@ api_endpoints![
     competitions::list_competitions,
     competitions::create_competition,
     competitions::get_competition,
+    competitions::set_entry_level,
     competitions::list_seasons,
     competitions::create_season,
     divisions::list_divisions,
@@ -195,6 +199,7 @@ api_endpoints![
     results::submit_result,
     results::confirm_result,
     results::dispute_result,
+    results::withdraw_result,
     results::correct_result,
 ];
 
@@ -229,6 +234,7 @@ pub fn document() -> serde_json::Value {
     let game = [
         ("hands", "array"),
         ("record", "object"),
+        ("final_score", "object"),
         ("conceded_by", "string"),
     ];
     for (body, fields) in [

@@ -23,6 +23,7 @@ use crate::app::fixture_squads::FixtureSquads;
 use crate::app::lookup::{FixturePlace, fixture_place};
 use crate::app::results::{self, HistoryLine, NewSubmission, Part};
 use crate::app::{AppError, Field};
+use crate::domain::entry_level::final_score_within_limit;
 use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
@@ -64,7 +65,7 @@ pub struct WalkoverInput {
 }
 
 /// One game: the players' ids (one a side in singles, two in pairs; a side that conceded may
-/// be left empty) and exactly one of `hands`, `record` or `conceded_by`.
+/// be left empty) and exactly one of `hands`, `record`, `final_score` or `conceded_by`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameInput {
@@ -88,6 +89,19 @@ pub struct GameInput {
     pub record: Option<serde_json::Value>,
     /// The game was given up without being played, by this side.
     pub conceded_by: Option<Side>,
+    /// Each side's total at the end of the game, where the competition's entry level is
+    /// `final`: the winner and the final score, checked to be a score the game can end on.
+    pub final_score: Option<FinalScoreInput>,
+}
+
+/// A game's final score: each side's total when it ended.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinalScoreInput {
+    #[schema(minimum = -10_000, maximum = 10_000)]
+    pub home: i64,
+    #[schema(minimum = -10_000, maximum = 10_000)]
+    pub away: i64,
 }
 
 /// One hand of a game, as a game record writes it (`score` is home's points then away's; the
@@ -132,6 +146,14 @@ impl ToSchema for HandInput {}
 #[serde(deny_unknown_fields)]
 pub struct ConfirmBody {
     /// The `version_id` of the result being confirmed, as last read.
+    #[schema(value_type = Id)]
+    pub version_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WithdrawBody {
+    /// The `version_id` of the result being withdrawn, as last read.
     #[schema(value_type = Id)]
     pub version_id: i64,
 }
@@ -191,14 +213,15 @@ pub struct GameView {
     pub away: Vec<PlayerView>,
     /// The side that gave the game up unplayed; null for a game played.
     pub conceded_by: Option<Side>,
-    /// The hands as submitted, as game-record hands (home is side 0).
+    /// The hands as submitted, as game-record hands (home is side 0); empty for a game given
+    /// by its final score alone.
     #[schema(value_type = Vec<Object>)]
     pub hands: Vec<HandRecord>,
     /// Each side's points over the game.
     pub totals: GameTotals,
     pub winner: Side,
     /// The game as a whole game record (seats named by the players, home in seats 0 and 2),
-    /// for a game played; null for one conceded.
+    /// for a game played hand by hand; null for one conceded or given by its final score.
     #[schema(value_type = Option<Object>)]
     pub record: Option<serde_json::Value>,
 }
@@ -209,7 +232,8 @@ pub struct ResultView {
     pub fixture_id: i64,
     /// Names this version: a confirmation or dispute sends it back.
     pub version_id: i64,
-    /// 1 as submitted, one more for each correction.
+    /// 1 as first submitted, one more for each correction and for a submission after one was
+    /// withdrawn.
     pub version: u32,
     /// The fixture's status: awaiting_confirmation, disputed, confirmed or walkover.
     #[schema(example = "awaiting_confirmation")]
@@ -236,7 +260,7 @@ pub struct VersionScoreView {
 pub struct EventView {
     pub at: DateTime<Utc>,
     #[schema(example = "submitted")]
-    /// submitted, confirmed, disputed or corrected.
+    /// submitted, confirmed, disputed, corrected or withdrawn.
     pub action: &'static str,
     /// Who acted, by their part in the fixture: "captain of Anchor" or "the league".
     pub by: String,
@@ -365,26 +389,40 @@ fn game_sheet(
 ) -> Result<GameSheet, Problem> {
     let number = index + 1;
     let field = |part: &str| format!("games[{index}]{part}");
-    let outcome = match (&game.hands, &game.record, game.conceded_by) {
-        (Some(hands), None, None) => {
+    let outcome = match (
+        &game.hands,
+        &game.record,
+        &game.final_score,
+        game.conceded_by,
+    ) {
+        (Some(hands), None, None, None) => {
             hands_within_limit(hands.len()).map_err(|message| {
                 Problem::new(field(".hands"), format!("Game {number}: {message}"))
             })?;
             GameOutcome::Hands(hands.clone())
         }
-        (None, Some(record), None) => {
+        (None, Some(record), None, None) => {
             let hands =
                 pasted_hands(&record.to_string(), rules.ruleset, leg).map_err(|message| {
                     Problem::new(field(".record"), format!("Game {number}: {message}"))
                 })?;
             GameOutcome::Hands(hands)
         }
-        (None, None, Some(side)) => GameOutcome::ConcededBy(side),
+        (None, None, Some(score), None) => {
+            final_score_within_limit(score.home, score.away).map_err(|message| {
+                Problem::new(field(".final_score"), format!("Game {number}: {message}"))
+            })?;
+            GameOutcome::FinalScore {
+                home: score.home,
+                away: score.away,
+            }
+        }
+        (None, None, None, Some(side)) => GameOutcome::ConcededBy(side),
         _ => {
             return Err(Problem::new(
                 field(""),
                 format!(
-                    "Game {number}: give exactly one of its hands, a game record, or the side that conceded it."
+                    "Game {number}: give exactly one of its hands, a game record, its final score, or the side that conceded it."
                 ),
             ));
         }
@@ -519,6 +557,28 @@ async fn game_views(
                 winner: side.other(),
                 record: None,
             },
+            GameOutcome::FinalScore {
+                home: points_home,
+                away: points_away,
+            } => GameView {
+                number,
+                kind: leg.kind,
+                target: leg.target,
+                home,
+                away,
+                conceded_by: None,
+                hands: Vec::new(),
+                totals: GameTotals {
+                    home: *points_home,
+                    away: *points_away,
+                },
+                winner: if points_away > points_home {
+                    Side::Away
+                } else {
+                    Side::Home
+                },
+                record: None,
+            },
             GameOutcome::Hands(hands) => {
                 let mut record = game_record(
                     &place.competition.ruleset,
@@ -648,6 +708,7 @@ fn event_views(place: &FixturePlace, history: Vec<HistoryLine>) -> Vec<EventView
                     ResultAction::Confirmed => "confirmed",
                     ResultAction::Disputed => "disputed",
                     ResultAction::Corrected => "corrected",
+                    ResultAction::Withdrawn => "withdrawn",
                 },
                 by,
                 by_email: line.email,
@@ -722,8 +783,12 @@ pub async fn result_history(
                    The body is a walkover (`{\"walkover\": {\"conceded_by\": \"home\"}}`) or every \
                    game in the order of the match format: `{\"games\": [{\"home\": [ids], \"away\": \
                    [ids], \"hands\": [{\"score\": [14, 9]}, …]}, {\"home\": …, \"away\": …, \
-                   \"record\": {game record}}, {\"home\": [ids], \"away\": [], \"conceded_by\": \
-                   \"away\"}]}`. It is checked under the league's rules before anything is kept; \
+                   \"record\": {game record}}, {\"home\": [ids], \"away\": [ids], \"final_score\": \
+                   {\"home\": 61, \"away\": 45}}, {\"home\": [ids], \"away\": [], \"conceded_by\": \
+                   \"away\"}]}`. The competition's `entry_level` says the least each game needs: \
+                   `final` takes a game's `final_score` alone (a score the game can end on), \
+                   `hands` every hand's score, `pegs` every hand's pegs; more is always accepted \
+                   and checked. It is checked under the league's rules before anything is kept; \
                    each problem names its place, such as `games[1].hands[0]`. The same \
                    `Idempotency-Key` header (or `submission_key`) again is the same submission: \
                    200 with the result kept the first time. A result past the competition's \
@@ -819,6 +884,43 @@ pub async fn confirm_result(
     results::confirm(store, caller.who(), &place, body.version_id).await?;
     let current = results::current_result(store, &place).await?;
     Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
+}
+
+#[utoipa::path(
+    tag = "results",
+    description = "A captain of the team that submitted the result takes it back, naming the \
+                   version read, while the other team has not confirmed it (it is awaiting an \
+                   answer or disputed): the fixture has no result again and may be entered \
+                   afresh. The withdrawn version stays in the result's history.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The fixture's id"),
+    ),
+    request_body = WithdrawBody,
+    responses(
+        (status = 204, description = "Withdrawn: the fixture has no result"),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "Not a captain of the team that submitted it", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The result has changed, or the other team has confirmed it", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw")]
+pub async fn withdraw_result(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let place = place_of(store, &slug, id).await?;
+    results::entry(store, caller.who(), &place).await?;
+    let body: WithdrawBody = body_of(&body)?;
+    results::withdraw(store, caller.who(), &place, body.version_id).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 #[utoipa::path(

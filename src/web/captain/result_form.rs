@@ -5,13 +5,16 @@
 //! Fields: `walkover` (empty, `home` or `away`: the side that did not turn up), and for each
 //! game N from 1: `gN_home_1`, `gN_away_1` (and `_2` in a pairs game) the players' ids,
 //! `gN_hands` the hands one line each (see [`crate::domain::hand_lines`]), `gN_record` a
-//! pasted game record, and `gN_conceded` (empty, `home` or `away`).
+//! pasted game record, `gN_score` the final score (home then away, where the competition asks
+//! for no more; see [`crate::domain::entry_level`]), and `gN_conceded` (empty, `home` or
+//! `away`).
 
 use std::collections::HashMap;
 
 use fives_rules::record::HandRecord;
 
 use crate::app::{Field, Problem};
+use crate::domain::entry_level::{EntryLevel, parse_final_score};
 use crate::domain::hand_lines::{count_hand_lines, parse_hand_lines, write_hand_lines};
 use crate::domain::ids::PlayerId;
 use crate::domain::match_format::{Leg, LegKind, Side};
@@ -51,6 +54,11 @@ pub struct GameForm {
     pub away_players: Vec<PlayerSelect>,
     pub hands: String,
     pub record: String,
+    /// The final score as typed, home then away.
+    pub score: String,
+    /// The game is a row of its players and final score, its hands one choice away: at the
+    /// quick level, or when a kept result gave it so (a correction's form).
+    pub score_row: bool,
     pub conceded: String,
     /// Problems of the game as a whole (players, no winner).
     pub errors: Vec<String>,
@@ -65,6 +73,9 @@ pub struct ErrorLink {
 }
 
 pub struct ResultForm {
+    /// The competition asks for each game's final score only: each game is a row of its
+    /// players and its score, the hands one choice away.
+    pub quick: bool,
     pub submission_key: String,
     pub walkover: String,
     pub home_team: String,
@@ -125,11 +136,13 @@ fn selects(
         .collect()
 }
 
+#[derive(Default)]
 struct TypedGame {
     home: Vec<String>,
     away: Vec<String>,
     hands: String,
     record: String,
+    score: String,
     conceded: String,
 }
 
@@ -168,6 +181,8 @@ impl ResultForm {
                     ),
                     hands: game.hands,
                     record: game.record,
+                    score_row: rules.level == EntryLevel::Final || !game.score.is_empty(),
+                    score: game.score,
                     conceded: game.conceded,
                     errors: Vec::new(),
                     lines: Vec::new(),
@@ -175,6 +190,7 @@ impl ResultForm {
             })
             .collect();
         Self {
+            quick: rules.level == EntryLevel::Final,
             submission_key,
             walkover,
             home_team: teams.0.to_string(),
@@ -186,12 +202,8 @@ impl ResultForm {
 
     /// An empty form with a new submission key.
     pub fn blank(rules: ResultRules<'_>, teams: (&str, &str), submission_key: String) -> Self {
-        Self::build(rules, teams, submission_key, String::new(), |_| TypedGame {
-            home: Vec::new(),
-            away: Vec::new(),
-            hands: String::new(),
-            record: String::new(),
-            conceded: String::new(),
+        Self::build(rules, teams, submission_key, String::new(), |_| {
+            TypedGame::default()
         })
     }
 
@@ -218,6 +230,7 @@ impl ResultForm {
                 ],
                 hands: field(&format!("g{n}_hands")),
                 record: field(&format!("g{n}_record")),
+                score: field(&format!("g{n}_score")),
                 conceded: field(&format!("g{n}_conceded")),
             },
         )
@@ -238,13 +251,7 @@ impl ResultForm {
                     teams,
                     submission_key,
                     side_field(Some(*conceded_by)),
-                    |_| TypedGame {
-                        home: Vec::new(),
-                        away: Vec::new(),
-                        hands: String::new(),
-                        record: String::new(),
-                        conceded: String::new(),
-                    },
+                    |_| TypedGame::default(),
                 );
             }
             ResultSheet::Played { games } => games,
@@ -267,17 +274,16 @@ impl ResultForm {
         Self::build(rules, teams, submission_key, String::new(), |n| {
             let index = (n - 1) as usize;
             let Some(game) = games.get(index) else {
-                return TypedGame {
-                    home: Vec::new(),
-                    away: Vec::new(),
-                    hands: String::new(),
-                    record: String::new(),
-                    conceded: String::new(),
-                };
+                return TypedGame::default();
             };
+            let mut score = String::new();
             let (hands, record, conceded) = match &game.outcome {
                 GameOutcome::ConcededBy(side) => {
                     (String::new(), String::new(), side_field(Some(*side)))
+                }
+                GameOutcome::FinalScore { home, away } => {
+                    score = format!("{home} {away}");
+                    (String::new(), String::new(), String::new())
                 }
                 GameOutcome::Hands(hands) => match write_hand_lines(hands) {
                     Some(lines) => (lines, String::new(), String::new()),
@@ -298,6 +304,7 @@ impl ResultForm {
                 away: ids(&game.away),
                 hands,
                 record,
+                score,
                 conceded,
             }
         })
@@ -382,8 +389,25 @@ impl ResultForm {
                     format!("Game {number}: choose the {}.", in_words(&missing)),
                 ));
             }
+            let has_score = !game.score.trim().is_empty();
+            let has_hands = !game.hands.trim().is_empty() || !game.record.trim().is_empty();
             let outcome = match conceded {
                 Some(side) => GameOutcome::ConcededBy(side),
+                None if has_score && has_hands => {
+                    problems.push((
+                        number,
+                        None,
+                        format!("Game {number}: enter the final score or the hands, not both."),
+                    ));
+                    GameOutcome::Hands(Vec::new())
+                }
+                None if has_score => match parse_final_score(&game.score) {
+                    Ok((home, away)) => GameOutcome::FinalScore { home, away },
+                    Err(message) => {
+                        problems.push((number, None, format!("Game {number}: {message}")));
+                        GameOutcome::Hands(Vec::new())
+                    }
+                },
                 None => {
                     let seats = 2 * leg.kind.players_per_side() as usize;
                     let (hands, lines) = read_hands(game, leg, seats, rules, &mut problems);

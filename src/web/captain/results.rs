@@ -24,7 +24,8 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::session::Viewer;
 
-use crate::web::public::fixture::{long_date, page_of, place_of, show_fixture, status_words};
+use crate::web::dates::long_date;
+use crate::web::public::fixture::{Done, page_of, place_of, show_fixture, status_words};
 
 #[derive(Template)]
 #[template(path = "captain/result_entry.html")]
@@ -44,6 +45,10 @@ struct EntryPage {
     early: Option<EarlyFields>,
     /// Before the fixture's date, for a captain: no form, only this.
     closed: Option<String>,
+    /// Where the browser keeps a draft of a new result as it is typed (not of a correction).
+    draft_key: Option<String>,
+    /// The form is empty as opened, so a kept draft may fill it.
+    fresh: bool,
 }
 
 /// The organiser's reason for entering a result before the fixture's date, as typed, and the
@@ -88,7 +93,17 @@ fn entry_page(
         refusal,
         early: None,
         closed: None,
+        draft_key: None,
+        fresh: false,
     }
+}
+
+/// The key of a fixture's draft result in the browser's storage.
+fn draft_key(place: &FixturePlace) -> String {
+    format!(
+        "fives:result-draft:{}:{}",
+        place.organisation.slug, place.fixture.id
+    )
 }
 
 /// What the fixture's date allows today: the entry page as it is, a field for an
@@ -128,7 +143,9 @@ pub async fn entry_form(
         place.teams(),
         submission_key(),
     );
-    let page = entry_page(&viewer, &place, form, None, None);
+    let mut page = entry_page(&viewer, &place, form, None, None);
+    page.draft_key = Some(draft_key(&place));
+    page.fresh = true;
     render_with_status(StatusCode::OK, &with_date_rule(page, entry.date))
 }
 
@@ -180,7 +197,13 @@ pub async fn submit(
         early_reason: typed_reason,
     };
     let refusal = match results::submit(store, viewer.who(), &place, submission).await {
-        Ok(_) => return Ok(redirect(&page_of(&place))),
+        Ok(_) => {
+            return Ok(redirect(&format!(
+                "{}?done={}",
+                page_of(&place),
+                Done::Submitted.as_str()
+            )));
+        }
         Err(AppError::Invalid(problems)) => {
             return render_with_status(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -237,6 +260,7 @@ fn entry_with_problems(
     let mut page = entry_page(viewer, place, form, None, None);
     page.closed = closed;
     page.early = early;
+    page.draft_key = Some(draft_key(place));
     page
 }
 
@@ -325,6 +349,40 @@ pub async fn dispute(
                 StatusCode::CONFLICT,
                 Some(message),
                 reason,
+            )
+            .await
+        }
+    }
+}
+
+/// A captain of the side that submitted the result takes it back before the other side
+/// confirms it: the fixture is unplayed again.
+#[post("/leagues/{slug}/fixtures/{id}/withdraw")]
+pub async fn withdraw(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<AnswerForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let place = place_of(store, &slug, id).await?;
+    match results::withdraw(store, viewer.who(), &place, form.result).await {
+        Ok(()) => Ok(redirect(&format!(
+            "{}?done={}",
+            page_of(&place),
+            Done::Withdrawn.as_str()
+        ))),
+        Err(error) => {
+            let message = answer_refusal(&viewer, error)?;
+            let place = place_of(store, &slug, id).await?;
+            show_fixture(
+                &viewer,
+                store,
+                place,
+                StatusCode::CONFLICT,
+                Some(message),
+                String::new(),
             )
             .await
         }

@@ -184,6 +184,14 @@ struct InviteCreatedPage {
     team: Team,
     link: String,
     expires: String,
+    mailed_to: Option<String>,
+}
+
+/// The new captain's address, when the link is to be mailed to them.
+#[derive(Deserialize)]
+pub struct InviteForm {
+    #[serde(default)]
+    email: String,
 }
 
 /// An organiser creates a link that makes whoever opens it a captain of the team.
@@ -193,14 +201,22 @@ pub async fn invite_captain(
     viewer: Viewer,
     state: Data<AppState>,
     id: Path<i64>,
+    form: Form<InviteForm>,
 ) -> Result<HttpResponse, WebError> {
     let Invitation {
         team,
         token,
         expires_at,
-    } = teams::invite_captain(state.store.as_ref(), viewer.who(), TeamId(*id))
-        .await
-        .map_err(|error| viewer.refused(error))?;
+        mailed_to,
+    } = teams::invite_captain(
+        state.store.as_ref(),
+        state.mail.as_ref(),
+        viewer.who(),
+        TeamId(*id),
+        &form.email,
+    )
+    .await
+    .map_err(|error| viewer.refused(error))?;
     let connection = req.connection_info();
     let link = format!(
         "{}://{}/invites/{}",
@@ -212,6 +228,7 @@ pub async fn invite_captain(
         layout: viewer.layout(format!("Captain invitation for {}", team.name)),
         team,
         link,
-        expires: expires_at.format("%-d %B %Y at %H:%M UTC").to_string(),
+        expires: crate::web::dates::moment(expires_at),
+        mailed_to: mailed_to.map(|email| email.as_str().to_string()),
     })
 }

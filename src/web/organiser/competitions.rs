@@ -8,13 +8,14 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::{NaiveDate, Weekday};
+use chrono::Weekday;
 use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
 
 use crate::app::league::{self, CompetitionInput, competition_problems};
 use crate::app::{AppError, Conflict, Field};
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::{CompetitionId, SeasonId};
 use crate::domain::league::{SeasonCalendar, weekday_name, weekday_named};
 use crate::domain::match_format::{
@@ -59,6 +60,8 @@ pub struct CompetitionForm {
     pub walkover_for: String,
     #[serde(default)]
     pub walkover_against: String,
+    #[serde(default)]
+    pub entry_level: String,
 }
 
 impl CompetitionForm {
@@ -79,6 +82,7 @@ impl CompetitionForm {
             bonus_lost_by: String::new(),
             walkover_for: "5".into(),
             walkover_against: "0".into(),
+            entry_level: EntryLevel::default().as_str().into(),
         }
     }
 }
@@ -307,6 +311,17 @@ fn competition_input(form: &CompetitionForm) -> Result<CompetitionInput, FieldEr
             "The walkover games against",
             &form.walkover_against,
         );
+        // A form that says nothing keeps what competitions have always asked.
+        let entry_level = match form.entry_level.trim() {
+            "" => Some(EntryLevel::default()),
+            named => EntryLevel::named(named),
+        };
+        if entry_level.is_none() {
+            errors.add(
+                "entry_level",
+                "Choose what captains enter for each game: the final score, every hand's score or every hand's pegs.",
+            );
+        }
         let mut match_format = None;
         if let (
             Some(singles),
@@ -371,17 +386,38 @@ fn competition_input(form: &CompetitionForm) -> Result<CompetitionInput, FieldEr
         for problem in competition_problems(ruleset.as_ref(), match_format.as_ref()) {
             errors.add(competition_field(&problem.field), problem.message);
         }
-        match (name, ruleset, match_format) {
-            (Some(name), Some(ruleset), Some(match_format)) if errors.is_empty() => {
+        match (name, ruleset, match_format, entry_level) {
+            (Some(name), Some(ruleset), Some(match_format), Some(entry_level))
+                if errors.is_empty() =>
+            {
                 Ok(CompetitionInput {
                     name,
                     ruleset,
                     match_format,
+                    entry_level,
                 })
             }
             _ => Err(errors),
         }
     }
+}
+
+/// An entry level as a form's radio buttons offer it.
+pub struct LevelChoice {
+    pub value: &'static str,
+    pub description: &'static str,
+    pub selected: bool,
+}
+
+fn level_choices(chosen: &str) -> Vec<LevelChoice> {
+    EntryLevel::ALL
+        .into_iter()
+        .map(|level| LevelChoice {
+            value: level.as_str(),
+            description: level.description(),
+            selected: level.as_str() == chosen.trim(),
+        })
+        .collect()
 }
 
 /// A preset as the form's select offers it.
@@ -398,6 +434,7 @@ struct CompetitionsPage {
     competitions: Vec<Competition>,
     form: CompetitionForm,
     presets: Vec<PresetChoice>,
+    levels: Vec<LevelChoice>,
     errors: FieldErrors,
 }
 
@@ -423,6 +460,7 @@ async fn show_competitions(
             layout: viewer.layout(format!("Competitions of {}", organisation.name)),
             organisation,
             competitions,
+            levels: level_choices(&form.entry_level),
             form,
             presets,
             errors,
@@ -517,9 +555,7 @@ pub struct SeasonInput {
     pub calendar: SeasonCalendar,
 }
 
-pub(crate) fn date_of(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
-}
+pub(crate) use crate::domain::league_time::parse_date;
 
 /// An optional time of day as a time input sends it ("20:30"); `Ok(None)` when empty.
 pub(crate) use crate::domain::league::time_of_day as optional_time_of;
@@ -534,13 +570,9 @@ impl TryFrom<&SeasonForm> for SeasonInput {
         let name = DisplayName::try_from(form.name.as_str())
             .map_err(|error| errors.add("name", error.to_string()))
             .ok();
-        let start = date_of(&form.start);
-        if start.is_none() {
-            errors.add(
-                "start",
-                "Enter the start date as year-month-day, such as 2026-09-01.",
-            );
-        }
+        let start = parse_date(&form.start)
+            .map_err(|message| errors.add("start", message))
+            .ok();
         let league_night = weekday_named(&form.league_night);
         if league_night.is_none() {
             errors.add(
@@ -553,14 +585,9 @@ impl TryFrom<&SeasonForm> for SeasonInput {
             if line.is_empty() {
                 continue;
             }
-            match date_of(line) {
-                Some(date) => blackout_dates.push(date),
-                None => errors.add(
-                    "blackout_dates",
-                    format!(
-                        "{line:?} is not a date; write each as year-month-day, such as 2026-12-22."
-                    ),
-                ),
+            match parse_date(line) {
+                Ok(date) => blackout_dates.push(date),
+                Err(message) => errors.add("blackout_dates", message),
             }
         }
         let start_time = optional_time_of(&form.start_time)
@@ -592,7 +619,8 @@ pub struct NightChoice {
 pub struct SeasonLine {
     pub id: SeasonId,
     pub name: String,
-    pub start: NaiveDate,
+    /// Such as "Tue 1 Sep 2026".
+    pub start: String,
     pub league_night: &'static str,
     /// Such as " at 20:30", or empty when the time is not known.
     pub at: String,
@@ -608,6 +636,8 @@ struct SeasonsPage {
     form: SeasonForm,
     nights: Vec<NightChoice>,
     errors: FieldErrors,
+    /// What captains enter for each game, to change.
+    levels: Vec<LevelChoice>,
 }
 
 async fn show_seasons(
@@ -627,7 +657,7 @@ async fn show_seasons(
         .map(|season| SeasonLine {
             id: season.id,
             name: season.name,
-            start: season.start,
+            start: crate::web::dates::long_date(season.start),
             league_night: weekday_name(season.league_night),
             at: season
                 .start_time
@@ -646,6 +676,7 @@ async fn show_seasons(
         status,
         &SeasonsPage {
             layout: viewer.layout(format!("Seasons of {}", competition.name)),
+            levels: level_choices(competition.entry_level.as_str()),
             organisation,
             competition,
             seasons,
@@ -727,4 +758,41 @@ pub async fn create_season(
         errors,
     )
     .await
+}
+
+#[derive(Deserialize)]
+pub struct EntryLevelForm {
+    #[serde(default)]
+    entry_level: String,
+}
+
+/// Sets what captains enter for each game of the competition's results.
+#[post("/organise/{slug}/competitions/{id}/entry-level")]
+pub async fn set_entry_level(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<EntryLevelForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    // The form offers only the levels; anything else was not sent by it.
+    let level = EntryLevel::named(form.entry_level.trim()).ok_or_else(|| {
+        WebError::BadRequest(
+            "Choose what captains enter for each game: the final score, every hand's score or every hand's pegs."
+                .to_string(),
+        )
+    })?;
+    let (organisation, competition) = league::set_entry_level(
+        state.store.as_ref(),
+        viewer.who(),
+        &slug,
+        CompetitionId(id),
+        level,
+    )
+    .await
+    .map_err(|error| viewer.refused(error))?;
+    Ok(redirect(&format!(
+        "/organise/{}/competitions/{}/seasons",
+        organisation.slug, competition.id
+    )))
 }

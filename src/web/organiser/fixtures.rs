@@ -15,12 +15,13 @@ use crate::app::AppError;
 use crate::app::fixtures::{self, DivisionFixtures, StartTime};
 use crate::app::lookup::DivisionPlace;
 use crate::domain::ids::{DivisionId, FixtureId};
+use crate::domain::league_time::written;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Bye, Fixture, Organisation};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::organiser::competitions::{date_of, optional_time_of};
+use crate::web::organiser::competitions::{optional_time_of, parse_date};
 use crate::web::public::league::{date_and_time, status_label};
 use crate::web::session::Viewer;
 
@@ -92,7 +93,7 @@ fn fixture_block(
         status: status_label(fixture.status),
         unplayed: fixture.status.is_unplayed(),
         postponed: fixture.status == FixtureStatus::Postponed,
-        date: typed(refusal.map(|r| &r.date), fixture.date.to_string()),
+        date: typed(refusal.map(|r| &r.date), written(fixture.date)),
         start_time: typed(
             refusal.map(|r| &r.start_time),
             (fixture.start_time)
@@ -261,11 +262,10 @@ pub async fn redate_fixture(
         .await
         .map_err(|error| viewer.refused(error))?;
     let RedateForm { date, start_time } = form.into_inner();
-    let parsed = match (date_of(&date), optional_time_of(&start_time)) {
-        (None, _) => Err("Enter the new date as year-month-day, such as 2026-12-08.".to_string()),
-        (Some(_), Err(message)) => Err(message),
-        (Some(day), Ok(None)) => Ok((day, StartTime::Usual)),
-        (Some(day), Ok(Some(time))) => Ok((day, StartTime::At(time))),
+    let parsed = match (parse_date(&date), optional_time_of(&start_time)) {
+        (Err(message), _) | (Ok(_), Err(message)) => Err(message),
+        (Ok(day), Ok(None)) => Ok((day, StartTime::Usual)),
+        (Ok(day), Ok(Some(time))) => Ok((day, StartTime::At(time))),
     };
     let typed = (Some(date), Some(start_time));
     match parsed {

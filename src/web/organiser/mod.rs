@@ -6,6 +6,7 @@ pub mod deductions;
 pub mod fixtures;
 pub mod lookup;
 pub mod organisation;
+pub mod organisers;
 pub mod renames;
 pub mod results;
 pub mod season;

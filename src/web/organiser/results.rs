@@ -5,7 +5,6 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::NaiveDate;
 use serde::Deserialize;
 
 use crate::app::{league, league_today, lookup};
@@ -46,9 +45,7 @@ struct ResultsPage {
     deadlines: Vec<DeadlineForm>,
 }
 
-fn long_date(date: NaiveDate) -> String {
-    date.format("%a %-d %b %Y").to_string()
-}
+use crate::web::dates::long_date;
 
 /// The page, with `typed` (a competition and its form as typed, with its problem) in place of
 /// that competition's saved deadline.

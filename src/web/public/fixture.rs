@@ -6,10 +6,10 @@
 //! fixture of another organisation is a 404 here.
 
 use actix_web::http::StatusCode;
-use actix_web::web::{Data, Path};
+use actix_web::web::{Data, Path, Query};
 use actix_web::{HttpResponse, get};
 use askama::Template;
-use chrono::{DateTime, NaiveDate, Utc};
+use serde::Deserialize;
 
 use crate::app::fixture_squads::FixtureSquads;
 use crate::app::lookup::{FixturePlace, fixture_place};
@@ -44,13 +44,7 @@ pub(crate) async fn place_of(
     Ok(fixture_place(store, slug, FixtureId(id)).await?)
 }
 
-pub(crate) fn long_date(date: NaiveDate) -> String {
-    date.format("%a %-d %b %Y").to_string()
-}
-
-fn when(at: DateTime<Utc>) -> String {
-    at.format("%-d %b %Y at %H:%M UTC").to_string()
-}
+use crate::web::dates::{long_date, moment as when};
 
 pub(crate) fn status_words(status: FixtureStatus) -> &'static str {
     match status {
@@ -96,7 +90,38 @@ struct GameView {
     home_players: String,
     away_players: String,
     outcome: String,
+    /// For the one-line summary: the score (home first) and who won the game.
+    score: String,
+    winner: String,
     lines: Vec<HandLine>,
+}
+
+/// What the person looking has just done, said at the top of the fixture's page they land on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Done {
+    Submitted,
+    Withdrawn,
+}
+
+impl Done {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Done::Submitted => "submitted",
+            Done::Withdrawn => "withdrawn",
+        }
+    }
+
+    fn named(text: &str) -> Option<Self> {
+        [Done::Submitted, Done::Withdrawn]
+            .into_iter()
+            .find(|done| done.as_str() == text)
+    }
+}
+
+/// The page's address may say what was just done (`?done=submitted`).
+#[derive(Debug, Default, Deserialize)]
+pub struct FixtureQuery {
+    done: Option<String>,
 }
 
 fn game_views(
@@ -125,28 +150,52 @@ fn game_views(
                         .join(" and ")
                 }
             };
-            let (outcome, lines) = match &game.outcome {
+            let won = |home: i64, away: i64| {
+                if home > away {
+                    (
+                        format!("{} won {home}–{away}", teams.0),
+                        teams.0.to_string(),
+                    )
+                } else {
+                    (
+                        format!("{} won {away}–{home}", teams.1),
+                        teams.1.to_string(),
+                    )
+                }
+            };
+            let (outcome, score, winner, lines) = match &game.outcome {
                 GameOutcome::ConcededBy(side) => {
                     let (by, to) = match side {
                         Side::Home => teams,
                         Side::Away => (teams.1, teams.0),
                     };
-                    (format!("Conceded by {by}: a game to {to}"), Vec::new())
+                    (
+                        format!("Conceded by {by}: a game to {to}"),
+                        format!("conceded by {by}"),
+                        to.to_string(),
+                        Vec::new(),
+                    )
+                }
+                GameOutcome::FinalScore { home, away } => {
+                    let (outcome, winner) = won(*home, *away);
+                    (outcome, format!("{home}–{away}"), winner, Vec::new())
                 }
                 GameOutcome::Hands(hands) => {
                     let lines = crate::web::captain::result_form::running_totals(
                         hands.iter().map(|hand| Ok(hand.clone())),
                     );
-                    let outcome = match lines.last() {
-                        Some(last) if last.home_total > last.away_total => {
-                            format!("{} won {}–{}", teams.0, last.home_total, last.away_total)
-                        }
+                    let (outcome, score, winner) = match lines.last() {
                         Some(last) => {
-                            format!("{} won {}–{}", teams.1, last.away_total, last.home_total)
+                            let (outcome, winner) = won(last.home_total, last.away_total);
+                            (
+                                outcome,
+                                format!("{}–{}", last.home_total, last.away_total),
+                                winner,
+                            )
                         }
-                        None => String::new(),
+                        None => (String::new(), String::new(), String::new()),
                     };
-                    (outcome, lines)
+                    (outcome, score, winner, lines)
                 }
             };
             GameView {
@@ -155,6 +204,8 @@ fn game_views(
                 home_players: names(&game.home),
                 away_players: names(&game.away),
                 outcome,
+                score,
+                winner,
                 lines,
             }
         })
@@ -202,6 +253,7 @@ fn event_views(place: &FixturePlace, history: Vec<HistoryLine>) -> Vec<EventView
                     ResultAction::Confirmed => "Confirmed",
                     ResultAction::Disputed => "Disputed",
                     ResultAction::Corrected => "Corrected",
+                    ResultAction::Withdrawn => "Withdrawn",
                 },
                 change,
                 reason: event.reason,
@@ -230,9 +282,14 @@ struct FixturePage {
     may_enter: bool,
     may_confirm: bool,
     may_dispute: bool,
+    may_withdraw: bool,
     may_correct: bool,
     error: Option<String>,
     reason: String,
+    /// What the person looking has just done, in a sentence.
+    done: Option<String>,
+    /// The browser's draft of this fixture's result, to forget once it is kept.
+    clear_draft: Option<String>,
 }
 
 pub(crate) async fn show_fixture(
@@ -243,16 +300,50 @@ pub(crate) async fn show_fixture(
     error: Option<String>,
     reason: String,
 ) -> Result<HttpResponse, WebError> {
+    show_fixture_after(viewer, store, place, status, error, reason, None).await
+}
+
+async fn show_fixture_after(
+    viewer: &Viewer,
+    store: &dyn Store,
+    place: FixturePlace,
+    status: StatusCode,
+    error: Option<String>,
+    reason: String,
+    done: Option<Done>,
+) -> Result<HttpResponse, WebError> {
     let shown = results::fixture_result(store, viewer.who(), &place).await?;
     let current = shown.current;
     let rights = shown.rights;
-    let (may_confirm, may_dispute) = match &current {
+    let (may_confirm, may_dispute, may_withdraw) = match &current {
         Some(result) => (
             rights.may_confirm(&place, result),
             rights.may_dispute(&place, result),
+            rights.may_withdraw(&place, result),
         ),
-        None => (false, false),
+        None => (false, false, false),
     };
+    // Corrected when the current version is one a correction put in.
+    let corrected = current.as_ref().is_some_and(|result| {
+        shown.history.iter().any(|line| {
+            line.event.action == ResultAction::Corrected
+                && line.event.after.version == result.version
+        })
+    });
+    let other_team = match rights.captain_of {
+        Some(Side::Away) => &place.fixture.home_team,
+        _ => &place.fixture.away_team,
+    };
+    let done_words = done.map(|done| match done {
+        Done::Submitted if current.is_some() => format!(
+            "Your result has been kept. It counts once {other_team}'s captain confirms it; until then you may withdraw it below."
+        ),
+        Done::Submitted => "Your result has been kept.".to_string(),
+        Done::Withdrawn => {
+            "Your result has been withdrawn: the fixture has no result, and you may enter it again."
+                .to_string()
+        }
+    });
     let page = FixturePage {
         layout: viewer.layout(format!(
             "{} v {}",
@@ -265,7 +356,7 @@ pub(crate) async fn show_fixture(
         }),
         corrected_on: current
             .as_ref()
-            .filter(|result| result.version > 1)
+            .filter(|_| corrected)
             .map(|result| long_date(result.submitted_at.date_naive())),
         games: current.as_ref().map_or_else(Vec::new, |result| {
             game_views(
@@ -281,9 +372,17 @@ pub(crate) async fn show_fixture(
         may_enter: rights.may_enter(&place),
         may_confirm,
         may_dispute,
+        may_withdraw,
         may_correct: rights.may_correct(current.as_ref()),
         error,
         reason,
+        clear_draft: (done == Some(Done::Submitted)).then(|| {
+            format!(
+                "fives:result-draft:{}:{}",
+                place.organisation.slug, place.fixture.id
+            )
+        }),
+        done: done_words,
         organisation: place.organisation,
         competition: place.competition,
         division: place.division,
@@ -298,9 +397,89 @@ pub async fn fixture_page(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
+    query: Query<FixtureQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    show_fixture(&viewer, store, place, StatusCode::OK, None, String::new()).await
+    show_fixture_after(
+        &viewer,
+        store,
+        place,
+        StatusCode::OK,
+        None,
+        String::new(),
+        query.done.as_deref().and_then(Done::named),
+    )
+    .await
+}
+
+/// A game as the printable scoresheet lays it out: its kind and target, and blank lines for
+/// its hands.
+struct SheetGame {
+    number: u32,
+    heading: String,
+    pairs: bool,
+    /// As many blank hands as a game to its target is likely to need.
+    hands: Vec<u32>,
+}
+
+/// The most blank hands a game is given on the sheet: a game to 121 rarely needs more.
+const MOST_SHEET_HANDS: u32 = 30;
+
+#[derive(Template)]
+#[template(path = "public/scoresheet.html")]
+struct ScoresheetPage {
+    layout: Layout,
+    organisation: Organisation,
+    competition: Competition,
+    division: Division,
+    fixture: Fixture,
+    date: String,
+    home_squad: Vec<String>,
+    away_squad: Vec<String>,
+    games: Vec<SheetGame>,
+}
+
+/// A fixture's scoresheet to print and fill in at the pub: the games of the match format,
+/// both squads to choose from, and a grid of hands for each game.
+#[get("/leagues/{slug}/fixtures/{id}/scoresheet")]
+pub async fn scoresheet(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let place = place_of(store, &slug, id).await?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
+    let names = |squad: &[crate::domain::match_result::SquadMember]| -> Vec<String> {
+        squad.iter().map(|member| member.name.clone()).collect()
+    };
+    let games = game_slots(&place.competition.match_format)
+        .iter()
+        .zip(1..)
+        .map(|(leg, number)| SheetGame {
+            number,
+            heading: format!("Game {number}: {} to {}", leg.kind, leg.target),
+            pairs: leg.kind == crate::domain::match_format::LegKind::Pairs,
+            // A hand scores a side about five points on average.
+            hands: (1..=leg.target.div_ceil(5).min(MOST_SHEET_HANDS)).collect(),
+        })
+        .collect();
+    let page = ScoresheetPage {
+        layout: viewer.layout(format!(
+            "Scoresheet: {} v {}",
+            place.fixture.home_team, place.fixture.away_team
+        )),
+        date: long_date(place.fixture.date),
+        home_squad: names(&squads.home),
+        away_squad: names(&squads.away),
+        games,
+        organisation: place.organisation,
+        competition: place.competition,
+        division: place.division,
+        fixture: place.fixture,
+    };
+    render_with_status(StatusCode::OK, &page)
 }

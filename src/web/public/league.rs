@@ -9,9 +9,9 @@ use actix_web::http::header::{self, ContentDisposition, DispositionParam, Dispos
 use actix_web::web::{Data, Path};
 use actix_web::{HttpRequest, HttpResponse, get};
 use askama::Template;
-use chrono::{NaiveDate, NaiveTime, Utc};
+use chrono::{Datelike, Duration, NaiveDate, Utc};
 
-use crate::app::league;
+use crate::app::{self, league};
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
 use crate::domain::match_format::MatchFormat;
 use crate::domain::season_fixtures::FixtureStatus;
@@ -20,6 +20,7 @@ use crate::store::{
     Bye, Competition, Division, Fixture, Organisation, Player, Season, Store, Team,
 };
 use crate::web::AppState;
+use crate::web::charts;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
 use crate::web::page_cache::CachedContent;
@@ -28,7 +29,7 @@ use crate::web::public::csv_export::{self, ResultRow, ResultScore, ResultStatus}
 use crate::web::session::Viewer;
 
 /// Pub leagues are local; until an organisation can choose its zone, feeds use the UK's.
-const LEAGUE_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+use crate::domain::league_time::LEAGUE_TIME_ZONE;
 
 /// How many results a team's form guide shows.
 const FORM_LENGTH: usize = 5;
@@ -203,17 +204,7 @@ fn rounds(
     by_round.into_values().collect()
 }
 
-pub(crate) fn long_date(date: NaiveDate) -> String {
-    date.format("%a %-d %b %Y").to_string()
-}
-
-/// A fixture's date, with its start time when it is known, such as "Tue 1 Sep 2026, 20:30".
-pub(crate) fn date_and_time(date: NaiveDate, start_time: Option<NaiveTime>) -> String {
-    match start_time {
-        Some(time) => format!("{}, {}", long_date(date), time.format("%H:%M")),
-        None => long_date(date),
-    }
-}
+pub(crate) use crate::web::dates::{date_and_time, long_date};
 
 pub(crate) fn status_label(status: FixtureStatus) -> &'static str {
     match status {
@@ -383,6 +374,14 @@ struct DivisionContent {
     rounds: Vec<RoundLine>,
     /// Whether any team's points were adjusted, so the reasons are listed.
     has_adjustments: bool,
+    /// The fixtures of the week (Monday to Sunday) that holds today.
+    this_week: Vec<FixtureLine>,
+    /// The latest league night with results: its fixtures.
+    latest: Vec<FixtureLine>,
+    /// Such as "Latest results: Tue 17 Nov 2026".
+    latest_caption: String,
+    /// Positions through the season as an SVG, once there is a result.
+    positions_chart: Option<String>,
 }
 
 /// A page whose content was kept, in the layout of whoever is looking.
@@ -402,14 +401,16 @@ pub async fn division_page(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let address = format!("/leagues/{slug}/divisions/{id}");
+    // "This week" changes at midnight, so a day's page is kept apart from the day before's.
+    let today = app::league_today();
+    let address = format!("/leagues/{slug}/divisions/{id}@{today}");
     // Read before the page is built: a change committed meanwhile moves the revision past this
     // one, and the next request builds the page again.
     let revision = state.store.content_revision().await?;
     let page = match state.pages.get(&address, revision) {
         Some(page) => page,
         None => {
-            let page = division_content(state.store.as_ref(), &slug, DivisionId(id)).await?;
+            let page = division_content(state.store.as_ref(), &slug, DivisionId(id), today).await?;
             state.pages.put(&address, revision, page.clone());
             page
         }
@@ -424,6 +425,7 @@ async fn division_content(
     store: &dyn Store,
     slug: &str,
     id: DivisionId,
+    today: NaiveDate,
 ) -> Result<CachedContent, WebError> {
     let organisation = organisation_by_slug(store, slug).await?;
     let place = division_of(store, &organisation, id).await?;
@@ -431,7 +433,43 @@ async fn division_content(
     let standings = division_standings(store, &place, &confirmed).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let byes = store.byes_of_division(place.division.id).await?;
-    let rounds = rounds(&fixtures, byes, &confirmed, &place.competition.match_format);
+    let format = &place.competition.match_format;
+    let week_start = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let this_week = (fixtures.iter())
+        .filter(|fixture| (week_start..week_start + Duration::days(7)).contains(&fixture.date))
+        .map(|fixture| FixtureLine::new(fixture, &confirmed, format))
+        .collect();
+    let latest_day = (fixtures.iter())
+        .filter(|fixture| fixture.date <= today && !fixture.status.is_unplayed())
+        .map(|fixture| fixture.date)
+        .max();
+    let latest = (fixtures.iter())
+        .filter(|fixture| Some(fixture.date) == latest_day && !fixture.status.is_unplayed())
+        .map(|fixture| FixtureLine::new(fixture, &confirmed, format))
+        .collect();
+    let history = league::positions_through_season(
+        store,
+        &place.competition,
+        &place.division,
+        &fixtures,
+        &confirmed,
+    )
+    .await?;
+    let team_lines: Vec<charts::TeamLine<'_>> = (standings.iter())
+        .map(|(_, team)| charts::TeamLine {
+            team: team.id,
+            name: &team.name,
+        })
+        .collect();
+    let positions_chart = charts::positions_through_the_season(
+        &history,
+        &team_lines,
+        &format!(
+            "{}: each team's position after each round of {}",
+            place.division.name, place.season.name
+        ),
+    );
+    let rounds = rounds(&fixtures, byes, &confirmed, format);
     let DivisionPlace {
         competition,
         season,
@@ -446,6 +484,12 @@ async fn division_content(
         has_adjustments: standings.iter().any(|(row, _)| !row.adjustments.is_empty()),
         standings,
         rounds,
+        this_week,
+        latest,
+        latest_caption: latest_day
+            .map(|day| format!("Latest results: {}", long_date(day)))
+            .unwrap_or_default(),
+        positions_chart,
     }
     .render()
     .map_err(|error| WebError::Internal(anyhow::anyhow!("the division page: {error}")))?;

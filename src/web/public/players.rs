@@ -9,6 +9,7 @@ use crate::domain::ids::{DivisionId, PlayerId};
 use crate::domain::player_tables::{PlayerGame, PlayerRow, player_table};
 use crate::store::{Organisation, Player, Team};
 use crate::web::AppState;
+use crate::web::charts;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
 use crate::web::public::league::{DivisionPlace, division_of, organisation_by_slug};
@@ -88,7 +89,12 @@ struct PlayerPage {
     teams: Vec<Team>,
     record: Option<PlayerLine>,
     games: Vec<PlayerGame>,
+    /// The last games as a chart, once there are any.
+    form_chart: Option<String>,
 }
+
+/// How many of a player's latest games the form chart shows.
+const FORM_GAMES: usize = 10;
 
 #[get("/leagues/{slug}/players/{id}")]
 pub async fn player_page(
@@ -110,6 +116,22 @@ pub async fn player_page(
         let team = team_name(&teams, &row);
         PlayerLine::new(row, team)
     });
+    let form: Vec<charts::FormGame> = games[games.len().saturating_sub(FORM_GAMES)..]
+        .iter()
+        .map(|game| charts::FormGame {
+            won: game.won,
+            points_for: game.points_for,
+            points_against: game.points_against,
+        })
+        .collect();
+    let form_chart = charts::player_form(
+        &form,
+        &format!(
+            "{}'s last {} games, oldest first: a bar up for a win, down for a loss, as long as the points it was won or lost by",
+            player.name,
+            form.len()
+        ),
+    );
     // Newest first: the games a visitor most likely came to see.
     games.reverse();
     render(&PlayerPage {
@@ -119,5 +141,6 @@ pub async fn player_page(
         teams,
         record,
         games,
+        form_chart,
     })
 }

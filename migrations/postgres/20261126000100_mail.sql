@@ -1,0 +1,70 @@
+-- Mail: the outbox a background task sends from, what causes result mail, the deadline mails
+-- already queued, password resets and organiser invitations.
+
+-- One message to one address. A page only writes here, in the transaction of the change that
+-- causes it; the sender claims due rows (FOR UPDATE SKIP LOCKED, moving `next_attempt_at` on
+-- by a lease, so that no two processes send one row and a sender that dies mid-way leaves it
+-- to be tried again), then marks each sent (its body dropped: a reset or invitation link is
+-- kept only until it is sent) or schedules the next attempt, giving up after the last.
+CREATE TABLE mail_outbox (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    queued_at TIMESTAMPTZ NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+    next_attempt_at TIMESTAMPTZ NOT NULL,
+    last_error TEXT,
+    sent_at TIMESTAMPTZ,
+    given_up_at TIMESTAMPTZ
+);
+CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at)
+    WHERE sent_at IS NULL AND given_up_at IS NULL;
+
+-- A fixture's result came to wait for the other captain, or was disputed: written by the
+-- fixture's own update, so no way of changing a result can forget it. The sender turns each
+-- into mails (who receives them is decided then) and deletes it in one transaction.
+CREATE TABLE mail_causes (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('awaiting_confirmation', 'disputed')),
+    fixture_id BIGINT NOT NULL REFERENCES fixtures (id) ON DELETE CASCADE,
+    happened_at TIMESTAMPTZ NOT NULL
+);
+CREATE FUNCTION cause_result_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO mail_causes (kind, fixture_id, happened_at)
+    VALUES (NEW.status, NEW.id, now());
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER fixtures_cause_mail AFTER UPDATE OF status ON fixtures
+    FOR EACH ROW
+    WHEN (NEW.status IN ('awaiting_confirmation', 'disputed') AND NEW.status <> OLD.status)
+    EXECUTE FUNCTION cause_result_mail();
+
+-- The fixtures whose passing deadline has been mailed, so that each is mailed once.
+CREATE TABLE deadline_mails (
+    fixture_id BIGINT PRIMARY KEY REFERENCES fixtures (id) ON DELETE CASCADE,
+    queued_at TIMESTAMPTZ NOT NULL
+);
+
+-- A password reset link: the SHA-256 digest of its token, used once before it expires.
+CREATE TABLE password_resets (
+    token_digest TEXT PRIMARY KEY,
+    user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TIMESTAMPTZ NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL,
+    used_at TIMESTAMPTZ
+);
+CREATE INDEX password_resets_by_user ON password_resets (user_id, created_at);
+
+-- An organiser's invitation of another organiser of the organisation, like a captain's.
+CREATE TABLE organiser_invites (
+    token_digest TEXT PRIMARY KEY,
+    organisation_id BIGINT NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
+    invited_by BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TIMESTAMPTZ NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL,
+    accepted_by BIGINT REFERENCES users (id) ON DELETE SET NULL,
+    accepted_at TIMESTAMPTZ
+);

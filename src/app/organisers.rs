@@ -1,0 +1,130 @@
+//! An organiser invites another organiser of their organisation: a link that works once
+//! within a week, mailed when an address is given and mail is on, taken up as a captain
+//! invitation is (with the signed-in account, or an address and a password).
+
+use chrono::{DateTime, Utc};
+
+use super::accounts::{NewAccount, invite_acceptor};
+use super::teams::INVITE_LIFETIME;
+use super::{AppError, Field, Who, lookup};
+use crate::domain::account::EmailAddress;
+use crate::domain::mail::{SiteLinks, organiser_invitation};
+use crate::password::HashingLimit;
+use crate::store::{NewOrganiserInvite, Organisation, Store, StoreError, User};
+use crate::token::SecretToken;
+
+const EXPIRED: &str = "This invitation has expired. Ask an organiser of the league for a new link.";
+const USED: &str = "This invitation has already been used. Ask an organiser of the league for a new link if you still need one.";
+
+/// An organiser invitation made: its token (shown once), when it stops working, and the
+/// address it was mailed to.
+pub struct OrganiserInvitation {
+    pub organisation: Organisation,
+    pub token: SecretToken,
+    pub expires_at: DateTime<Utc>,
+    pub mailed_to: Option<EmailAddress>,
+}
+
+/// The link that makes whoever takes it up an organiser of the organisation of `slug`;
+/// mailed to `email` when one is given (blank is none) and mail is on.
+pub async fn invite_organiser(
+    store: &dyn Store,
+    links: Option<&SiteLinks>,
+    who: Who<'_>,
+    slug: &str,
+    email: &str,
+) -> Result<OrganiserInvitation, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let organiser = who.ok_or(AppError::NotSignedIn)?;
+    let email = match email.trim() {
+        "" => None,
+        typed => Some(
+            EmailAddress::try_from(typed)
+                .map_err(|error| AppError::invalid(Field::Email, error.to_string()))?,
+        ),
+    };
+    let token = SecretToken::generate();
+    let now = Utc::now();
+    let invite = NewOrganiserInvite {
+        token: token.digest(),
+        organisation: organisation.id,
+        invited_by: organiser.user.id,
+        created_at: now,
+        expires_at: now + INVITE_LIFETIME,
+    };
+    let mail = match (links, &email) {
+        (Some(links), Some(email)) => Some(organiser_invitation(
+            email.as_str(),
+            &organisation.name,
+            &links.to(&format!("/organiser-invites/{}", token.as_str())),
+            invite.expires_at,
+        )),
+        _ => None,
+    };
+    store
+        .create_organiser_invite(&invite, mail.as_ref())
+        .await?;
+    Ok(OrganiserInvitation {
+        organisation,
+        token,
+        expires_at: invite.expires_at,
+        mailed_to: mail.and(email),
+    })
+}
+
+/// An organiser invitation that can still be taken up.
+pub struct UsableOrganiserInvite {
+    pub token: SecretToken,
+    pub organisation: Organisation,
+}
+
+pub async fn usable_organiser_invite(
+    store: &dyn Store,
+    token: &str,
+) -> Result<UsableOrganiserInvite, AppError> {
+    let not_found = || AppError::not_found("such invitation");
+    let token = SecretToken::parse(token).ok_or_else(not_found)?;
+    let invite = store
+        .organiser_invite(&token.digest())
+        .await?
+        .ok_or_else(not_found)?;
+    if invite.accepted_at.is_some() {
+        return Err(AppError::Gone(USED.to_string()));
+    }
+    if invite.expires_at <= Utc::now() {
+        return Err(AppError::Gone(EXPIRED.to_string()));
+    }
+    let organisation = store
+        .organisation(invite.organisation_id)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(UsableOrganiserInvite {
+        token,
+        organisation,
+    })
+}
+
+/// Takes up an organiser invitation as a captain invitation is taken up; answers the account
+/// made an organiser.
+pub async fn accept_organiser_invite(
+    store: &dyn Store,
+    hashing: &HashingLimit,
+    who: Who<'_>,
+    invite: &UsableOrganiserInvite,
+    newcomer: NewAccount,
+    at: DateTime<Utc>,
+) -> Result<User, AppError> {
+    let acceptor = invite_acceptor(hashing, who, newcomer, at).await?;
+    let user = match store
+        .accept_organiser_invite(&invite.token.digest(), &acceptor, at)
+        .await
+    {
+        Ok(user) => user,
+        Err(StoreError::InviteExpired) => return Err(AppError::Gone(EXPIRED.to_string())),
+        Err(StoreError::InviteUsed) => return Err(AppError::Gone(USED.to_string())),
+        Err(StoreError::InviteNotFound) => return Err(AppError::not_found("such invitation")),
+        Err(error) => return Err(error.into()),
+    };
+    tracing::info!(user = %user.id, organisation = %invite.organisation.id, "organiser invitation accepted");
+    Ok(user)
+}

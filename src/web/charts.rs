@@ -1,0 +1,277 @@
+//! Pictures where people would rather look than read, drawn on the server as SVG: a
+//! division's positions through the season and a player's form. They are embedded in the page,
+//! need no JavaScript, and say in words (`aria-label`) what they show.
+
+use plotters::prelude::*;
+
+use crate::domain::ids::TeamId;
+use crate::domain::standings::PositionsAfterRound;
+
+/// Colours told apart by most people, colour-blind ones included (Okabe and Ito's palette,
+/// then darker companions), each at least 3:1 against white.
+const LINE_COLOURS: [RGBColor; 12] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 0, 0),
+    RGBColor(120, 94, 240),
+    RGBColor(165, 42, 42),
+    RGBColor(34, 85, 51),
+    RGBColor(102, 102, 102),
+    RGBColor(153, 102, 0),
+];
+const WON: RGBColor = RGBColor(11, 93, 59);
+const LOST: RGBColor = RGBColor(164, 22, 26);
+
+/// A team's line on the positions chart.
+pub struct TeamLine<'a> {
+    pub team: TeamId,
+    pub name: &'a str,
+}
+
+/// Each team's position after each round with a result, a line a team, the leader at the top
+/// and the team's name at the end of its line. `None` before any result.
+pub fn positions_through_the_season(
+    history: &[PositionsAfterRound],
+    teams: &[TeamLine<'_>],
+    caption: &str,
+) -> Option<String> {
+    let last = history.last()?;
+    let first_round = history.first()?.round;
+    let places = u32::try_from(teams.len()).ok()?.max(1);
+    let height = 60 + 28 * places;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, height)).into_drawing_area();
+        root.fill(&WHITE).ok()?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(12)
+            .margin_right(150)
+            .x_label_area_size(36)
+            .y_label_area_size(32)
+            // Position 1 at the top.
+            .build_cartesian_2d(
+                first_round..last.round.max(first_round + 1),
+                (places + 1)..0u32,
+            )
+            .ok()?;
+        chart
+            .configure_mesh()
+            .x_desc("Round")
+            .y_desc("Position")
+            .x_labels(
+                usize::try_from(last.round - first_round + 1)
+                    .unwrap_or(1)
+                    .min(20),
+            )
+            .y_labels(usize::try_from(places).unwrap_or(1) + 2)
+            .y_label_formatter(&|position| match *position {
+                0 => String::new(),
+                p if p > places => String::new(),
+                p => p.to_string(),
+            })
+            .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", 14))
+            .light_line_style(WHITE)
+            .draw()
+            .ok()?;
+        for (index, team) in teams.iter().enumerate() {
+            let colour = LINE_COLOURS[index % LINE_COLOURS.len()];
+            let points: Vec<(u32, u32)> = history
+                .iter()
+                .filter_map(|after| {
+                    let (_, position) = after.positions.iter().find(|(t, _)| *t == team.team)?;
+                    Some((after.round, *position))
+                })
+                .collect();
+            chart
+                .draw_series(LineSeries::new(
+                    points.iter().copied(),
+                    colour.stroke_width(3),
+                ))
+                .ok()?;
+            chart
+                .draw_series(PointSeries::of_element(
+                    points.iter().copied(),
+                    4,
+                    colour.filled(),
+                    &|at, size, style| EmptyElement::at(at) + Circle::new((0, 0), size, style),
+                ))
+                .ok()?;
+            if let Some(&(round, position)) = points.last() {
+                let end = chart.backend_coord(&(round, position));
+                root.draw(&Text::new(
+                    team.name.to_string(),
+                    (end.0 + 10, end.1 - 8),
+                    ("sans-serif", 14).into_font().color(&colour),
+                ))
+                .ok()?;
+            }
+        }
+        root.present().ok()?;
+    }
+    Some(scalable(&svg, caption))
+}
+
+/// One of a player's games as the form chart draws it.
+pub struct FormGame {
+    pub won: bool,
+    pub points_for: i64,
+    pub points_against: i64,
+}
+
+/// A player's last games, oldest on the left: a bar a game, up for a win and down for a loss,
+/// as long as the hand points the game was won or lost by. `None` without games.
+pub fn player_form(games: &[FormGame], caption: &str) -> Option<String> {
+    if games.is_empty() {
+        return None;
+    }
+    let margin = |game: &FormGame| game.points_for - game.points_against;
+    let reach = games
+        .iter()
+        .map(|game| margin(game).abs())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let count = i64::try_from(games.len()).ok()?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, 240)).into_drawing_area();
+        root.fill(&WHITE).ok()?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(12)
+            .x_label_area_size(30)
+            .y_label_area_size(44)
+            .build_cartesian_2d(0..count, -reach..reach)
+            .ok()?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(2)
+            .x_label_formatter(&|_| String::new())
+            .x_desc("Oldest to newest")
+            .y_desc("Points won or lost by")
+            .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", 14))
+            .draw()
+            .ok()?;
+        chart
+            .draw_series(games.iter().zip(0i64..).map(|(game, at)| {
+                let colour = if game.won { WON } else { LOST };
+                // A won game by 0 points (a concession) still shows as a sliver.
+                let height = margin(game).clamp(-reach, reach);
+                let height = if height == 0 {
+                    if game.won { 1 } else { -1 }
+                } else {
+                    height
+                };
+                Rectangle::new([(at, 0), (at + 1, height)], colour.filled())
+            }))
+            .ok()?;
+        root.present().ok()?;
+    }
+    Some(scalable(&svg, caption))
+}
+
+/// Makes the drawing scale to its container and describes it for screen readers.
+fn scalable(svg: &str, caption: &str) -> String {
+    let Some(open_end) = svg.find('>') else {
+        return svg.to_string();
+    };
+    let opening = &svg[..open_end];
+    let view_box = opening
+        .split("viewBox=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or("0 0 640 360");
+    format!(
+        r#"<svg class="chart" viewBox="{view_box}" role="img" aria-label="{}" xmlns="http://www.w3.org/2000/svg">{}"#,
+        escape(caption),
+        &svg[open_end + 1..]
+    )
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(round: u32, order: &[i64]) -> PositionsAfterRound {
+        PositionsAfterRound {
+            round,
+            positions: order
+                .iter()
+                .zip(1..)
+                .map(|(team, position)| (TeamId(*team), position))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_line_a_team_named_at_its_end() {
+        let teams = [
+            TeamLine {
+                team: TeamId(1),
+                name: "The Anchor",
+            },
+            TeamLine {
+                team: TeamId(2),
+                name: "Bell & Crown",
+            },
+        ];
+        let history = [after(1, &[1, 2]), after(2, &[2, 1])];
+        let svg = positions_through_the_season(&history, &teams, "Premier: positions").unwrap();
+        assert!(svg.starts_with(r#"<svg class="chart" viewBox="0 0 640 116" role="img" aria-label="Premier: positions""#), "{svg}");
+        assert!(
+            svg.contains("The Anchor") && svg.contains("Bell &amp; Crown"),
+            "{svg}"
+        );
+        for colour in [r##"stroke="#0072B2""##, r##"stroke="#D55E00""##] {
+            assert_eq!(
+                svg.matches(&format!("<polyline fill=\"none\" opacity=\"1\" {colour}"))
+                    .count(),
+                1,
+                "{svg}"
+            );
+        }
+        assert!(positions_through_the_season(&[], &teams, "none").is_none());
+    }
+
+    #[test]
+    fn a_bar_a_game() {
+        let games = [
+            FormGame {
+                won: true,
+                points_for: 61,
+                points_against: 40,
+            },
+            FormGame {
+                won: false,
+                points_for: 30,
+                points_against: 61,
+            },
+            FormGame {
+                won: true,
+                points_for: 0,
+                points_against: 0,
+            },
+        ];
+        let svg = player_form(&games, "form").unwrap();
+        // The background and the three bars.
+        assert_eq!(svg.matches("<rect").count(), 4, "{svg}");
+        assert!(
+            svg.contains(r##"fill="#0B5D3B""##) && svg.contains(r##"fill="#A4161A""##),
+            "{svg}"
+        );
+        assert!(player_form(&[], "form").is_none());
+    }
+}

@@ -1,0 +1,95 @@
+//! An organiser invites another organiser of their organisation.
+
+use actix_web::http::StatusCode;
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpRequest, HttpResponse, post};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::AppError;
+use crate::app::organisers::{self, OrganiserInvitation};
+use crate::store::Organisation;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render, render_with_status};
+use crate::web::session::Viewer;
+
+#[derive(Deserialize)]
+pub struct InviteForm {
+    #[serde(default)]
+    email: String,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/organiser_invite_created.html")]
+struct CreatedPage {
+    layout: Layout,
+    organisation: Organisation,
+    link: Option<String>,
+    mailed_to: Option<String>,
+    expires: String,
+    error: Option<String>,
+}
+
+#[post("/organise/{slug}/organisers/invites")]
+pub async fn invite_organiser(
+    req: HttpRequest,
+    viewer: Viewer,
+    state: Data<AppState>,
+    slug: Path<String>,
+    form: Form<InviteForm>,
+) -> Result<HttpResponse, WebError> {
+    let invited = organisers::invite_organiser(
+        state.store.as_ref(),
+        state.mail.as_ref(),
+        viewer.who(),
+        &slug,
+        &form.email,
+    )
+    .await;
+    match invited {
+        Ok(OrganiserInvitation {
+            organisation,
+            token,
+            expires_at,
+            mailed_to,
+        }) => render(&CreatedPage {
+            layout: viewer.layout(format!("Organiser invitation for {}", organisation.name)),
+            link: Some(format!(
+                "{}://{}/organiser-invites/{}",
+                req.connection_info().scheme(),
+                req.connection_info().host(),
+                token.as_str()
+            )),
+            mailed_to: mailed_to.map(|email| email.as_str().to_string()),
+            expires: crate::web::dates::moment(expires_at),
+            error: None,
+            organisation,
+        }),
+        Err(AppError::Invalid(problems)) => {
+            let organisation =
+                crate::app::lookup::organised(state.store.as_ref(), viewer.who(), &slug)
+                    .await
+                    .map_err(|error| viewer.refused(error))?;
+            render_with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &CreatedPage {
+                    layout: viewer
+                        .layout(format!("Organiser invitation for {}", organisation.name)),
+                    link: None,
+                    mailed_to: None,
+                    expires: String::new(),
+                    error: Some(
+                        problems
+                            .into_iter()
+                            .map(|problem| problem.message)
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    ),
+                    organisation,
+                },
+            )
+        }
+        Err(error) => Err(viewer.refused(error)),
+    }
+}
