@@ -6,9 +6,12 @@ use chrono::{NaiveDate, NaiveTime};
 
 use super::lookup::{self, DivisionPlace};
 use super::{AppError, Conflict, Field, Who};
-use crate::domain::fixture_dates::check_fixture_date;
+use crate::domain::fixture_dates::{
+    DateWarning, TeamsOtherFixture, check_fixture_date, date_warnings,
+};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, FixtureId};
+use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Bye, Fixture, Organisation, Store, StoreError};
 
 /// A division's fixtures and byes, for its organiser's page.
@@ -95,8 +98,16 @@ pub enum StartTime {
     At(NaiveTime),
 }
 
+/// A fixture re-dated, with what its new date may clash with.
+pub struct Moved {
+    pub fixture: Fixture,
+    pub warnings: Vec<DateWarning>,
+}
+
 /// Gives a fixture without a result a new date, on or after its season's start and within its
 /// reach, and perhaps a start time; a postponed fixture is scheduled again. It keeps its round.
+/// A new date on a blackout date, or within a week of another fixture of either team, is kept
+/// and warned of.
 pub async fn move_to(
     store: &dyn Store,
     who: Who<'_>,
@@ -104,15 +115,49 @@ pub async fn move_to(
     id: FixtureId,
     date: NaiveDate,
     start_time: StartTime,
-) -> Result<Fixture, AppError> {
+) -> Result<Moved, AppError> {
     let (fixture, place) = organised_fixture(store, who, slug, id).await?;
     let date = check_fixture_date(date, place.season.start)
         .map_err(|refusal| AppError::invalid(Field::Date, refusal.to_string()))?;
-    changed(match start_time {
+    let fixture = changed(match start_time {
         StartTime::Unchanged => store.move_fixture(fixture.id, date).await,
         StartTime::Usual => store.reschedule_fixture(fixture.id, date, None).await,
         StartTime::At(time) => store.reschedule_fixture(fixture.id, date, Some(time)).await,
-    })
+    })?;
+    let mut others = Vec::new();
+    let mut seen = Vec::new();
+    for (team, name) in [
+        (fixture.home_team_id, &fixture.home_team),
+        (fixture.away_team_id, &fixture.away_team),
+    ] {
+        for other in store.fixtures_of_team(team, place.season.id).await? {
+            // A postponed fixture's date is not when it will be played.
+            // The teams' other meeting is one clash, not one for each team.
+            if other.id == fixture.id
+                || other.status == FixtureStatus::Postponed
+                || seen.contains(&other.id)
+            {
+                continue;
+            }
+            seen.push(other.id);
+            let opponents = if other.home_team_id == team {
+                other.away_team.clone()
+            } else {
+                other.home_team.clone()
+            };
+            others.push((name.clone(), opponents, other.date));
+        }
+    }
+    let others: Vec<TeamsOtherFixture<'_>> = others
+        .iter()
+        .map(|(team, opponents, date)| TeamsOtherFixture {
+            team,
+            opponents,
+            date: *date,
+        })
+        .collect();
+    let warnings = date_warnings(fixture.date, &place.season.blackout_dates, &others);
+    Ok(Moved { fixture, warnings })
 }
 
 /// Postpones a fixture without a result; it keeps its date until it is moved.

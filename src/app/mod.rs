@@ -8,13 +8,19 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod captaincy;
+pub mod deductions;
 pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
 pub mod lookup;
 pub mod organisers;
 pub mod password_resets;
+pub mod removals;
+pub mod renames;
 pub mod results;
+pub mod squads;
+pub mod tasks;
 pub mod teams;
 pub mod tokens;
 
@@ -197,8 +203,14 @@ pub enum Field {
     /// A result deadline's parts.
     DeadlineDays,
     DeadlinePoints,
+    /// The points a deduction takes.
+    Points,
     /// A place in a tiebreak order, from 0.
     Tiebreak(usize),
+    /// A list of names as a whole.
+    List,
+    /// One line of a list of names (from 1).
+    Line(usize),
     /// A token's lifetime.
     TokenLifetime,
     /// Whether a division's teams meet once or twice.

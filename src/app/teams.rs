@@ -7,7 +7,7 @@ use super::lookup;
 use super::{Actor, AppError, Conflict, Field, Who, may, require};
 use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Permission;
-use crate::domain::ids::{PlayerId, TeamId};
+use crate::domain::ids::TeamId;
 use crate::domain::league::Venue;
 use crate::domain::mail::{SiteLinks, captain_invitation};
 use crate::domain::organisation::{DisplayName, NamedThing, TeamContact, looks_alike_message};
@@ -204,7 +204,7 @@ pub async fn team_to_act_for(
     Ok((organisation, team))
 }
 
-/// Sets the team's pub (where its home fixtures made from now on are played), or clears it
+/// Sets the team's pub (where its home fixtures not yet played, and those made from now on, are played), or clears it
 /// with `None`: its captains and its organisation's organisers may.
 pub async fn set_venue(
     store: &dyn Store,
@@ -237,39 +237,4 @@ pub async fn create_player(
         ))),
         Err(error) => Err(error.into()),
     }
-}
-
-/// Adds one of the organisation's players to the team's squad.
-pub async fn add_to_squad(
-    store: &dyn Store,
-    who: Who<'_>,
-    slug: &str,
-    team: TeamId,
-    player: PlayerId,
-) -> Result<(Organisation, Team), AppError> {
-    let (organisation, team) = organised_team(store, who, slug, team).await?;
-    match store.add_player_to_squad(team.id, player).await {
-        Ok(()) => Ok((organisation, team)),
-        Err(StoreError::PlayerAlreadyInSquad) => Err(AppError::Conflict(Conflict::Taken {
-            field: Field::Player,
-            message: format!("That player is already in the squad of {}.", team.name),
-        })),
-        Err(StoreError::OfAnotherOrganisation(_) | StoreError::NotFound(_)) => Err(
-            AppError::invalid(Field::Player, "Choose one of your organisation's players."),
-        ),
-        Err(error) => Err(error.into()),
-    }
-}
-
-/// A new player of the organisation, straight into the team's squad.
-pub async fn add_new_player_to_squad(
-    store: &dyn Store,
-    who: Who<'_>,
-    slug: &str,
-    team: TeamId,
-    name: &DisplayName,
-) -> Result<(Organisation, Team), AppError> {
-    organised_team(store, who, slug, team).await?;
-    let player = create_player(store, who, slug, name).await?;
-    add_to_squad(store, who, slug, team, player.id).await
 }

@@ -97,6 +97,54 @@ pub fn check_fixture_date(
     Ok(date)
 }
 
+/// What a re-dated fixture's new date may clash with, said to the organiser but not refused:
+/// a league sometimes means it (a catch-up week, a pub free on a blackout night).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DateWarning {
+    #[error("{} is one of the season's blackout dates.", long_date(*.date))]
+    Blackout { date: NaiveDate },
+    #[error(
+        "{team} then plays twice within a week: also against {opponents} on {}.",
+        long_date(*.other_date)
+    )]
+    TwiceInAWeek {
+        team: String,
+        opponents: String,
+        other_date: NaiveDate,
+    },
+}
+
+/// Another fixture of one of a re-dated fixture's teams.
+pub struct TeamsOtherFixture<'a> {
+    /// The team of the re-dated fixture that plays it.
+    pub team: &'a str,
+    pub opponents: &'a str,
+    pub date: NaiveDate,
+}
+
+/// The warnings for a fixture moved to `date`: a blackout date of its season, and each other
+/// fixture of its teams fewer than seven days away.
+pub fn date_warnings(
+    date: NaiveDate,
+    blackout_dates: &[NaiveDate],
+    others: &[TeamsOtherFixture<'_>],
+) -> Vec<DateWarning> {
+    let mut warnings = Vec::new();
+    if blackout_dates.contains(&date) {
+        warnings.push(DateWarning::Blackout { date });
+    }
+    for other in others {
+        if (other.date - date).num_days().abs() < 7 {
+            warnings.push(DateWarning::TwiceInAWeek {
+                team: other.team.to_string(),
+                opponents: other.opponents.to_string(),
+                other_date: other.date,
+            });
+        }
+    }
+    warnings
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +216,37 @@ mod tests {
         assert_eq!(
             message,
             "Tue 25 Aug 2026 is before the season starts on Tue 1 Sep 2026; choose a later date."
+        );
+    }
+
+    #[test]
+    fn a_new_date_on_a_blackout_or_within_a_week_of_another_fixture_is_warned_of() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 12, d).unwrap();
+        let others = [
+            TeamsOtherFixture {
+                team: "Anchor",
+                opponents: "Bell",
+                date: day(15),
+            },
+            TeamsOtherFixture {
+                team: "Crown",
+                opponents: "Swan",
+                date: day(1),
+            },
+        ];
+        assert_eq!(date_warnings(day(8), &[], &others), vec![]);
+        let warnings = date_warnings(day(9), &[day(9)], &others);
+        assert_eq!(
+            warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "Wed 9 Dec 2026 is one of the season's blackout dates.",
+                "Anchor then plays twice within a week: also against Bell on Tue 15 Dec 2026.",
+            ]
+        );
+        assert_eq!(
+            date_warnings(day(3), &[], &others).len(),
+            1,
+            "two days after Crown's"
         );
     }
 }

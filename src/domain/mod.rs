@@ -2,7 +2,9 @@
 
 pub mod account;
 pub mod authorisation;
+pub mod captain_tasks;
 pub mod competition;
+pub mod deduction;
 pub mod entry_level;
 pub mod fixture_dates;
 pub mod fixtures;
@@ -20,4 +22,5 @@ pub mod reason;
 pub mod result_deadline;
 pub mod rule_words;
 pub mod season_fixtures;
+pub mod squad;
 pub mod standings;

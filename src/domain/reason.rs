@@ -14,6 +14,8 @@ pub enum ReasonError {
     NoDisputeReason,
     #[error("Say why the result is corrected; the reason is shown in the result's history.")]
     NoCorrectionReason,
+    #[error("Say why the points are taken; the reason is shown under the division's table.")]
+    NoDeductionReason,
     #[error("A reason is at most {MAX_REASON_CHARS} characters long; this one is {length}.")]
     TooLong { length: usize },
 }
@@ -27,6 +29,11 @@ impl Reason {
     /// Why an organiser corrects a result.
     pub fn for_correction(text: &str) -> Result<Self, ReasonError> {
         Self::new(text, ReasonError::NoCorrectionReason)
+    }
+
+    /// Why an organiser takes points from a team.
+    pub fn for_deduction(text: &str) -> Result<Self, ReasonError> {
+        Self::new(text, ReasonError::NoDeductionReason)
     }
 
     fn new(text: &str, missing: ReasonError) -> Result<Self, ReasonError> {

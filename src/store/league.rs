@@ -76,6 +76,33 @@ pub struct Player {
     pub name: String,
 }
 
+/// Who joins a squad.
+#[derive(Debug, Clone, Copy)]
+pub enum SquadEntry<'a> {
+    /// One of the organisation's players.
+    Player(PlayerId),
+    /// A new player of the organisation, even when one already has the name.
+    NewPlayer(&'a DisplayName),
+    /// The organisation's one player of this name, or a new player when it has none.
+    Named(&'a DisplayName),
+}
+
+/// Why one entry cannot join a squad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SquadRefusal {
+    AlreadyInSquad {
+        name: String,
+    },
+    /// The player is not one of the team's organisation's (or does not exist).
+    NotOfOrganisation,
+    /// The name looks the same as a player's spelt otherwise.
+    LooksLike {
+        existing: String,
+    },
+    /// Several of the organisation's players have the name, so which is meant is not known.
+    SeveralNamed,
+}
+
 impl From<Player> for crate::domain::match_result::SquadMember {
     fn from(player: Player) -> Self {
         Self {
@@ -133,7 +160,8 @@ pub trait LeagueStore: Send + Sync {
     /// By name.
     async fn teams_of(&self, division: DivisionId) -> Result<Vec<Team>, StoreError>;
 
-    /// Sets (or, with `None`, clears) the team's pub.
+    /// Sets (or, with `None`, clears) the team's pub, and with it the venue of its home
+    /// fixtures not yet played.
     async fn set_team_venue(&self, team: TeamId, venue: Option<&Venue>) -> Result<(), StoreError>;
     async fn team_venue(&self, team: TeamId) -> Result<Option<Venue>, StoreError>;
 
@@ -145,6 +173,58 @@ pub trait LeagueStore: Send + Sync {
     ) -> Result<Player, StoreError>;
     /// Puts a player of the team's organisation into its squad.
     async fn add_player_to_squad(&self, team: TeamId, player: PlayerId) -> Result<(), StoreError>;
+    /// Puts every entry into the team's squad, making the new players first, all in one
+    /// transaction: when any entry is refused, nothing is kept and every refusal comes back
+    /// (by the entry's index) as [`StoreError::SquadRefused`]; when the squad would then hold
+    /// more than `limit` players, [`StoreError::SquadFull`]. Answers the players who joined.
+    async fn join_squad(
+        &self,
+        team: TeamId,
+        entries: &[SquadEntry<'_>],
+        limit: usize,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<Player>, StoreError>;
+    /// Takes the player out of the team's squad; the games they played stay theirs.
+    /// [`StoreError::NotFound`] when they are not in it.
+    async fn leave_squad(&self, team: TeamId, player: PlayerId) -> Result<(), StoreError>;
+    /// Renames a team; refused with [`StoreError::TeamNameTaken`] or
+    /// [`StoreError::NameLooksLike`] when another team of its organisation has the name or one
+    /// that looks the same.
+    async fn rename_team(&self, team: TeamId, name: &DisplayName) -> Result<(), StoreError>;
+    /// Renames a player; refused with [`StoreError::NameLooksLike`] when the new name looks
+    /// the same as a player's of the organisation spelt otherwise.
+    async fn rename_player(&self, player: PlayerId, name: &DisplayName) -> Result<(), StoreError>;
+    /// Ends the account's captaincy of the team; [`StoreError::NotFound`] when it has none.
+    async fn remove_captain(
+        &self,
+        team: TeamId,
+        user: crate::domain::ids::UserId,
+    ) -> Result<(), StoreError>;
+    /// Renames a competition; refused with [`StoreError::CompetitionNameTaken`] or
+    /// [`StoreError::NameLooksLike`] when another of its organisation's has the name or one
+    /// that looks the same.
+    async fn rename_competition(
+        &self,
+        competition: CompetitionId,
+        name: &DisplayName,
+    ) -> Result<(), StoreError>;
+    /// Renames an organisation; its short name, in its addresses, stays.
+    async fn rename_organisation(
+        &self,
+        organisation: OrganisationId,
+        name: &DisplayName,
+    ) -> Result<(), StoreError>;
+    /// Removes a competition with its seasons, divisions and fixtures; refused with
+    /// [`StoreError::HasResults`] (counting its fixtures with a result) once it has any.
+    async fn delete_competition(&self, competition: CompetitionId) -> Result<(), StoreError>;
+    /// Removes a team with its squad, captaincies, divisions' places and fixtures; refused with
+    /// [`StoreError::HasResults`] (counting its fixtures with a result) once it has any.
+    async fn delete_team(&self, team: TeamId) -> Result<(), StoreError>;
+    /// Removes a player of the organisation from it and every squad; refused with
+    /// [`StoreError::HasResults`] (counting the games they played) once they have played.
+    async fn delete_player(&self, player: PlayerId) -> Result<(), StoreError>;
+    /// The organisation's players, by name.
+    async fn players_of(&self, organisation: OrganisationId) -> Result<Vec<Player>, StoreError>;
     /// By name.
     async fn squad_of(&self, team: TeamId) -> Result<Vec<Player>, StoreError>;
     async fn competition(&self, id: CompetitionId) -> Result<Option<Competition>, StoreError>;

@@ -468,6 +468,17 @@ macro_rules! league_sql_store {
                 if updated.rows_affected() != 1 {
                     return Err($crate::store::StoreError::NotFound("team"));
                 }
+                // The team's home fixtures still to be played are played at the new pub; those
+                // played keep the pub they were played at.
+                sqlx::query(
+                    "UPDATE fixtures SET venue_name = $1, venue_address = $2 \
+                     WHERE home_team_id = $3 AND status IN ('scheduled', 'postponed')",
+                )
+                .bind(venue.map(|venue| venue.name.as_str()))
+                .bind(venue.map(|venue| venue.address.as_str()))
+                .bind(team.0)
+                .execute(&mut *tx)
+                .await?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -590,6 +601,464 @@ macro_rules! league_sql_store {
                     .map_err(|e| unique_violation_as(e, StoreError::PlayerAlreadyInSquad))?;
                 tx.commit().await?;
                 Ok(())
+            }
+
+            async fn join_squad(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                entries: &[$crate::store::SquadEntry<'_>],
+                limit: usize,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
+                use $crate::store::{SquadEntry, SquadRefusal, StoreError};
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM teams WHERE id = $1",
+                    team.0,
+                    "team",
+                )
+                .await?;
+                let mut refusals = Vec::new();
+                let mut joined = Vec::new();
+                for (index, entry) in entries.iter().enumerate() {
+                    let player: Result<(i64, String), SquadRefusal> = match *entry {
+                        SquadEntry::Player(id) => {
+                            let row: Option<(i64, String)> = sqlx::query_as(
+                                "SELECT organisation_id, name FROM players WHERE id = $1",
+                            )
+                            .bind(id.0)
+                            .fetch_optional(&mut *tx)
+                            .await?;
+                            match row {
+                                Some((of, name)) if of == organisation => Ok((id.0, name)),
+                                _ => Err(SquadRefusal::NotOfOrganisation),
+                            }
+                        }
+                        SquadEntry::NewPlayer(name) | SquadEntry::Named(name) => {
+                            let skeleton = name.skeleton();
+                            let spelling = name_of_skeleton(
+                                &mut *tx,
+                                "SELECT name FROM player_name_spellings \
+                                 WHERE organisation_id = $1 AND skeleton = $2",
+                                organisation,
+                                &skeleton,
+                            )
+                            .await?;
+                            let named: Vec<i64> = if matches!(entry, SquadEntry::Named(_)) {
+                                sqlx::query_scalar(
+                                    "SELECT id FROM players WHERE organisation_id = $1 \
+                                     AND name = $2 ORDER BY id LIMIT 2",
+                                )
+                                .bind(organisation)
+                                .bind(name.as_str())
+                                .fetch_all(&mut *tx)
+                                .await?
+                            } else {
+                                Vec::new()
+                            };
+                            match (spelling, named.as_slice()) {
+                                (Some(existing), _) if existing != name.as_str() => {
+                                    Err(SquadRefusal::LooksLike { existing })
+                                }
+                                (_, [id]) => Ok((*id, name.as_str().to_string())),
+                                (_, [_, _, ..]) => Err(SquadRefusal::SeveralNamed),
+                                (spelling, _) => {
+                                    if spelling.is_none() {
+                                        sqlx::query(
+                                            "INSERT INTO player_name_spellings \
+                                             (organisation_id, skeleton, name) VALUES ($1, $2, $3) \
+                                             ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                                        )
+                                        .bind(organisation)
+                                        .bind(&skeleton)
+                                        .bind(name.as_str())
+                                        .execute(&mut *tx)
+                                        .await?;
+                                    }
+                                    let id: i64 = sqlx::query_scalar(
+                                        "INSERT INTO players \
+                                         (organisation_id, name, name_skeleton, created_at) \
+                                         VALUES ($1, $2, $3, $4) RETURNING id",
+                                    )
+                                    .bind(organisation)
+                                    .bind(name.as_str())
+                                    .bind(&skeleton)
+                                    .bind(at)
+                                    .fetch_one(&mut *tx)
+                                    .await?;
+                                    Ok((id, name.as_str().to_string()))
+                                }
+                            }
+                        }
+                    };
+                    match player {
+                        Ok((id, name)) => {
+                            let added = sqlx::query(
+                                "INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2) \
+                                 ON CONFLICT DO NOTHING",
+                            )
+                            .bind(team.0)
+                            .bind(id)
+                            .execute(&mut *tx)
+                            .await?;
+                            if added.rows_affected() == 0 {
+                                refusals.push((index, SquadRefusal::AlreadyInSquad { name }));
+                            } else {
+                                joined.push($crate::store::Player {
+                                    id: $crate::domain::ids::PlayerId(id),
+                                    organisation_id: $crate::domain::ids::OrganisationId(
+                                        organisation,
+                                    ),
+                                    name,
+                                });
+                            }
+                        }
+                        Err(refusal) => refusals.push((index, refusal)),
+                    }
+                }
+                // Dropping the transaction rolls back every player made above.
+                if !refusals.is_empty() {
+                    return Err(StoreError::SquadRefused(refusals));
+                }
+                let held: i64 =
+                    sqlx::query_scalar("SELECT COUNT(*) FROM squad_members WHERE team_id = $1")
+                        .bind(team.0)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                let would_hold = usize::try_from(held).unwrap_or(usize::MAX);
+                if would_hold > limit {
+                    return Err(StoreError::SquadFull { limit, would_hold });
+                }
+                tx.commit().await?;
+                Ok(joined)
+            }
+
+            async fn leave_squad(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                player: $crate::domain::ids::PlayerId,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let removed =
+                    sqlx::query("DELETE FROM squad_members WHERE team_id = $1 AND player_id = $2")
+                        .bind(team.0)
+                        .bind(player.0)
+                        .execute(&mut *tx)
+                        .await?;
+                if removed.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("player in that squad"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rename_team(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM teams WHERE id = $1",
+                    team.0,
+                    "team",
+                )
+                .await?;
+                let existing: Option<String> = sqlx::query_scalar(
+                    "SELECT name FROM teams \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(team.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                super::look_alike_refusal(existing, name, StoreError::TeamNameTaken)?;
+                sqlx::query("UPDATE teams SET name = $1, name_skeleton = $2 WHERE id = $3")
+                    .bind(name.as_str())
+                    .bind(&skeleton)
+                    .bind(team.0)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| unique_violation_as(e, StoreError::TeamNameTaken))?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rename_player(
+                &self,
+                player: $crate::domain::ids::PlayerId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let row: Option<(i64, Option<String>)> = sqlx::query_as(
+                    "SELECT organisation_id, name_skeleton FROM players WHERE id = $1",
+                )
+                .bind(player.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((organisation, old_skeleton)) = row else {
+                    return Err(StoreError::NotFound("player"));
+                };
+                // The look's spelling is kept by whichever players have it: this player alone
+                // may spell their own look anew.
+                let others_of_look: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM players \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(player.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                let spelling = name_of_skeleton(
+                    &mut *tx,
+                    "SELECT name FROM player_name_spellings \
+                     WHERE organisation_id = $1 AND skeleton = $2",
+                    organisation,
+                    &skeleton,
+                )
+                .await?;
+                if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
+                    if others_of_look > 0 {
+                        return Err(StoreError::NameLooksLike { existing });
+                    }
+                    sqlx::query(
+                        "DELETE FROM player_name_spellings \
+                         WHERE organisation_id = $1 AND skeleton = $2",
+                    )
+                    .bind(organisation)
+                    .bind(&skeleton)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query(
+                    "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                     VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(name.as_str())
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query("UPDATE players SET name = $1, name_skeleton = $2 WHERE id = $3")
+                    .bind(name.as_str())
+                    .bind(&skeleton)
+                    .bind(player.0)
+                    .execute(&mut *tx)
+                    .await?;
+                // A look no player has any more keeps no spelling.
+                if let Some(old) = old_skeleton.filter(|old| *old != skeleton) {
+                    sqlx::query(
+                        "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
+                         AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
+                         WHERE organisation_id = $1 AND name_skeleton = $2)",
+                    )
+                    .bind(organisation)
+                    .bind(&old)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn remove_captain(
+                &self,
+                team: $crate::domain::ids::TeamId,
+                user: $crate::domain::ids::UserId,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let removed =
+                    sqlx::query("DELETE FROM captains WHERE team_id = $1 AND user_id = $2")
+                        .bind(team.0)
+                        .bind(user.0)
+                        .execute(&mut *tx)
+                        .await?;
+                if removed.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("captain of that team"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn delete_team(
+                &self,
+                team: $crate::domain::ids::TeamId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let with_results: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM fixtures WHERE (home_team_id = $1 OR away_team_id = $1) \
+                     AND status NOT IN ('scheduled', 'postponed')",
+                )
+                .bind(team.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if with_results > 0 {
+                    return Err(StoreError::HasResults {
+                        count: with_results,
+                    });
+                }
+                let removed = sqlx::query("DELETE FROM teams WHERE id = $1")
+                    .bind(team.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if removed.rows_affected() != 1 {
+                    return Err(StoreError::NotFound("team"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn delete_player(
+                &self,
+                player: $crate::domain::ids::PlayerId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let games: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
+                )
+                .bind(player.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if games > 0 {
+                    return Err(StoreError::HasResults { count: games });
+                }
+                let row: Option<(i64, Option<String>)> = sqlx::query_as(
+                    "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
+                )
+                .bind(player.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((organisation, skeleton)) = row else {
+                    return Err(StoreError::NotFound("player"));
+                };
+                // A look no player has any more keeps no spelling.
+                sqlx::query(
+                    "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
+                     AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
+                     WHERE organisation_id = $1 AND name_skeleton = $2)",
+                )
+                .bind(organisation)
+                .bind(skeleton)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rename_competition(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let skeleton = name.skeleton();
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let organisation = organisation_of(
+                    &mut *tx,
+                    "SELECT organisation_id FROM competitions WHERE id = $1",
+                    competition.0,
+                    "competition",
+                )
+                .await?;
+                let existing: Option<String> = sqlx::query_scalar(
+                    "SELECT name FROM competitions \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                )
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(competition.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+                super::look_alike_refusal(existing, name, StoreError::CompetitionNameTaken)?;
+                sqlx::query("UPDATE competitions SET name = $1, name_skeleton = $2 WHERE id = $3")
+                    .bind(name.as_str())
+                    .bind(&skeleton)
+                    .bind(competition.0)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| unique_violation_as(e, StoreError::CompetitionNameTaken))?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rename_organisation(
+                &self,
+                organisation: $crate::domain::ids::OrganisationId,
+                name: &$crate::domain::organisation::DisplayName,
+            ) -> Result<(), $crate::store::StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let renamed = sqlx::query("UPDATE organisations SET name = $1 WHERE id = $2")
+                    .bind(name.as_str())
+                    .bind(organisation.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if renamed.rows_affected() != 1 {
+                    return Err($crate::store::StoreError::NotFound("organisation"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn delete_competition(
+                &self,
+                competition: $crate::domain::ids::CompetitionId,
+            ) -> Result<(), $crate::store::StoreError> {
+                use $crate::store::StoreError;
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let with_results: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM fixtures \
+                     JOIN divisions ON divisions.id = fixtures.division_id \
+                     JOIN seasons ON seasons.id = divisions.season_id \
+                     WHERE seasons.competition_id = $1 \
+                     AND fixtures.status NOT IN ('scheduled', 'postponed')",
+                )
+                .bind(competition.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if with_results > 0 {
+                    return Err(StoreError::HasResults {
+                        count: with_results,
+                    });
+                }
+                let removed = sqlx::query("DELETE FROM competitions WHERE id = $1")
+                    .bind(competition.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if removed.rows_affected() != 1 {
+                    return Err(StoreError::NotFound("competition"));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn players_of(
+                &self,
+                organisation: $crate::domain::ids::OrganisationId,
+            ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
+                let rows: Vec<(i64, String)> = sqlx::query_as(
+                    "SELECT id, name FROM players WHERE organisation_id = $1 ORDER BY name, id",
+                )
+                .bind(organisation.0)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(id, name)| $crate::store::Player {
+                        id: $crate::domain::ids::PlayerId(id),
+                        organisation_id: organisation,
+                        name,
+                    })
+                    .collect())
             }
 
             async fn squad_of(

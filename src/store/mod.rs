@@ -35,6 +35,7 @@ pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken, T
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
+    SquadEntry, SquadRefusal,
 };
 pub use mail::{
     CauseKind, MailCause, MailStore, NewOrganiserInvite, NewPasswordReset, OrganiserInvite,
@@ -71,6 +72,10 @@ pub enum StoreError {
     TeamAlreadyInSeason,
     #[error("that player is already in the team's squad")]
     PlayerAlreadyInSquad,
+    #[error("{} of the players cannot join the squad", .0.len())]
+    SquadRefused(Vec<(usize, SquadRefusal)>),
+    #[error("a squad holds at most {limit} players; it would hold {would_hold}")]
+    SquadFull { limit: usize, would_hold: usize },
     #[error("that {0} belongs to another organisation")]
     OfAnotherOrganisation(&'static str),
     #[error("that division's fixtures have already been made")]
@@ -93,6 +98,8 @@ pub enum StoreError {
     ResultChanged,
     #[error("that result is not waiting for an answer (the fixture is {})", .0.in_words())]
     ResultNotAwaitingAnswer(crate::domain::season_fixtures::FixtureStatus),
+    #[error("that has {count} results, which are kept, so it cannot be removed")]
+    HasResults { count: i64 },
     #[error("that season has fixtures with results, so it cannot be deleted")]
     SeasonHasResults,
     #[error("there is no such {0}")]

@@ -69,7 +69,10 @@ pub async fn protect(
                 return Ok(req.into_response(response).map_into_right_body());
             }
         };
-        let presented = presented_token(&req, &body);
+        let presented = match presented_token(&req, &body) {
+            Some(token) => Some(token),
+            None => multipart_token(req.headers(), body.clone()).await,
+        };
         let valid = presented
             .as_deref()
             .is_some_and(|token| state.key.verify(PURPOSE, &binding, token));
@@ -120,6 +123,40 @@ fn presented_token(req: &ServiceRequest, body: &Bytes) -> Option<String> {
         .into_iter()
         .find(|(name, _)| name == FORM_FIELD)
         .map(|(_, value)| value)
+}
+
+/// The token of a form sent as `multipart/form-data` (one that uploads a file), from its
+/// field; `None` for any other body.
+async fn multipart_token(
+    headers: &actix_web::http::header::HeaderMap,
+    body: Bytes,
+) -> Option<String> {
+    use futures_util::StreamExt;
+    let is_multipart = headers
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("multipart/form-data"));
+    if !is_multipart {
+        return None;
+    }
+    let body =
+        futures_util::stream::once(async move { Ok::<_, actix_web::error::PayloadError>(body) });
+    let mut form = actix_multipart::Multipart::new(headers, body);
+    while let Some(Ok(mut field)) = form.next().await {
+        if field.name() != Some(FORM_FIELD) {
+            continue;
+        }
+        let mut value = Vec::new();
+        while let Some(Ok(chunk)) = field.next().await {
+            value.extend_from_slice(&chunk);
+            // A token is short; a field this long is not one.
+            if value.len() > 1024 {
+                return None;
+            }
+        }
+        return String::from_utf8(value).ok();
+    }
+    None
 }
 
 fn bytes_to_payload(body: Bytes) -> Payload {

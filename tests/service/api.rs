@@ -690,7 +690,7 @@ store_test!(
 );
 
 store_test!(
-    async fn a_captains_token_sets_their_own_pub_and_nothing_more(ctx) {
+    async fn a_captains_token_sets_their_own_pub_and_squad_and_nothing_more(ctx) {
         let (_, organiser_token) = organiser_with_token(&ctx, "sec@example.org", "north").await;
         let organiser = ctx.api(Some(&organiser_token));
         let base = "/api/v1/organisations/north";
@@ -714,10 +714,14 @@ store_test!(
         for (path, body) in [
             (format!("{base}/teams"), json!({"name": "Crown"})),
             (format!("{base}/players"), json!({"name": "Sam Smith"})),
-            (format!("{base}/teams/{anchor}/squad"), json!({"player_id": 1})),
+            (format!("{base}/teams/{bell}/squad"), json!({"name": "Sam Smith"})),
         ] {
             assert_eq!(captain.post(&path, body).await.status, 403, "{path}");
         }
+        // Their own team's squad is theirs to run.
+        let joined = captain.post(&format!("{base}/teams/{anchor}/squad"), json!({"name": "Sam Smith"})).await;
+        assert_eq!(joined.status, 200, "{:?}", joined.json);
+        assert_eq!(joined.json["squad"][0]["name"], "Sam Smith");
     }
 );
 

@@ -145,6 +145,20 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/divisions/{id}/fixtures") => {
             (Organiser, form(&[("legs", "double")]))
         }
+        ("POST", "/organise/{slug}/divisions/{id}/deductions") => (
+            Organiser,
+            form(&[
+                ("team", &north.anchor.to_string()),
+                ("points", "2"),
+                ("reason", "Unregistered player"),
+            ]),
+        ),
+        ("POST", "/api/v1/organisations/{slug}/divisions/{id}/deductions") => (
+            Organiser,
+            Body::Json(
+                json!({"team_id": north.anchor, "points": 2, "reason": "Unregistered player"}),
+            ),
+        ),
         ("POST", "/organise/{slug}/divisions/{id}/tiebreaks") => {
             (Organiser, form(&[("tiebreak_1", "game_difference")]))
         }
@@ -163,6 +177,51 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/teams/{id}/squad") => {
             (Organiser, form(&[("name", "Sam Smith")]))
         }
+        ("POST", "/organise/{slug}/teams/{id}/squad/existing") => {
+            (Organiser, form(&[("player", &north.player.to_string())]))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/squad/{player}/remove") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/teams/{id}/squad/list") => {
+            (Organiser, form(&[("names", "Sam Smith\nJo Bloggs")]))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/squad/csv") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/teams/{id}/name") => {
+            (Organiser, form(&[("name", "The New Anchor")]))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/captains/{user}/remove") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/players/{id}/name") => {
+            (Organiser, form(&[("name", "Pat Jonas")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/teams/{id}/name") => {
+            (Organiser, Body::Json(json!({"name": "The New Anchor"})))
+        }
+        ("DELETE", "/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}") => {
+            (Organiser, Body::Empty)
+        }
+        ("PUT", "/api/v1/organisations/{slug}/players/{id}/name") => {
+            (Organiser, Body::Json(json!({"name": "Pat Jonas"})))
+        }
+        ("POST", "/organise/{slug}/teams/{id}/delete")
+        | ("POST", "/organise/{slug}/competitions/{id}/delete") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/name") => (Organiser, form(&[("name", "North League")])),
+        ("POST", "/organise/{slug}/competitions/{id}/name") => {
+            (Organiser, form(&[("name", "Winter Cup")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/name") => {
+            (Organiser, Body::Json(json!({"name": "North League"})))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/competitions/{id}/name") => {
+            (Organiser, Body::Json(json!({"name": "Winter Cup"})))
+        }
+        ("DELETE", "/api/v1/organisations/{slug}/competitions/{id}") => (Organiser, Body::Empty),
+        ("POST", "/organise/{slug}/players/{id}/delete") => (Organiser, Body::Empty),
+        ("DELETE", "/api/v1/organisations/{slug}/teams/{id}")
+        | ("DELETE", "/api/v1/organisations/{slug}/players/{id}") => (Organiser, Body::Empty),
+        ("POST", "/teams/{id}/squad") => (TeamCaptain, form(&[("name", "Sam Smith")])),
+        ("POST", "/teams/{id}/squad/existing") => {
+            (TeamCaptain, form(&[("player", &north.player.to_string())]))
+        }
+        ("POST", "/teams/{id}/squad/{player}/remove") => (TeamCaptain, Body::Empty),
         ("POST", "/api/v1/organisations/{slug}/competitions") => (
             Organiser,
             Body::Json(
@@ -215,7 +274,14 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             (Organiser, Body::Json(json!({"name": "The Lamb"})))
         }
         ("POST", "/api/v1/organisations/{slug}/teams/{id}/squad") => {
-            (Organiser, Body::Json(json!({"player_id": north.player})))
+            (TeamCaptain, Body::Json(json!({"player_id": north.player})))
+        }
+        ("POST", "/api/v1/organisations/{slug}/teams/{id}/squad/list") => (
+            Organiser,
+            Body::Json(json!({"names": ["Sam Smith", "Jo Bloggs"]})),
+        ),
+        ("DELETE", "/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}") => {
+            (TeamCaptain, Body::Empty)
         }
         ("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue") => (
             TeamCaptain,
@@ -239,12 +305,19 @@ fn address(route: &str, north: &North) -> String {
         north.fixture
     } else if route.contains("/tokens/{id}") {
         north.token
+    } else if route.contains("/players/{id}") {
+        north.player
     } else {
         north.anchor
     };
     route
         .replace("{slug}", "north")
         .replace("{id}", &id.to_string())
+        .replace("{player}", &north.player.to_string())
+        .replace("{player_id}", &north.player.to_string())
+        // The first account, the site's admin: no captain, so the one who may is told 404.
+        .replace("{user}", "1")
+        .replace("{user_id}", "1")
 }
 
 /// A caller: a browser (signed in or not) and, for the API, a token.
@@ -517,8 +590,14 @@ store_test!(
 
         // The same requests from those who may are not refused for who they are (they may
         // still be refused for what they hold). Deleting the season and revoking the token
-        // come last, as they take away what the others name.
-        rightful.sort_by_key(|(_, _, route, _, _)| route.ends_with("/delete") || route.ends_with("/revoke"));
+        // come last, as they take away what the others name; so do removing a team or a player.
+        rightful.sort_by_key(|(_, method, route, _, _)| {
+            route.ends_with("/delete")
+                || route.ends_with("/revoke")
+                || (*method == "DELETE" && (route.ends_with("/teams/{id}")
+                    || route.ends_with("/players/{id}")
+                    || route.ends_with("/competitions/{id}")))
+        });
         for (caller, method, route, path, body) in rightful {
             let (status, location) = caller.send(&ctx, method, &path, &body).await;
             let refused = matches!(status, 401 | 403)

@@ -230,10 +230,21 @@ store_test! {
                 .all(|f| f.home_team_id != bye.team_id && f.away_team_id != bye.team_id));
         }
 
-        // A team moving pub later does not move the fixtures already made.
+        // A team moving pub later moves its home fixtures not yet played, and no other.
         let anchor = league.teams[0];
         ctx.store.set_team_venue(anchor, Some(&pub_of("Harbour"))).await.unwrap();
-        assert_eq!(ctx.store.fixtures_of_division(league.division).await.unwrap(), fixtures);
+        let harbour = Some(FixtureVenue {
+            name: "The Harbour".to_string(),
+            address: "Harbour Street\nBideford".to_string(),
+        });
+        let moved: Vec<Fixture> = fixtures
+            .iter()
+            .map(|fixture| Fixture {
+                venue: if fixture.home_team_id == anchor { harbour.clone() } else { fixture.venue.clone() },
+                ..fixture.clone()
+            })
+            .collect();
+        assert_eq!(ctx.store.fixtures_of_division(league.division).await.unwrap(), moved);
     }
 }
 
@@ -405,8 +416,20 @@ store_test! {
                 ..reversed.clone()
             }
         );
+        // The away team's own home fixture took its new pub when it moved; the rest are as made.
         let fixtures = ctx.store.fixtures_of_division(league.division).await.unwrap();
-        assert_eq!(without(&fixtures, reversed.id), without(&before, reversed.id));
+        let expected: Vec<Fixture> = before
+            .iter()
+            .map(|fixture| Fixture {
+                venue: if fixture.home_team_id == reversed.away_team_id {
+                    after.venue.clone()
+                } else {
+                    fixture.venue.clone()
+                },
+                ..fixture.clone()
+            })
+            .collect();
+        assert_eq!(without(&fixtures, reversed.id), without(&expected, reversed.id));
 
         // To a team without a pub, the venue is left open.
         ctx.store.set_team_venue(reversed.home_team_id, None).await.unwrap();

@@ -344,7 +344,7 @@ store_test! {
         assert!(organiser.get("/organise/north").await.body.contains(&format!(r#"href="{team_page}""#)));
         let page = organiser.get(&team_page).await;
         assert_eq!(page.status, 200);
-        assert!(page.body.contains("<li>crown@example.org</li>"), "the captain is shown: {}", page.body);
+        assert!(page.body.contains("<span>crown@example.org</span>"), "the captain is shown: {}", page.body);
 
         let set_pub = format!("{team_page}/pub");
         let page = organiser.submit(&set_pub, &[("name", "The Crown Inn"), ("address", "  "), ("night", "")]).await;

@@ -328,7 +328,7 @@ store_test! {
         assert!(page.body.contains(r#"aria-describedby="player-name-hint player-name-error""#));
         let names: Vec<String> = ctx.store.squad_of(crown.id).await.unwrap().into_iter().map(|p| p.name).collect();
         assert_eq!(names, ["Pat Jones", "Sam Hill"]);
-        assert!(organiser.get(&squad).await.body.contains("<li>Pat Jones</li>"));
+        assert!(organiser.get(&squad).await.body.contains("<span>Pat Jones</span>"));
 
         // Another organisation's team is not found here; its organiser and the captain are refused.
         assert_eq!(organiser.get(&format!("/organise/north/teams/{}/squad", bell.id)).await.status, 404);

@@ -27,12 +27,9 @@ type Route = Option<(&'static str, &'static str)>;
 /// Each use case, as `module::function` of `src/app`, with the page and the API endpoint
 /// (method and route) that reach it.
 const USE_CASES: &[(&str, Route, Route)] = &[
-    ("accounts::session_actor", Some(("GET", "/dashboard")), None),
-    ("accounts::log_in", Some(("POST", "/login")), None),
-    ("accounts::log_out", Some(("POST", "/logout")), None),
     (
-        "accounts::change_password",
-        Some(("POST", "/account/password")),
+        "accounts::accept_invite",
+        Some(("POST", "/invites/{token}")),
         None,
     ),
     (
@@ -40,56 +37,45 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("GET", "/account/password")),
         Some(("GET", "/api/v1/me")),
     ),
+    (
+        "accounts::change_password",
+        Some(("POST", "/account/password")),
+        None,
+    ),
     ("accounts::dashboard", Some(("GET", "/dashboard")), None),
+    ("accounts::log_in", Some(("POST", "/login")), None),
+    ("accounts::log_out", Some(("POST", "/logout")), None),
+    ("accounts::session_actor", Some(("GET", "/dashboard")), None),
     (
         "accounts::usable_invite",
         Some(("GET", "/invites/{token}")),
         None,
     ),
     (
-        "accounts::accept_invite",
-        Some(("POST", "/invites/{token}")),
-        None,
-    ),
-    (
-        "password_resets::request_password_reset",
-        Some(("POST", "/password-reset")),
-        None,
-    ),
-    (
-        "password_resets::usable_password_reset",
-        Some(("GET", "/password-reset/{token}")),
-        None,
-    ),
-    (
-        "password_resets::reset_password",
-        Some(("POST", "/password-reset/{token}")),
-        None,
-    ),
-    (
-        "organisers::invite_organiser",
-        Some(("POST", "/organise/{slug}/organisers/invites")),
-        None,
-    ),
-    (
-        "organisers::usable_organiser_invite",
-        Some(("GET", "/organiser-invites/{token}")),
-        None,
-    ),
-    (
-        "organisers::accept_organiser_invite",
-        Some(("POST", "/organiser-invites/{token}")),
-        None,
-    ),
-    ("admin::organisations", Some(("GET", "/admin")), None),
-    (
         "admin::create_organisation",
         Some(("POST", "/admin/organisations")),
         None,
     ),
+    ("admin::organisations", Some(("GET", "/admin")), None),
     (
-        "fixtures::of_division",
-        Some(("GET", "/organise/{slug}/divisions/{id}/fixtures")),
+        "captaincy::remove_captain",
+        Some(("POST", "/organise/{slug}/teams/{id}/captains/{user}/remove")),
+        Some((
+            "DELETE",
+            "/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}",
+        )),
+    ),
+    (
+        "deductions::deduct_points",
+        Some(("POST", "/organise/{slug}/divisions/{id}/deductions")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/divisions/{id}/deductions",
+        )),
+    ),
+    (
+        "deductions::deductions",
+        Some(("GET", "/organise/{slug}/divisions/{id}/deductions")),
         None,
     ),
     (
@@ -101,12 +87,17 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "fixtures::organised_fixture",
+        "fixtures::move_to",
         Some(("POST", "/organise/{slug}/fixtures/{id}/date")),
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/move")),
     ),
     (
-        "fixtures::move_to",
+        "fixtures::of_division",
+        Some(("GET", "/organise/{slug}/divisions/{id}/fixtures")),
+        None,
+    ),
+    (
+        "fixtures::organised_fixture",
         Some(("POST", "/organise/{slug}/fixtures/{id}/date")),
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/move")),
     ),
@@ -124,17 +115,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/reverse")),
     ),
     (
+        "league::add_team_to_division",
+        Some(("POST", "/organise/{slug}/divisions/{id}/teams")),
+        Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
+    ),
+    (
         "league::create_competition",
         Some(("POST", "/organise/{slug}/competitions")),
         Some(("POST", "/api/v1/organisations/{slug}/competitions")),
-    ),
-    (
-        "league::create_season",
-        Some(("POST", "/organise/{slug}/competitions/{id}/seasons")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/competitions/{id}/seasons",
-        )),
     ),
     (
         "league::create_division",
@@ -145,31 +133,21 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
-        "league::add_team_to_division",
-        Some(("POST", "/organise/{slug}/divisions/{id}/teams")),
-        Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
-    ),
-    (
-        "league::standings",
-        Some(("GET", "/leagues/{slug}/divisions/{id}")),
+        "league::create_season",
+        Some(("POST", "/organise/{slug}/competitions/{id}/seasons")),
         Some((
-            "GET",
-            "/api/v1/organisations/{slug}/divisions/{id}/standings",
+            "POST",
+            "/api/v1/organisations/{slug}/competitions/{id}/seasons",
         )),
-    ),
-    (
-        "league::positions_through_season",
-        Some(("GET", "/leagues/{slug}/divisions/{id}")),
-        None,
-    ),
-    (
-        "league::set_tiebreaks",
-        Some(("POST", "/organise/{slug}/divisions/{id}/tiebreaks")),
-        None,
     ),
     (
         "league::delete_season",
         Some(("POST", "/organise/{slug}/seasons/{id}/delete")),
+        None,
+    ),
+    (
+        "league::positions_through_season",
+        Some(("GET", "/leagues/{slug}/divisions/{id}")),
         None,
     ),
     (
@@ -186,32 +164,82 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
-        "results::fixture_result",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        "league::set_tiebreaks",
+        Some(("POST", "/organise/{slug}/divisions/{id}/tiebreaks")),
         None,
     ),
     (
-        "results::current_result",
-        None,
-        Some(("GET", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
-    ),
-    (
-        "results::history",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        "league::standings",
+        Some(("GET", "/leagues/{slug}/divisions/{id}")),
         Some((
             "GET",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/history",
+            "/api/v1/organisations/{slug}/divisions/{id}/standings",
         )),
     ),
     (
-        "results::entry",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}/result")),
-        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+        "organisers::accept_organiser_invite",
+        Some(("POST", "/organiser-invites/{token}")),
+        None,
     ),
     (
-        "results::submit",
-        Some(("POST", "/leagues/{slug}/fixtures/{id}/result")),
-        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+        "organisers::invite_organiser",
+        Some(("POST", "/organise/{slug}/organisers/invites")),
+        None,
+    ),
+    (
+        "organisers::usable_organiser_invite",
+        Some(("GET", "/organiser-invites/{token}")),
+        None,
+    ),
+    (
+        "password_resets::request_password_reset",
+        Some(("POST", "/password-reset")),
+        None,
+    ),
+    (
+        "password_resets::reset_password",
+        Some(("POST", "/password-reset/{token}")),
+        None,
+    ),
+    (
+        "password_resets::usable_password_reset",
+        Some(("GET", "/password-reset/{token}")),
+        None,
+    ),
+    (
+        "removals::remove_competition",
+        Some(("POST", "/organise/{slug}/competitions/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/competitions/{id}")),
+    ),
+    (
+        "removals::remove_player",
+        Some(("POST", "/organise/{slug}/players/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/players/{id}")),
+    ),
+    (
+        "removals::remove_team",
+        Some(("POST", "/organise/{slug}/teams/{id}/delete")),
+        Some(("DELETE", "/api/v1/organisations/{slug}/teams/{id}")),
+    ),
+    (
+        "renames::rename_competition",
+        Some(("POST", "/organise/{slug}/competitions/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/competitions/{id}/name")),
+    ),
+    (
+        "renames::rename_organisation",
+        Some(("POST", "/organise/{slug}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/name")),
+    ),
+    (
+        "renames::rename_player",
+        Some(("POST", "/organise/{slug}/players/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/players/{id}/name")),
+    ),
+    (
+        "renames::rename_team",
+        Some(("POST", "/organise/{slug}/teams/{id}/name")),
+        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/name")),
     ),
     (
         "results::confirm",
@@ -219,30 +247,6 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some((
             "POST",
             "/api/v1/organisations/{slug}/fixtures/{id}/result/confirm",
-        )),
-    ),
-    (
-        "results::dispute",
-        Some(("POST", "/leagues/{slug}/fixtures/{id}/dispute")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/dispute",
-        )),
-    ),
-    (
-        "results::withdraw",
-        Some(("POST", "/leagues/{slug}/fixtures/{id}/withdraw")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw",
-        )),
-    ),
-    (
-        "results::correction",
-        Some(("GET", "/leagues/{slug}/fixtures/{id}/correct")),
-        Some((
-            "POST",
-            "/api/v1/organisations/{slug}/fixtures/{id}/result/correct",
         )),
     ),
     (
@@ -254,23 +258,104 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "results::correction",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}/correct")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/correct",
+        )),
+    ),
+    (
+        "results::current_result",
+        None,
+        Some(("GET", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+    ),
+    (
+        "results::dispute",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/dispute")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/dispute",
+        )),
+    ),
+    (
+        "results::entry",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}/result")),
+        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+    ),
+    (
+        "results::fixture_result",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        None,
+    ),
+    (
+        "results::history",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        Some((
+            "GET",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/history",
+        )),
+    ),
+    (
+        "results::submit",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/result")),
+        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result")),
+    ),
+    (
+        "results::withdraw",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/withdraw")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw",
+        )),
+    ),
+    (
+        "squads::add_list_to_squad",
+        Some(("POST", "/organise/{slug}/teams/{id}/squad/list")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad/list")),
+    ),
+    (
+        "squads::add_new_player_to_squad",
+        Some(("POST", "/teams/{id}/squad")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
+    ),
+    (
+        "squads::add_to_squad",
+        Some(("POST", "/teams/{id}/squad/existing")),
+        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
+    ),
+    (
+        "squads::remove_from_squad",
+        Some(("POST", "/teams/{id}/squad/{player}/remove")),
+        Some((
+            "DELETE",
+            "/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}",
+        )),
+    ),
+    ("squads::squad", Some(("GET", "/teams/{id}/squad")), None),
+    (
+        "tasks::captain_tasks",
+        Some(("GET", "/dashboard")),
+        Some(("GET", "/api/v1/me/tasks")),
+    ),
+    (
+        "teams::create_player",
+        None,
+        Some(("POST", "/api/v1/organisations/{slug}/players")),
+    ),
+    (
         "teams::create_team",
         Some(("POST", "/organise/{slug}/teams")),
         Some(("POST", "/api/v1/organisations/{slug}/teams")),
     ),
     (
-        "teams::managed_team",
-        Some(("GET", "/teams/{id}/manage")),
-        None,
-    ),
-    (
-        "teams::set_contact",
-        Some(("POST", "/teams/{id}/contact")),
-        None,
-    ),
-    (
         "teams::invite_captain",
         Some(("POST", "/teams/{id}/invites")),
+        None,
+    ),
+    (
+        "teams::managed_team",
+        Some(("GET", "/teams/{id}/manage")),
         None,
     ),
     (
@@ -279,9 +364,9 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
-        "teams::team_to_act_for",
-        Some(("POST", "/teams/{id}/pub")),
-        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
+        "teams::set_contact",
+        Some(("POST", "/teams/{id}/contact")),
+        None,
     ),
     (
         "teams::set_venue",
@@ -289,22 +374,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
     ),
     (
-        "teams::create_player",
-        None,
-        Some(("POST", "/api/v1/organisations/{slug}/players")),
+        "teams::team_to_act_for",
+        Some(("POST", "/teams/{id}/pub")),
+        Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
     ),
-    (
-        "teams::add_to_squad",
-        None,
-        Some(("POST", "/api/v1/organisations/{slug}/teams/{id}/squad")),
-    ),
-    (
-        "teams::add_new_player_to_squad",
-        Some(("POST", "/organise/{slug}/teams/{id}/squad")),
-        None,
-    ),
-    ("tokens::token_actor", None, Some(("GET", "/api/v1/me"))),
-    ("tokens::tokens", Some(("GET", "/account/tokens")), None),
     (
         "tokens::create_token",
         Some(("POST", "/account/tokens")),
@@ -315,17 +388,25 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/account/tokens/{id}/revoke")),
         None,
     ),
+    ("tokens::token_actor", None, Some(("GET", "/api/v1/me"))),
+    ("tokens::tokens", Some(("GET", "/account/tokens")), None),
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 9] = [
+const USE_CASE_MODULES: [&str; 15] = [
     "accounts",
     "admin",
+    "captaincy",
+    "deductions",
     "fixtures",
     "league",
     "organisers",
     "password_resets",
+    "removals",
+    "renames",
     "results",
+    "squads",
+    "tasks",
     "teams",
     "tokens",
 ];
@@ -947,5 +1028,285 @@ store_test!(
             &away.api.post(&format!("{}/withdraw", result_api(away_first)), json!({"version_id": by_api.id})).await,
             Answer::NotFound,
         );
+    }
+);
+
+store_test!(
+    async fn a_squad_is_run_alike_on_the_pages_and_through_the_api(ctx) {
+        let league = results_league(&ctx).await;
+        let secretary = person(&ctx, &league.secretary.email).await;
+        let home = person(&ctx, &league.home_captain.email).await;
+        let away = person(&ctx, &league.away_captain.email).await;
+        let api = format!("/api/v1/organisations/{SLUG}");
+        let (anchor, bell) = (league.home, league.away);
+        let names = |team: TeamId| {
+            let store = ctx.store.clone();
+            async move {
+                store.squad_of(team).await.unwrap().into_iter().map(|p| p.name).collect::<Vec<_>>()
+            }
+        };
+
+        // A new name: another team's captain is refused by both; each team's own captain adds.
+        alike(
+            "squads::add_new_player_to_squad",
+            &away.browser.submit(&format!("/teams/{anchor}/squad"), &[("name", "Ivy")]).await,
+            &home.api.post(&format!("{api}/teams/{bell}/squad"), json!({"name": "Ivy"})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::add_new_player_to_squad",
+            &home.browser.submit(&format!("/teams/{anchor}/squad"), &[("name", "Ivy")]).await,
+            &away.api.post(&format!("{api}/teams/{bell}/squad"), json!({"name": "Ivy"})).await,
+            Answer::Done,
+        );
+        assert!(names(anchor).await.contains(&"Ivy".to_string()));
+        assert!(names(bell).await.contains(&"Ivy".to_string()));
+
+        // One of the league's players: Eve of Bell joins Anchor, Ann of Anchor joins Bell.
+        let (eve, ann) = (league.away_squad[0].id, league.home_squad[0].id);
+        alike(
+            "squads::add_to_squad",
+            &away.browser.submit(&format!("/teams/{anchor}/squad/existing"), &[("player", &eve.to_string())]).await,
+            &home.api.post(&format!("{api}/teams/{bell}/squad"), json!({"player_id": ann.0})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::add_to_squad",
+            &home.browser.submit(&format!("/teams/{anchor}/squad/existing"), &[("player", &eve.to_string())]).await,
+            &away.api.post(&format!("{api}/teams/{bell}/squad"), json!({"player_id": ann.0})).await,
+            Answer::Done,
+        );
+        assert!(names(anchor).await.contains(&"Eve".to_string()));
+        assert!(names(bell).await.contains(&"Ann".to_string()));
+
+        // Taken out again.
+        alike(
+            "squads::remove_from_squad",
+            &away.browser.submit(&format!("/teams/{anchor}/squad/{eve}/remove"), &[]).await,
+            &home.api.delete(&format!("{api}/teams/{bell}/squad/{ann}")).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::remove_from_squad",
+            &home.browser.submit(&format!("/teams/{anchor}/squad/{eve}/remove"), &[]).await,
+            &away.api.delete(&format!("{api}/teams/{bell}/squad/{ann}")).await,
+            Answer::Done,
+        );
+        assert!(!names(anchor).await.contains(&"Eve".to_string()));
+        assert!(!names(bell).await.contains(&"Ann".to_string()));
+
+        // A list of names: the organiser's alone.
+        let org = format!("/organise/{SLUG}");
+        alike(
+            "squads::add_list_to_squad",
+            &home.browser.submit(&format!("{org}/teams/{anchor}/squad/list"), &[("names", "Jo\nKit")]).await,
+            &away.api.post(&format!("{api}/teams/{bell}/squad/list"), json!({"names": ["Jo", "Kit"]})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "squads::add_list_to_squad",
+            &secretary.browser.submit(&format!("{org}/teams/{anchor}/squad/list"), &[("names", "Jo\nKit")]).await,
+            &secretary.api.post(&format!("{api}/teams/{bell}/squad/list"), json!({"names": ["Jo", "Kit"]})).await,
+            Answer::Done,
+        );
+        for team in [anchor, bell] {
+            let squad = names(team).await;
+            assert!(squad.contains(&"Jo".to_string()) && squad.contains(&"Kit".to_string()), "{squad:?}");
+        }
+        // Jo and Kit were made once, by the page; the API's list named the same players.
+        let players = ctx.store.players_of(league.organisation).await.unwrap();
+        assert_eq!(players.iter().filter(|p| p.name == "Jo").count(), 1);
+
+        // What waits for a captain: nobody signed in is asked to sign in by both.
+        let anonymous = (ctx.browser(), ctx.api(None));
+        alike(
+            "tasks::captain_tasks",
+            &anonymous.0.get("/dashboard").await,
+            &anonymous.1.get("/api/v1/me/tasks").await,
+            Answer::NotSignedIn,
+        );
+        let (dashboard, tasks) = (home.browser.get("/dashboard").await, home.api.get("/api/v1/me/tasks").await);
+        alike("tasks::captain_tasks", &dashboard, &tasks, Answer::Done);
+        for fixture in &league.fixtures {
+            let on_page = dashboard.body.contains(&format!("/leagues/{SLUG}/fixtures/{}/result\">Enter the result", fixture.id));
+            let in_api = tasks.json[0]["results_to_enter"].as_array().unwrap().iter().any(|task| task["fixture"]["id"] == fixture.id.0);
+            assert_eq!((on_page, in_api), (true, true), "fixture {} waits for its result on both", fixture.id);
+        }
+
+        // Points deductions: a captain is refused by both; the organiser's two are alike.
+        let deductions = format!("/organise/{SLUG}/divisions/{}/deductions", league.division);
+        let deductions_api = format!("{api}/divisions/{}/deductions", league.division);
+        let page_form = [("team", league.home.to_string()), ("points", "2".to_string()), ("reason", "Unregistered player.".to_string())];
+        let page_form: Vec<(&str, &str)> = page_form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let body = json!({"team_id": league.away.0, "points": 2, "reason": "Unregistered player."});
+        alike(
+            "deductions::deduct_points",
+            &home.browser.submit(&deductions, &page_form).await,
+            &home.api.post(&deductions_api, body.clone()).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "deductions::deduct_points",
+            &secretary.browser.submit(&deductions, &page_form).await,
+            &secretary.api.post(&deductions_api, body).await,
+            Answer::Done,
+        );
+        let made = ctx.store.adjustments_of_division(league.division).await.unwrap();
+        assert_eq!(
+            made.iter().map(|a| (a.team, a.points, a.reason.as_str())).collect::<Vec<_>>(),
+            [(league.home, -2, "Unregistered player."), (league.away, -2, "Unregistered player.")]
+        );
+
+        // Names put right: a captain is refused by both; the organiser's two are alike.
+        let ivy = ctx.store.players_of(league.organisation).await.unwrap().into_iter().filter(|p| p.name == "Ivy").collect::<Vec<_>>();
+        let (page_ivy, api_ivy) = (ivy[0].id, ivy[1].id);
+        for (who, expected) in [(&home, Answer::Forbidden), (&secretary, Answer::Done)] {
+            alike(
+                "renames::rename_player",
+                &who.browser.submit(&format!("{org}/players/{page_ivy}/name"), &[("name", "Ivy Page"), ("team", &anchor.to_string())]).await,
+                &who.api.put(&format!("{api}/players/{api_ivy}/name"), json!({"name": "Ivy Api"})).await,
+                expected,
+            );
+        }
+        assert!(names(anchor).await.contains(&"Ivy Page".to_string()) || names(bell).await.contains(&"Ivy Page".to_string()));
+        assert!(names(anchor).await.contains(&"Ivy Api".to_string()) || names(bell).await.contains(&"Ivy Api".to_string()));
+        for (who, expected, page_name, api_name) in [
+            (&away, Answer::Forbidden, "Anchor", "Bell"),
+            (&secretary, Answer::Done, "The Anchor", "The Bell"),
+        ] {
+            alike(
+                "renames::rename_team",
+                &who.browser.submit(&format!("{org}/teams/{anchor}/name"), &[("name", page_name)]).await,
+                &who.api.put(&format!("{api}/teams/{bell}/name"), json!({"name": api_name})).await,
+                expected,
+            );
+        }
+        let team_name = |id| { let store = ctx.store.clone(); async move { store.team(id).await.unwrap().unwrap().name } };
+        assert_eq!((team_name(anchor).await, team_name(bell).await), ("The Anchor".to_string(), "The Bell".to_string()));
+
+        // A captain removed: each team's captain refused by both, then removed by the organiser.
+        let (home_id, away_id) = (league.home_captain.id, league.away_captain.id);
+        alike(
+            "captaincy::remove_captain",
+            &home.browser.submit(&format!("{org}/teams/{bell}/captains/{away_id}/remove"), &[]).await,
+            &away.api.delete(&format!("{api}/teams/{anchor}/captains/{home_id}")).await,
+            Answer::Forbidden,
+        );
+        // (Read the pages before the captaincies end.)
+        assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
+        assert_eq!(away.browser.get(&format!("/teams/{anchor}/squad")).await.status, 403);
+        alike(
+            "captaincy::remove_captain",
+            &secretary.browser.submit(&format!("{org}/teams/{anchor}/captains/{home_id}/remove"), &[]).await,
+            &secretary.api.delete(&format!("{api}/teams/{bell}/captains/{away_id}")).await,
+            Answer::Done,
+        );
+        assert!(ctx.store.captains_of(anchor).await.unwrap().is_empty());
+        assert!(ctx.store.captains_of(bell).await.unwrap().is_empty());
+        assert_eq!(home.browser.get(&format!("/teams/{anchor}/squad")).await.status, 403, "no longer a captain");
+
+        // Removals: refused alike to a captain, and for what has results; done alike otherwise.
+        let (page_team, api_team) = (ctx.team(league.organisation, "Page Lamb").await.id, ctx.team(league.organisation, "Api Lamb").await.id);
+        let (page_player, api_player) = (ivy[0].id, ivy[1].id);
+        alike(
+            "removals::remove_team",
+            &away.browser.submit(&format!("{org}/teams/{page_team}/delete"), &[]).await,
+            &away.api.delete(&format!("{api}/teams/{api_team}")).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "removals::remove_player",
+            &away.browser.submit(&format!("{org}/players/{page_player}/delete"), &[]).await,
+            &away.api.delete(&format!("{api}/players/{api_player}")).await,
+            Answer::Forbidden,
+        );
+        // A result: Anchor and Bell then have one, and its first home player has played.
+        let sheet = league.random_result(21).0;
+        let ResultSheet::Played { games } = &sheet else { panic!("a played result") };
+        let played = games[0].home[0];
+        let mut result = form_fields(&sheet);
+        result.push(("submission_key".into(), "removals".into()));
+        let entered = submit_form(&secretary.browser, &format!("/leagues/{SLUG}/fixtures/{}/result", league.fixtures[0].id), &result).await;
+        assert_eq!(entered.status, 303, "{}", entered.body);
+        alike(
+            "removals::remove_team",
+            &secretary.browser.submit(&format!("{org}/teams/{anchor}/delete"), &[]).await,
+            &secretary.api.delete(&format!("{api}/teams/{bell}")).await,
+            Answer::Other(409),
+        );
+        alike(
+            "removals::remove_player",
+            &secretary.browser.submit(&format!("{org}/players/{played}/delete"), &[]).await,
+            &secretary.api.delete(&format!("{api}/players/{played}")).await,
+            Answer::Other(409),
+        );
+        let page = secretary.browser.submit(&format!("{org}/teams/{anchor}/delete"), &[]).await;
+        assert!(page.body.contains("has a fixture with a result, and results are kept"), "{}", page.body);
+        let removed_page = secretary.browser.submit(&format!("{org}/teams/{page_team}/delete"), &[]).await;
+        let removed_api = secretary.api.delete(&format!("{api}/teams/{api_team}")).await;
+        assert_eq!((removed_page.status, removed_api.status), (303, 204));
+        let removed_page = secretary.browser.submit(&format!("{org}/players/{page_player}/delete"), &[("team", &anchor.to_string())]).await;
+        let removed_api = secretary.api.delete(&format!("{api}/players/{api_player}")).await;
+        assert_eq!((removed_page.status, removed_api.status), (303, 204));
+        for team in [page_team, api_team] {
+            assert!(ctx.store.team(team).await.unwrap().is_none());
+        }
+        for player in [page_player, api_player] {
+            assert!(ctx.store.player(player).await.unwrap().is_none());
+        }
+
+        // Competitions and the organisation: renamed and removed alike.
+        let winter = ctx.store.competitions_of(league.organisation).await.unwrap().remove(0);
+        let format = json!({
+            "legs": [{"kind": "singles", "games": 2, "target": 61}],
+            "player_limits": {"singles_per_player": 1, "pairs_per_player": 1},
+            "points": {"per_game_won": 1, "per_match_won": 2, "per_match_drawn": 1, "losing_bonus": null},
+            "walkover": {"winner_games": 2, "loser_games": 0}
+        });
+        let mut made = Vec::new();
+        for name in ["Page Cup", "Api Cup"] {
+            let reply = secretary.api.post(&format!("{api}/competitions"), json!({"name": name, "ruleset": "fives-and-threes", "match_format": format})).await;
+            assert_eq!(reply.status, 201, "{:?}", reply.json);
+            made.push(reply.json["id"].as_i64().unwrap());
+        }
+        let (page_cup, api_cup) = (made[0], made[1]);
+        for (who, expected) in [(&home, Answer::Forbidden), (&secretary, Answer::Done)] {
+            alike(
+                "renames::rename_competition",
+                &who.browser.submit(&format!("{org}/competitions/{page_cup}/name"), &[("name", "Page Trophy")]).await,
+                &who.api.put(&format!("{api}/competitions/{api_cup}/name"), json!({"name": "Api Trophy"})).await,
+                expected,
+            );
+            alike(
+                "renames::rename_organisation",
+                &who.browser.submit(&format!("{org}/name"), &[("name", "Torridge Fives")]).await,
+                &who.api.put(&format!("{api}/name"), json!({"name": "Torridge Fives and Threes"})).await,
+                expected,
+            );
+        }
+        let names_now: Vec<String> = ctx.store.competitions_of(league.organisation).await.unwrap().into_iter().map(|c| c.name).collect();
+        assert!(names_now.contains(&"Page Trophy".to_string()) && names_now.contains(&"Api Trophy".to_string()), "{names_now:?}");
+        assert_eq!(ctx.store.organisation(league.organisation).await.unwrap().unwrap().name, "Torridge Fives and Threes");
+        alike(
+            "removals::remove_competition",
+            &secretary.browser.submit(&format!("{org}/competitions/{}/delete", winter.id), &[]).await,
+            &secretary.api.delete(&format!("{api}/competitions/{}", winter.id)).await,
+            Answer::Other(409),
+        );
+        alike(
+            "removals::remove_competition",
+            &home.browser.submit(&format!("{org}/competitions/{page_cup}/delete"), &[]).await,
+            &home.api.delete(&format!("{api}/competitions/{api_cup}")).await,
+            Answer::Forbidden,
+        );
+        let (page, reply) = (
+            secretary.browser.submit(&format!("{org}/competitions/{page_cup}/delete"), &[]).await,
+            secretary.api.delete(&format!("{api}/competitions/{api_cup}")).await,
+        );
+        assert_eq!((page.status, reply.status), (303, 204));
+        assert_eq!(ctx.store.competitions_of(league.organisation).await.unwrap().len(), 1);
+
+        // The squad's page: its organiser sees it.
+        assert_eq!(secretary.browser.get(&format!("/teams/{anchor}/squad")).await.status, 200);
     }
 );

@@ -145,6 +145,8 @@ struct DashboardPage {
     site_admin: bool,
     organisations: Vec<Organisation>,
     teams: Vec<Team>,
+    /// What waits for the account as a captain, team by team.
+    captaincy: Vec<super::tasks::TeamTasksView>,
 }
 
 #[get("/dashboard")]
@@ -156,7 +158,11 @@ pub async fn dashboard(viewer: Viewer, state: Data<AppState>) -> Result<HttpResp
         .await
         .map_err(|error| viewer.refused(error))?;
     let actor = accounts::account(viewer.who()).map_err(|error| viewer.refused(error))?;
+    let captaincy = crate::app::tasks::captain_tasks(state.store.as_ref(), viewer.who())
+        .await
+        .map_err(|error| viewer.refused(error))?;
     render(&DashboardPage {
+        captaincy: captaincy.iter().map(Into::into).collect(),
         layout: viewer.layout("Your dashboard"),
         email: actor.user.email.clone(),
         site_admin: actor.roles.site_admin,

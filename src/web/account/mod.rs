@@ -5,4 +5,5 @@ pub mod access;
 pub mod invites;
 pub mod organiser_invites;
 pub mod password_reset;
+pub mod tasks;
 pub mod tokens;

@@ -221,9 +221,11 @@ pub fn field_path(field: &Field) -> String {
         Field::BlackoutDates => "blackout_dates".into(),
         Field::StartTime => "start_time".into(),
         Field::DeadlineDays => "days".into(),
-        Field::DeadlinePoints => "points".into(),
+        Field::DeadlinePoints | Field::Points => "points".into(),
         Field::Tiebreak(place) => format!("tiebreaks[{place}]"),
         Field::TokenLifetime => "lifetime".into(),
+        Field::List => "names".into(),
+        Field::Line(line) => format!("names[{}]", line.saturating_sub(1)),
         Field::Legs => "legs".into(),
         Field::MatchFormat(problem) => super::competitions::match_format_field(problem),
     }

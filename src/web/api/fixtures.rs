@@ -4,7 +4,7 @@
 
 use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get, post};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
@@ -164,7 +164,7 @@ pub struct MoveFixtureBody {
     ),
     request_body = MoveFixtureBody,
     responses(
-        (status = 200, body = FixtureView),
+        (status = 200, body = MovedFixtureView),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
@@ -197,14 +197,27 @@ pub async fn move_fixture(
         Some(Ok(Some(time))) => StartTime::At(time),
         Some(Err(message)) => return Err(ApiError::invalid_field("start_time", message)),
     };
-    let fixture = fixtures::move_to(store, caller.who(), &slug, FixtureId(id), date, start_time)
+    let moved = fixtures::move_to(store, caller.who(), &slug, FixtureId(id), date, start_time)
         .await
         .map_err(|error| match error {
             // The date is the one field a use case refuses.
             AppError::Invalid(problems) => invalid_of(problems, |_| "date".to_string()),
             error => error.into(),
         })?;
-    Ok(changed(fixture))
+    Ok(HttpResponse::Ok().json(MovedFixtureView {
+        fixture: FixtureView::from(&moved.fixture),
+        warnings: moved.warnings.iter().map(ToString::to_string).collect(),
+    }))
+}
+
+/// A fixture re-dated, with what its new date may clash with.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MovedFixtureView {
+    #[serde(flatten)]
+    pub fixture: FixtureView,
+    /// What the new date may clash with, kept all the same: a blackout date of the season, or
+    /// another fixture of either team within a week. Empty when nothing does.
+    pub warnings: Vec<String>,
 }
 
 #[utoipa::path(

@@ -8,13 +8,16 @@
 
 pub mod auth;
 pub mod competitions;
+pub mod deductions;
 pub mod divisions;
 pub mod error;
 pub mod fixtures;
 pub mod input;
 pub mod organisations;
 pub mod players;
+pub mod renames;
 pub mod results;
+pub mod tasks;
 pub mod teams;
 pub mod views;
 
@@ -153,7 +156,11 @@ macro_rules! api_endpoints {
 
 api_endpoints![
     organisations::me,
+    tasks::my_tasks,
     organisations::get_organisation,
+    renames::rename_organisation,
+    renames::rename_competition,
+    renames::remove_competition,
     competitions::list_competitions,
     competitions::create_competition,
     competitions::get_competition,
@@ -165,6 +172,7 @@ api_endpoints![
     divisions::get_division,
     divisions::add_team,
     divisions::get_standings,
+    deductions::deduct_points,
     fixtures::division_fixtures,
     fixtures::generate_fixtures,
     fixtures::get_fixture,
@@ -178,7 +186,14 @@ api_endpoints![
     teams::set_venue,
     teams::clear_venue,
     teams::add_squad_player,
+    teams::add_squad_list,
+    teams::remove_squad_player,
+    teams::rename_team,
+    teams::remove_captain,
+    teams::remove_team,
     players::create_player,
+    players::rename_player,
+    players::remove_player,
     results::get_result,
     results::result_history,
     results::submit_result,

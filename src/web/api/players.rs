@@ -1,7 +1,7 @@
 //! The players registered with an organisation, who are then put into teams' squads.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, post};
+use actix_web::{HttpResponse, delete, post, put};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -9,7 +9,8 @@ use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
 use super::input::ApiJson;
 use super::views::PlayerView;
-use crate::app::{lookup, teams};
+use crate::app::{lookup, removals, renames, teams};
+use crate::domain::ids::PlayerId;
 use crate::domain::organisation::DisplayName;
 use crate::web::AppState;
 
@@ -52,4 +53,71 @@ pub async fn create_player(
         .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
     let player = teams::create_player(store, caller.who(), &slug, &name).await?;
     Ok(HttpResponse::Created().json(PlayerView::from(&player)))
+}
+
+#[utoipa::path(
+    tag = "players",
+    description = "Renames a player of the organisation; every page and answer shows the new \
+                   name, past results included. The organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The player's id"),
+    ),
+    request_body = NewPlayerBody,
+    responses(
+        (status = 200, body = PlayerView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The name looks the same as another player's, spelt otherwise", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[put("/api/v1/organisations/{slug}/players/{id}/name")]
+pub async fn rename_player(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<NewPlayerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let (_, player) =
+        renames::rename_player(store, caller.who(), &slug, PlayerId(id), &name).await?;
+    Ok(HttpResponse::Ok().json(PlayerView::from(&player)))
+}
+
+#[utoipa::path(
+    tag = "players",
+    description = "Removes a player who has not played from the organisation and every squad. \
+                   A player who has played is kept (409): their games are kept. The \
+                   organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The player's id"),
+    ),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The player has played", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[delete("/api/v1/organisations/{slug}/players/{id}")]
+pub async fn remove_player(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    removals::remove_player(state.store.as_ref(), caller.who(), &slug, PlayerId(id)).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

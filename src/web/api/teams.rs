@@ -13,10 +13,11 @@ use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
 use super::input::{ApiJson, Id, weekday_of};
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
-use crate::app::{lookup, teams};
-use crate::domain::ids::{PlayerId, TeamId};
+use crate::app::{captaincy, lookup, removals, renames, squads, teams};
+use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{Venue, VenueAddress};
 use crate::domain::organisation::DisplayName;
+use crate::domain::squad::{ListProblem, names_from_items};
 use crate::store::{Organisation, Team};
 use crate::web::AppState;
 
@@ -252,7 +253,7 @@ fn check_venue(body: &VenueBody) -> Result<Venue, Vec<Problem>> {
 
 #[utoipa::path(
     tag = "teams",
-    description = "Sets the team's pub: where its home fixtures made from now on are played.",
+    description = "Sets the team's pub: where its home fixtures not yet played, and those made from now on, are played; those played keep the pub they were played at.",
     params(
         ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
@@ -312,16 +313,26 @@ pub async fn clear_venue(
     Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
 }
 
+/// Who joins the squad: one of the organisation's players by id, or a new player by name;
+/// exactly one of the two.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SquadPlayerBody {
     /// One of the organisation's players (see `POST .../players`).
-    #[schema(value_type = Id)]
-    pub player_id: i64,
+    #[serde(default)]
+    #[schema(value_type = Option<Id>)]
+    pub player_id: Option<i64>,
+    /// A new player of the organisation: 1 to 100 characters. Two players may share a name,
+    /// but not one that only looks the same as another player's.
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: Option<String>,
 }
 
 #[utoipa::path(
     tag = "teams",
-    description = "Adds one of the organisation's players to the team's squad.",
+    description = "Adds a player to the team's squad: one of the organisation's players \
+                   (`player_id`) or a new one (`name`). A squad holds at most 40 players. The \
+                   team's captains and the organisation's organisers may.",
     params(
         ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
@@ -333,8 +344,8 @@ pub struct SquadPlayerBody {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "The player is already in the squad", body = ErrorBody),
-        (status = 422, description = "Not one of the organisation's players", body = ErrorBody),
+        (status = 409, description = "The player is already in the squad, or the name looks the same as another player's", body = ErrorBody),
+        (status = 422, description = "Not one of the organisation's players, a name that is not one, or the squad is full", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -346,13 +357,227 @@ pub async fn add_squad_player(
     body: ApiJson<SquadPlayerBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
-    let (organisation, team) = teams::add_to_squad(
+    let store = state.store.as_ref();
+    // Only those who act for the team are told what is wrong with the body.
+    teams::team_to_act_for(store, caller.who(), &slug, TeamId(id)).await?;
+    let (organisation, team, _) = match (body.player_id, body.name.as_deref()) {
+        (Some(player), None) => {
+            squads::add_to_squad(store, caller.who(), &slug, TeamId(id), PlayerId(player)).await?
+        }
+        (None, Some(name)) => {
+            let name = DisplayName::try_from(name)
+                .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+            squads::add_new_player_to_squad(store, caller.who(), &slug, TeamId(id), &name).await?
+        }
+        _ => {
+            return Err(ApiError::invalid_field(
+                "player_id",
+                "Give either player_id, one of the organisation's players, or name, a new player.",
+            ));
+        }
+    };
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+/// Several names for a squad at once.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SquadListBody {
+    /// 1 to 40 names, each 1 to 100 characters and none twice: each the organisation's player
+    /// of that name, or a new player when it has none.
+    #[schema(min_items = 1, max_items = 40)]
+    pub names: Vec<String>,
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Adds several players to the team's squad at once, all or none; every name \
+                   refused is named at its place (`names[2]`). The organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+    ),
+    request_body = SquadListBody,
+    responses(
+        (status = 200, body = TeamView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, description = "A name refused, each at its place, or the squad would be too big", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/teams/{id}/squad/list")]
+pub async fn add_squad_list(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<SquadListBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
+    let names = names_from_items(&body.names).map_err(|problems| {
+        ApiError::invalid(
+            problems
+                .into_iter()
+                .map(|problem| match problem {
+                    ListProblem::Whole(message) => Problem::new("names", message),
+                    ListProblem::Line { line, message } => {
+                        Problem::new(format!("names[{}]", line - 1), message)
+                    }
+                })
+                .collect(),
+        )
+    })?;
+    let (organisation, team, _) =
+        squads::add_list_to_squad(store, caller.who(), &slug, TeamId(id), &names).await?;
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Takes a player out of the team's squad. The player stays the organisation's \
+                   and every game they played stays theirs. The team's captains and the \
+                   organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+        ("player_id" = i64, Path, description = "The player's id"),
+    ),
+    responses(
+        (status = 200, body = TeamView),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such team, or the player is not in its squad", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[delete("/api/v1/organisations/{slug}/teams/{id}/squad/{player_id}")]
+pub async fn remove_squad_player(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id, player) = path.into_inner();
+    let (organisation, team) = squads::remove_from_squad(
         state.store.as_ref(),
         caller.who(),
         &slug,
         TeamId(id),
-        PlayerId(body.player_id),
+        PlayerId(player),
     )
     .await?;
     Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+/// A new name.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NameBody {
+    /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: String,
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Renames the team; every page and answer shows the new name, past results \
+                   included. The organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+    ),
+    request_body = NameBody,
+    responses(
+        (status = 200, body = TeamView),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Another team has the name, or one that looks the same", body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[put("/api/v1/organisations/{slug}/teams/{id}/name")]
+pub async fn rename_team(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<NameBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
+    let name = DisplayName::try_from(body.name.as_str())
+        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let (organisation, team) =
+        renames::rename_team(store, caller.who(), &slug, TeamId(id), &name).await?;
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Ends an account's captaincy of the team; the account stays, and what it did \
+                   as captain stays in the results' history. The organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+        ("user_id" = i64, Path, description = "The captain's account id"),
+    ),
+    responses(
+        (status = 200, body = TeamView),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, description = "No such team, or the account is not its captain", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[delete("/api/v1/organisations/{slug}/teams/{id}/captains/{user_id}")]
+pub async fn remove_captain(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id, user) = path.into_inner();
+    let (organisation, team) = captaincy::remove_captain(
+        state.store.as_ref(),
+        caller.who(),
+        &slug,
+        TeamId(id),
+        UserId(user),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+}
+
+#[utoipa::path(
+    tag = "teams",
+    description = "Removes a team without results, with its squad places, captaincies and \
+                   unplayed fixtures. A team with results is kept (409): results are kept. The \
+                   organisation's organisers may.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The team's id"),
+    ),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "The team has results", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[delete("/api/v1/organisations/{slug}/teams/{id}")]
+pub async fn remove_team(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    removals::remove_team(state.store.as_ref(), caller.who(), &slug, TeamId(id)).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -3,4 +3,5 @@
 
 pub mod result_form;
 pub mod results;
+pub mod squad;
 pub mod team;

@@ -65,6 +65,8 @@ struct FixturesPage {
     usual_time: String,
     rounds: Vec<RoundBlock>,
     error: Option<String>,
+    /// What a change just made may clash with.
+    warnings: Vec<String>,
 }
 
 /// `usual_time` is the season's: a fixture starting then offers an empty time, which keeps it
@@ -110,6 +112,7 @@ async fn show_fixtures(
     division: DivisionId,
     status: StatusCode,
     refusal: Option<Refusal>,
+    warnings: Vec<String>,
 ) -> Result<HttpResponse, WebError> {
     let DivisionFixtures {
         organisation,
@@ -157,6 +160,7 @@ async fn show_fixtures(
             usual_time,
             rounds: rounds.into_values().collect(),
             error: refusal.map(|refusal| refusal.message),
+            warnings,
         },
     )
 }
@@ -168,7 +172,16 @@ pub async fn fixtures_page(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    show_fixtures(&viewer, &state, &slug, DivisionId(id), StatusCode::OK, None).await
+    show_fixtures(
+        &viewer,
+        &state,
+        &slug,
+        DivisionId(id),
+        StatusCode::OK,
+        None,
+        Vec::new(),
+    )
+    .await
 }
 
 fn fixture_address(slug: &str, fixture: &Fixture) -> String {
@@ -222,6 +235,7 @@ async fn refuse(
         fixture.division_id,
         StatusCode::UNPROCESSABLE_ENTITY,
         Some(refusal),
+        Vec::new(),
     )
     .await
 }
@@ -256,9 +270,25 @@ pub async fn redate_fixture(
     let typed = (Some(date), Some(start_time));
     match parsed {
         Ok((day, time)) => {
-            let outcome =
-                fixtures::move_to(store, viewer.who(), &slug, fixture.id, day, time).await;
-            answer(&viewer, &state, &slug, &fixture, outcome, typed).await
+            match fixtures::move_to(store, viewer.who(), &slug, fixture.id, day, time).await {
+                // Kept, and shown with what the new date may clash with.
+                Ok(moved) if !moved.warnings.is_empty() => {
+                    show_fixtures(
+                        &viewer,
+                        &state,
+                        &slug,
+                        fixture.division_id,
+                        StatusCode::OK,
+                        None,
+                        moved.warnings.iter().map(ToString::to_string).collect(),
+                    )
+                    .await
+                }
+                outcome => {
+                    let outcome = outcome.map(|moved| moved.fixture);
+                    answer(&viewer, &state, &slug, &fixture, outcome, typed).await
+                }
+            }
         }
         Err(message) => refuse(&viewer, &state, &slug, &fixture, typed, message).await,
     }

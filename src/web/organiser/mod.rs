@@ -2,10 +2,13 @@
 //! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
 
 pub mod competitions;
+pub mod deductions;
 pub mod fixtures;
 pub mod lookup;
 pub mod organisation;
 pub mod organisers;
+pub mod renames;
 pub mod results;
 pub mod season;
+pub mod squad;
 pub mod teams;

@@ -1,0 +1,93 @@
+//! An organiser removes a competition, a team or a player entered by mistake or gone before playing. Once
+//! results name them, removal is refused with the reason: a league keeps its history (past
+//! tables, players' records), and a team that folds mid-season keeps its played results.
+
+use super::{AppError, Conflict, Who, lookup};
+use crate::domain::ids::{CompetitionId, PlayerId, TeamId};
+use crate::store::{Competition, Organisation, Player, Store, StoreError, Team};
+
+/// Removes a team of the organisation that has no results, with its squad places,
+/// captaincies and unplayed fixtures.
+pub async fn remove_team(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    team: TeamId,
+) -> Result<(Organisation, Team), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let team = lookup::team(store, &organisation, team).await?;
+    match store.delete_team(team.id).await {
+        Ok(()) => Ok((organisation, team)),
+        Err(StoreError::HasResults { count }) => {
+            let fixtures = if count == 1 {
+                "a fixture with a result".to_string()
+            } else {
+                format!("{count} fixtures with results")
+            };
+            Err(AppError::Conflict(Conflict::Other(format!(
+                "{} has {fixtures}, and results are kept, so it cannot be removed. Its name can still be changed.",
+                team.name
+            ))))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Removes a player of the organisation who has not played, from every squad too.
+pub async fn remove_player(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    player: PlayerId,
+) -> Result<(Organisation, Player), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let found = store
+        .player(player)
+        .await?
+        .filter(|found| found.organisation_id == organisation.id)
+        .ok_or_else(|| {
+            AppError::not_found(format_args!("player {player} in {}", organisation.name))
+        })?;
+    match store.delete_player(found.id).await {
+        Ok(()) => Ok((organisation, found)),
+        Err(StoreError::HasResults { count }) => {
+            let games = if count == 1 {
+                "a game, which is".to_string()
+            } else {
+                format!("{count} games, which are")
+            };
+            Err(AppError::Conflict(Conflict::Other(format!(
+                "{} has played {games} kept in the results, so they cannot be removed. Take them out of their squads instead.",
+                found.name
+            ))))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Removes a competition of the organisation that has no results, with its seasons,
+/// divisions and fixtures.
+pub async fn remove_competition(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+) -> Result<(Organisation, Competition), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    match store.delete_competition(competition.id).await {
+        Ok(()) => Ok((organisation, competition)),
+        Err(StoreError::HasResults { count }) => {
+            let fixtures = if count == 1 {
+                "a fixture with a result".to_string()
+            } else {
+                format!("{count} fixtures with results")
+            };
+            Err(AppError::Conflict(Conflict::Other(format!(
+                "{} has {fixtures}, and results are kept, so it cannot be removed. Its name can still be changed.",
+                competition.name
+            ))))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
