@@ -17,6 +17,17 @@ pub struct TeamTasks {
     pub to_enter: Vec<Fixture>,
     /// By date: the other side submitted a result.
     pub to_answer: Vec<Fixture>,
+    /// The result each of `to_answer` waits on, in the same order, so that it may be confirmed
+    /// where it is listed.
+    pub awaiting: Vec<AwaitingAnswer>,
+}
+
+/// A submitted result waiting for this captain's answer.
+pub struct AwaitingAnswer {
+    /// The version to confirm or dispute.
+    pub result: i64,
+    /// Games won, home first.
+    pub games: (u32, u32),
 }
 
 /// What waits for the signed-in account as a captain, team by team (by name); empty for an
@@ -30,7 +41,8 @@ pub async fn captain_tasks(store: &dyn Store, who: Who<'_>) -> Result<Vec<TeamTa
             .organisation(team.organisation_id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("team {} has no organisation", team.id))?;
-        let fixtures = match lookup::current_division(store, &organisation, &team).await? {
+        let place = lookup::current_division(store, &organisation, &team).await?;
+        let fixtures = match &place {
             Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
             None => Vec::new(),
         };
@@ -38,22 +50,28 @@ pub async fn captain_tasks(store: &dyn Store, who: Who<'_>) -> Result<Vec<TeamTa
             .iter()
             .find(|fixture| is_upcoming(fixture.date, fixture.status, today))
             .cloned();
-        let (mut to_enter, mut to_answer) = (Vec::new(), Vec::new());
+        let (mut to_enter, mut to_answer, mut awaiting) = (Vec::new(), Vec::new(), Vec::new());
         for fixture in fixtures {
             // Only a result awaiting an answer is read, to see whose it is.
-            let submitted_for = if fixture.status == FixtureStatus::AwaitingConfirmation {
-                store
-                    .current_result(fixture.id)
-                    .await?
-                    .and_then(|result| result.for_team)
+            let submitted = if fixture.status == FixtureStatus::AwaitingConfirmation {
+                store.current_result(fixture.id).await?
             } else {
                 None
             };
+            let submitted_for = submitted.as_ref().and_then(|result| result.for_team);
             match task_for(team.id, fixture.date, fixture.status, today, || {
                 submitted_for
             }) {
                 Some(CaptainTask::EnterResult) => to_enter.push(fixture),
-                Some(CaptainTask::AnswerResult) => to_answer.push(fixture),
+                Some(CaptainTask::AnswerResult) => {
+                    if let (Some(result), Some(place)) = (&submitted, &place) {
+                        awaiting.push(AwaitingAnswer {
+                            result: result.id,
+                            games: place.competition.match_format.games(result.score),
+                        });
+                        to_answer.push(fixture);
+                    }
+                }
                 None => {}
             }
         }
@@ -63,6 +81,7 @@ pub async fn captain_tasks(store: &dyn Store, who: Who<'_>) -> Result<Vec<TeamTa
             next,
             to_enter,
             to_answer,
+            awaiting,
         });
     }
     Ok(all)

@@ -16,6 +16,7 @@ mod authorisation_matrix;
 mod browser;
 mod browser_public;
 mod captain_dashboard;
+mod captain_phone;
 mod cli;
 mod csrf;
 mod demo;

@@ -10,6 +10,16 @@ pub struct TaskLink {
     pub fixture: String,
     pub action: &'static str,
     pub href: String,
+    /// A result that may be confirmed where it is listed, in one tap.
+    pub confirm: Option<ConfirmInPlace>,
+}
+
+/// The dashboard's Confirm button for a result: what it posts and what it says.
+pub struct ConfirmInPlace {
+    pub action: String,
+    pub result: i64,
+    /// "Confirm Anchor 5–4 Bell"
+    pub label: String,
 }
 
 /// One team's part of the dashboard.
@@ -47,6 +57,7 @@ fn link(
             "/leagues/{}/fixtures/{}{tail}",
             organisation.slug, fixture.id
         ),
+        confirm: None,
     }
 }
 
@@ -60,7 +71,20 @@ impl From<&TeamTasks> for TeamTasksView {
         let to_answer = tasks
             .to_answer
             .iter()
-            .map(|fixture| link(organisation, fixture, "Confirm or dispute the result", ""));
+            .zip(&tasks.awaiting)
+            .map(|(fixture, waiting)| {
+                let mut task = link(organisation, fixture, "Confirm or dispute the result", "");
+                let (home, away) = waiting.games;
+                task.confirm = Some(ConfirmInPlace {
+                    action: format!("{}/confirm", task.href),
+                    result: waiting.result,
+                    label: format!(
+                        "Confirm {} {home}–{away} {}",
+                        fixture.home_team, fixture.away_team
+                    ),
+                });
+                task
+            });
         Self {
             team: tasks.team.name.clone(),
             team_href: format!("/teams/{}/manage", tasks.team.id),
