@@ -269,3 +269,29 @@ store_test! {
         assert!(pages >= 5, "only {pages} organiser pages were found: {seen:?}");
     }
 }
+
+store_test! {
+    async fn the_api_gives_the_positions_the_chart_draws_ending_at_the_table(ctx) {
+        let store = ctx.store.as_ref();
+        demo::load(store, loaded_at(), 6).await.unwrap();
+        let (_, divisions) = divisions(store).await;
+        let public = ctx.api(None);
+        let base = format!("/api/v1/organisations/{}/divisions/{}", demo::SLUG, divisions[0].id);
+        let positions = public.get(&format!("{base}/positions")).await;
+        assert_eq!(positions.status, 200, "{:?}", positions.json);
+        let rounds = positions.json.as_array().unwrap();
+        // Seven rounds played, each with results.
+        assert_eq!(rounds.iter().map(|r| r["round"].as_u64().unwrap()).collect::<Vec<_>>(), (1..=7).collect::<Vec<_>>());
+        let standings = public.get(&format!("{base}/standings")).await;
+        let table: Vec<(u64, u64)> = standings.json.as_array().unwrap().iter()
+            .map(|row| (row["position"].as_u64().unwrap(), row["team"]["id"].as_u64().unwrap()))
+            .collect();
+        let last: Vec<(u64, u64)> = rounds[6]["positions"].as_array().unwrap().iter()
+            .map(|line| (line["position"].as_u64().unwrap(), line["team"]["id"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(last, table);
+        assert_ne!(rounds[0]["positions"], rounds[6]["positions"], "the table moved over seven rounds");
+        let elsewhere = public.get(&format!("/api/v1/organisations/{}/divisions/999999/positions", demo::SLUG)).await;
+        assert_eq!(elsewhere.status, 404);
+    }
+}

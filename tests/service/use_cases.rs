@@ -148,7 +148,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     (
         "league::positions_through_season",
         Some(("GET", "/leagues/{slug}/divisions/{id}")),
-        None,
+        Some((
+            "GET",
+            "/api/v1/organisations/{slug}/divisions/{id}/positions",
+        )),
     ),
     (
         "league::set_entry_level",

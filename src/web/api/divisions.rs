@@ -291,3 +291,82 @@ pub async fn get_standings(
         .collect();
     Ok(HttpResponse::Ok().json(table))
 }
+
+/// The division's table after one round with a result.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundPositionsView {
+    pub round: u32,
+    /// Top of the table first.
+    pub positions: Vec<TeamPositionView>,
+}
+
+/// A team's place in the table after a round.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TeamPositionView {
+    /// From 1; teams level after every tiebreak share a position.
+    pub position: u32,
+    pub team: TeamRef,
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "Each team's position after each round with a confirmed result, as the \
+        division page's chart draws it; adjustments count from the start.",
+    params(
+        ("slug" = String, Path, description = "The organisation's short name"),
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    responses(
+        (status = 200, body = Vec<RoundPositionsView>),
+        (status = 404, body = ErrorBody),
+    ),
+)]
+#[get("/api/v1/organisations/{slug}/divisions/{id}/positions")]
+pub async fn get_positions(
+    _caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let organisation = lookup::organisation(store, &slug).await?;
+    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
+    let confirmed = store
+        .confirmed_results_of_division(place.division.id)
+        .await?;
+    let fixtures = store.fixtures_of_division(place.division.id).await?;
+    let teams = store.teams_of(place.division.id).await?;
+    let history = league::positions_through_season(
+        store,
+        &place.competition,
+        &place.division,
+        &fixtures,
+        &confirmed,
+    )
+    .await?;
+    let name_of = |id: TeamId| {
+        teams
+            .iter()
+            .find(|team| team.id == id)
+            .map(|team| team.name.clone())
+            .unwrap_or_default()
+    };
+    let rounds: Vec<RoundPositionsView> = history
+        .into_iter()
+        .map(|after| RoundPositionsView {
+            round: after.round,
+            positions: after
+                .positions
+                .into_iter()
+                .map(|(team, position)| TeamPositionView {
+                    position,
+                    team: TeamRef {
+                        id: team.0,
+                        name: name_of(team),
+                    },
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(rounds))
+}

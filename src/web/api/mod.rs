@@ -172,6 +172,7 @@ api_endpoints![
     divisions::get_division,
     divisions::add_team,
     divisions::get_standings,
+    divisions::get_positions,
     deductions::deduct_points,
     fixtures::division_fixtures,
     fixtures::generate_fixtures,
