@@ -287,11 +287,15 @@ pub async fn standings(
 /// the season. `fixtures` are the division's, which give each result its round.
 pub async fn positions_through_season(
     store: &dyn Store,
-    competition: &Competition,
-    division: &Division,
+    place: &DivisionPlace,
     fixtures: &[crate::store::Fixture],
     confirmed: &[(FixtureId, FixtureResult)],
 ) -> Result<Vec<PositionsAfterRound>, AppError> {
+    let DivisionPlace {
+        competition,
+        division,
+        ..
+    } = place;
     let teams: Vec<TeamId> = store
         .teams_of(division.id)
         .await?

@@ -109,23 +109,29 @@ pub async fn division(
     organisation: &Organisation,
     id: DivisionId,
 ) -> Result<DivisionPlace, AppError> {
-    for competition in store.competitions_of(organisation.id).await? {
-        for season in store.seasons_of(competition.id).await? {
-            for division in store.divisions_of(season.id).await? {
-                if division.id == id {
-                    return Ok(DivisionPlace {
-                        competition,
-                        season,
-                        division,
-                    });
-                }
-            }
-        }
+    let not_found = || AppError::not_found(format_args!("division {id} in {}", organisation.name));
+    // One lookup of what it belongs to; another organisation's division is not found.
+    let Some((owner, competition_id, season_id)) = store.division_lineage(id).await? else {
+        return Err(not_found());
+    };
+    if owner != organisation.id {
+        return Err(not_found());
     }
-    Err(AppError::not_found(format_args!(
-        "division {id} in {}",
-        organisation.name
-    )))
+    let competition = store
+        .competition(competition_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let season = (store.seasons_of(competition_id).await?.into_iter())
+        .find(|season| season.id == season_id)
+        .ok_or_else(not_found)?;
+    let division = (store.divisions_of(season_id).await?.into_iter())
+        .find(|division| division.id == id)
+        .ok_or_else(not_found)?;
+    Ok(DivisionPlace {
+        competition,
+        season,
+        division,
+    })
 }
 
 pub async fn team(

@@ -336,14 +336,7 @@ pub async fn get_positions(
         .await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let teams = store.teams_of(place.division.id).await?;
-    let history = league::positions_through_season(
-        store,
-        &place.competition,
-        &place.division,
-        &fixtures,
-        &confirmed,
-    )
-    .await?;
+    let history = league::positions_through_season(store, &place, &fixtures, &confirmed).await?;
     let name_of = |id: TeamId| {
         teams
             .iter()

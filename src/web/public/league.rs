@@ -34,12 +34,7 @@ use crate::domain::league_time::LEAGUE_TIME_ZONE;
 /// How many results a team's form guide shows.
 const FORM_LENGTH: usize = 5;
 
-/// A division with the season and competition it belongs to.
-pub(crate) struct DivisionPlace {
-    pub(crate) competition: Competition,
-    pub(crate) season: Season,
-    pub(crate) division: Division,
-}
+pub(crate) use crate::app::lookup::DivisionPlace;
 
 pub(crate) async fn organisation_by_slug(
     store: &dyn Store,
@@ -71,33 +66,7 @@ pub(crate) async fn division_of(
     organisation: &Organisation,
     id: DivisionId,
 ) -> Result<DivisionPlace, WebError> {
-    let Some((owner, competition_id, season_id)) = store.division_lineage(id).await? else {
-        return Err(WebError::NotFound);
-    };
-    if owner != organisation.id {
-        return Err(WebError::NotFound);
-    }
-    let competition = store
-        .competition(competition_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let season = store
-        .seasons_of(competition_id)
-        .await?
-        .into_iter()
-        .find(|season| season.id == season_id)
-        .ok_or(WebError::NotFound)?;
-    let division = store
-        .divisions_of(season_id)
-        .await?
-        .into_iter()
-        .find(|division| division.id == id)
-        .ok_or(WebError::NotFound)?;
-    Ok(DivisionPlace {
-        competition,
-        season,
-        division,
-    })
+    Ok(app::lookup::division(store, organisation, id).await?)
 }
 
 /// The division's confirmed results (walkovers included), which its standings, its results
@@ -447,14 +416,7 @@ async fn division_content(
         .filter(|fixture| Some(fixture.date) == latest_day && !fixture.status.is_unplayed())
         .map(|fixture| FixtureLine::new(fixture, &confirmed, format))
         .collect();
-    let history = league::positions_through_season(
-        store,
-        &place.competition,
-        &place.division,
-        &fixtures,
-        &confirmed,
-    )
-    .await?;
+    let history = league::positions_through_season(store, &place, &fixtures, &confirmed).await?;
     let team_lines: Vec<charts::TeamLine<'_>> = (standings.iter())
         .map(|(_, team)| charts::TeamLine {
             team: team.id,
