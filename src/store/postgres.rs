@@ -73,7 +73,8 @@ result_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
     begin_write: "BEGIN",
-    one_statement_submission: super::postgres_result::submit_in_one_statement
+    one_statement_submission: super::postgres_result::submit_in_one_statement,
+    write_submission: submission_on_its_own_task
 );
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 mail_sql_store!(

@@ -87,6 +87,85 @@ pub(super) fn the_same_submission(
     }
 }
 
+/// A submission and its late-result deduction, owned, so that it can be written by a task
+/// other than the request's: one the request's end cannot drop part way.
+pub(super) struct OwnedSubmission {
+    fixture: crate::domain::ids::FixtureId,
+    as_read: super::FixtureAsRead,
+    sheet: crate::domain::match_result::ResultSheet,
+    checked: crate::domain::match_result::CheckedResult,
+    submission_key: String,
+    by: crate::domain::ids::UserId,
+    for_team: Option<crate::domain::ids::TeamId>,
+    at: chrono::DateTime<chrono::Utc>,
+    early_reason: Option<String>,
+    late: Option<OwnedAdjustment>,
+}
+
+struct OwnedAdjustment {
+    division: crate::domain::ids::DivisionId,
+    team: crate::domain::ids::TeamId,
+    points: i64,
+    reason: String,
+    fixture: Option<crate::domain::ids::FixtureId>,
+    by: Option<crate::domain::ids::UserId>,
+    at: chrono::DateTime<chrono::Utc>,
+}
+
+impl OwnedSubmission {
+    pub(super) fn new(
+        result: &super::NewResult<'_>,
+        late: Option<&super::NewAdjustment<'_>>,
+    ) -> Self {
+        Self {
+            fixture: result.fixture,
+            as_read: result.as_read,
+            sheet: result.sheet.clone(),
+            checked: result.checked.clone(),
+            submission_key: result.submission_key.to_string(),
+            by: result.by,
+            for_team: result.for_team,
+            at: result.at,
+            early_reason: result.early_reason.map(str::to_string),
+            late: late.map(|late| OwnedAdjustment {
+                division: late.division,
+                team: late.team,
+                points: late.points,
+                reason: late.reason.to_string(),
+                fixture: late.fixture,
+                by: late.by,
+                at: late.at,
+            }),
+        }
+    }
+
+    pub(super) fn result(&self) -> super::NewResult<'_> {
+        super::NewResult {
+            fixture: self.fixture,
+            as_read: self.as_read,
+            sheet: &self.sheet,
+            checked: &self.checked,
+            submission_key: &self.submission_key,
+            by: self.by,
+            for_team: self.for_team,
+            at: self.at,
+            early_reason: self.early_reason.as_deref(),
+        }
+    }
+
+    pub(super) fn late(&self) -> Option<super::NewAdjustment<'_>> {
+        self.late.as_ref().map(|late| super::NewAdjustment {
+            division: late.division,
+            team: late.team,
+            points: late.points,
+            reason: &late.reason,
+            fixture: late.fixture,
+            by: late.by,
+            at: late.at,
+        })
+    }
+}
+
 /// For a store with no way of keeping a submission in one statement: every submission takes the
 /// usual way, a transaction.
 pub(super) async fn no_one_statement_submission<P>(
@@ -103,7 +182,8 @@ macro_rules! result_sql_store {
         $store:ty,
         db: $db:ty,
         begin_write: $begin_write:literal,
-        one_statement_submission: $one_statement:path
+        one_statement_submission: $one_statement:path,
+        write_submission: $write_submission:ident
     ) => {
         const SELECT_RESULTS: &str = "SELECT results.id, results.fixture_id, results.version, \
              results.sheet, results.home_games, results.away_games, \
@@ -381,49 +461,31 @@ macro_rules! result_sql_store {
         /// holding an open transaction (SQLite's write lock, with it), so that every later
         /// write on that connection fails.
         async fn submit_result_with(
-            pool: &sqlx::Pool<$db>,
+            store: &$store,
             result: &$crate::store::NewResult<'_>,
             late: Option<&$crate::store::NewAdjustment<'_>>,
         ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
             // A single statement is whole or absent whatever becomes of the caller, so it
             // needs no task of its own.
             if late.is_none() {
-                if let Some(stored) = $one_statement(pool, result).await? {
+                if let Some(stored) = $one_statement(&store.writer, result).await? {
                     return Ok($crate::store::Submitted::Recorded(stored));
                 }
             }
-            let pool = pool.clone();
-            let (sheet, checked) = (result.sheet.clone(), result.checked.clone());
-            let key = result.submission_key.to_string();
-            let (fixture, as_read, by, for_team, at) =
-                (result.fixture, result.as_read, result.by, result.for_team, result.at);
-            let early_reason = result.early_reason.map(str::to_string);
-            let late = late.map(|late| {
-                (late.division, late.team, late.points, late.reason.to_string(), late.fixture, late.by, late.at)
-            });
+            let submission = super::result_sql::OwnedSubmission::new(result, late);
+            $write_submission(store, submission).await
+        }
+
+        /// Writes a submission in a transaction of its own, on a task of its own.
+        #[allow(dead_code)]
+        async fn submission_on_its_own_task(
+            store: &$store,
+            submission: super::result_sql::OwnedSubmission,
+        ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+            let pool = store.writer.clone();
             let task = tokio::spawn(async move {
-                let result = $crate::store::NewResult {
-                    fixture,
-                    as_read,
-                    sheet: &sheet,
-                    checked: &checked,
-                    submission_key: &key,
-                    by,
-                    for_team,
-                    at,
-                    early_reason: early_reason.as_deref(),
-                };
-                let late = late.as_ref().map(|(division, team, points, reason, fixture, by, at)| {
-                    $crate::store::NewAdjustment {
-                        division: *division,
-                        team: *team,
-                        points: *points,
-                        reason,
-                        fixture: *fixture,
-                        by: *by,
-                        at: *at,
-                    }
-                });
+                let result = submission.result();
+                let late = submission.late();
                 submit_result_in_transaction(&pool, &result, late.as_ref()).await
             });
             match task.await {
@@ -440,8 +502,20 @@ macro_rules! result_sql_store {
             result: &$crate::store::NewResult<'_>,
             late: Option<&$crate::store::NewAdjustment<'_>>,
         ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-            use $crate::store::{ResultAction, StoreError, Submitted};
             let mut tx = pool.begin_with($begin_write).await?;
+            let submitted = submit_result_in(&mut tx, result, late).await?;
+            tx.commit().await?;
+            Ok(submitted)
+        }
+
+        /// A submission's writes within a transaction begun by the caller, who commits it (or
+        /// rolls it back on an error).
+        async fn submit_result_in(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            result: &$crate::store::NewResult<'_>,
+            late: Option<&$crate::store::NewAdjustment<'_>>,
+        ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
+            use $crate::store::{ResultAction, StoreError, Submitted};
             // Taking the fixture out of the unplayed statuses, while it is still the fixture
             // the sheet was checked against, is what makes a submission the first: a second
             // one, even at the same moment, finds nothing to update, and so does one whose
@@ -455,11 +529,11 @@ macro_rules! result_sql_store {
             .bind(result.as_read.home.0)
             .bind(result.as_read.away.0)
             .bind(result.as_read.date)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
             if updated.rows_affected() != 1 {
                 if let Some(earlier) =
-                    result_by_key(&mut tx, result.fixture, result.submission_key).await?
+                    result_by_key(tx, result.fixture, result.submission_key).await?
                 {
                     // A withdrawn submission is not the one kept, whatever it held.
                     let withdrawn: Option<i64> = sqlx::query_scalar(
@@ -467,7 +541,7 @@ macro_rules! result_sql_store {
                          AND action = 'withdrawn'",
                     )
                     .bind(earlier.id)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut **tx)
                     .await?;
                     if withdrawn.is_some() {
                         return Err(StoreError::SubmissionKeyReused);
@@ -479,7 +553,7 @@ macro_rules! result_sql_store {
                     "SELECT home_team_id, away_team_id, played_on FROM fixtures WHERE id = $1",
                 )
                 .bind(result.fixture.0)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut **tx)
                 .await?;
                 return Err(match found {
                     None => StoreError::NotFound("fixture"),
@@ -498,21 +572,21 @@ macro_rules! result_sql_store {
                 "SELECT COALESCE(MAX(version), 0) FROM results WHERE fixture_id = $1",
             )
             .bind(result.fixture.0)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await?;
             if earlier > 0
-                && result_by_key(&mut tx, result.fixture, result.submission_key)
+                && result_by_key(tx, result.fixture, result.submission_key)
                     .await?
                     .is_some()
             {
                 return Err(StoreError::SubmissionKeyReused);
             }
-            let id = insert_result_version(&mut tx, result, earlier + 1).await?;
+            let id = insert_result_version(tx, result, earlier + 1).await?;
             if let Some(late) = late {
-                insert_adjustment(&mut tx, late).await?;
+                insert_adjustment(tx, late).await?;
             }
             record_result_event(
-                &mut tx,
+                tx,
                 super::result_sql::NewEvent {
                     fixture: result.fixture,
                     at: result.at,
@@ -524,8 +598,7 @@ macro_rules! result_sql_store {
                 },
             )
             .await?;
-            let stored = result_by_id(&mut *tx, id).await?;
-            tx.commit().await?;
+            let stored = result_by_id(&mut **tx, id).await?;
             Ok(Submitted::Recorded(stored))
         }
 
@@ -569,7 +642,7 @@ macro_rules! result_sql_store {
                 &self,
                 result: &$crate::store::NewResult<'_>,
             ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-                submit_result_with(&self.writer, result, None).await
+                submit_result_with(self, result, None).await
             }
 
             async fn submit_late_result(
@@ -577,7 +650,7 @@ macro_rules! result_sql_store {
                 result: &$crate::store::NewResult<'_>,
                 late: &$crate::store::NewAdjustment<'_>,
             ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-                submit_result_with(&self.writer, result, Some(late)).await
+                submit_result_with(self, result, Some(late)).await
             }
 
             async fn set_result_deadline(

@@ -5,20 +5,22 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use futures_util::FutureExt;
 use sqlx::Connection;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
+use tokio::sync::{mpsc, oneshot};
 
 use super::api_token_sql::api_token_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
-use super::result_sql::result_sql_store;
+use super::result_sql::{OwnedSubmission, result_sql_store};
 use super::sql::sql_store;
 use super::{
     CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
-    NewUser, Organisation, StoreError, Team, User, constraint_violation_as,
+    NewUser, Organisation, StoreError, Submitted, Team, User, constraint_violation_as,
     foreign_key_violation_as, unique_violation_as,
 };
 use crate::domain::account::EmailAddress;
@@ -35,6 +37,8 @@ pub struct SqliteStore {
     /// this process instead of sleeping in SQLite's busy handler, so more writers at once
     /// never write fewer results a second.
     writer: SqlitePool,
+    /// Result submissions waiting for the writer, which commits those waiting together.
+    submissions: mpsc::Sender<QueuedSubmission>,
 }
 
 impl SqliteStore {
@@ -77,7 +81,13 @@ impl SqliteStore {
             // A write through a reader would bypass the writers' queue: refuse it.
             .connect_with(options.pragma("query_only", "ON"))
             .await?;
-        Ok(Self { pool, writer })
+        let (submissions, queue) = mpsc::channel(SUBMISSIONS_WAITING);
+        tokio::spawn(write_queued_submissions(writer.clone(), queue));
+        Ok(Self {
+            pool,
+            writer,
+            submissions,
+        })
     }
 
     async fn run_migrations(&self) -> Result<(), StoreError> {
@@ -104,6 +114,123 @@ async fn release_outside_transaction(
     Ok(!in_transaction)
 }
 
+// Result submissions are committed in groups. With `synchronous = FULL` every commit waits for
+// the disk to sync the log, and one writer at a time means the submissions of a league night
+// would each wait for their own sync in turn. Instead they queue for a task that begins one
+// transaction, writes each waiting submission in a savepoint of its own (a refused one is
+// rolled back alone), commits once, and only then answers each: so sixteen captains at once
+// share a sync, and no captain is told a result was kept before it is on the disk.
+
+/// How many submissions may wait for the writer before a captain's request waits to queue.
+const SUBMISSIONS_WAITING: usize = 1024;
+/// At most so many submissions share a commit, so that the first waits for no more than that.
+const SUBMISSIONS_A_COMMIT: usize = 64;
+
+/// A submission waiting for the writer, and where its outcome goes.
+pub(super) struct QueuedSubmission {
+    submission: OwnedSubmission,
+    answer: oneshot::Sender<Result<Submitted, StoreError>>,
+}
+
+/// Hands a submission to the writer's queue and waits for its outcome. Once queued it is
+/// written to its end, or not at all, whatever becomes of the request that queued it.
+async fn queued_submission(
+    store: &SqliteStore,
+    submission: OwnedSubmission,
+) -> Result<Submitted, StoreError> {
+    let (answer, outcome) = oneshot::channel();
+    store
+        .submissions
+        .send(QueuedSubmission { submission, answer })
+        .await
+        .map_err(|_| writer_gone())?;
+    outcome.await.map_err(|_| writer_gone())?
+}
+
+fn writer_gone() -> StoreError {
+    StoreError::Database(sqlx::Error::WorkerCrashed)
+}
+
+/// The writer's task: one group of waiting submissions after another, until the store goes.
+async fn write_queued_submissions(writer: SqlitePool, mut queue: mpsc::Receiver<QueuedSubmission>) {
+    while let Some(first) = queue.recv().await {
+        // A panic ends this group only: its submissions' answers are dropped (so their
+        // requests fail), its transaction is rolled back, and the next group goes on.
+        let group = std::panic::AssertUnwindSafe(write_group(&writer, &mut queue, first));
+        if group.catch_unwind().await.is_err() {
+            tracing::error!("writing a group of result submissions panicked");
+        }
+    }
+}
+
+/// Writes `first` and whatever waits behind it (up to [`SUBMISSIONS_A_COMMIT`]) in one
+/// transaction, each in a savepoint, then commits and answers each.
+async fn write_group(
+    writer: &SqlitePool,
+    queue: &mut mpsc::Receiver<QueuedSubmission>,
+    first: QueuedSubmission,
+) {
+    type Answer = oneshot::Sender<Result<Submitted, StoreError>>;
+    let mut outcomes: Vec<(Answer, Result<Submitted, StoreError>)> = Vec::new();
+    let mut tx = match writer.begin_with("BEGIN IMMEDIATE").await {
+        Ok(tx) => tx,
+        Err(error) => {
+            let _ = first.answer.send(Err(error.into()));
+            return;
+        }
+    };
+    let mut next = Some(first);
+    while let Some(QueuedSubmission { submission, answer }) = next.take() {
+        let outcome = match tx.begin().await {
+            Ok(mut savepoint) => {
+                let result = submission.result();
+                let late = submission.late();
+                match submit_result_in(&mut savepoint, &result, late.as_ref()).await {
+                    Ok(submitted) => savepoint.commit().await.map(|()| Ok(submitted)),
+                    Err(refused) => savepoint.rollback().await.map(|()| Err(refused)),
+                }
+            }
+            Err(error) => Err(error),
+        };
+        match outcome {
+            Ok(outcome) => outcomes.push((answer, outcome)),
+            // The savepoint could not be made or ended: the whole group is given up.
+            Err(error) => {
+                drop(tx);
+                let _ = answer.send(Err(error.into()));
+                for (answer, _) in outcomes {
+                    let _ = answer.send(Err(not_committed()));
+                }
+                return;
+            }
+        }
+        if outcomes.len() < SUBMISSIONS_A_COMMIT {
+            next = queue.try_recv().ok();
+        }
+    }
+    // A refusal too waits for the commit: it may rest on a submission before it in the group.
+    match tx.commit().await {
+        Ok(()) => {
+            for (answer, outcome) in outcomes {
+                let _ = answer.send(outcome);
+            }
+        }
+        Err(error) => {
+            tracing::warn!(%error, "a group of result submissions was not committed");
+            for (answer, _) in outcomes {
+                let _ = answer.send(Err(not_committed()));
+            }
+        }
+    }
+}
+
+/// The error of a submission whose group was not committed: nothing of it was kept.
+fn not_committed() -> StoreError {
+    StoreError::Database(sqlx::Error::Io(std::io::Error::other(
+        "the transaction keeping this submission with others waiting was not committed",
+    )))
+}
+
 // IMMEDIATE takes the write lock at the start, so two writers queue on the busy timeout
 // instead of one failing when it upgrades a read lock.
 sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
@@ -113,7 +240,8 @@ result_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
     begin_write: "BEGIN IMMEDIATE",
-    one_statement_submission: super::result_sql::no_one_statement_submission
+    one_statement_submission: super::result_sql::no_one_statement_submission,
+    write_submission: queued_submission
 );
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
 mail_sql_store!(

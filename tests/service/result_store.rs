@@ -429,3 +429,110 @@ store_test!(
         );
     }
 );
+
+store_test!(
+    async fn submissions_sent_together_each_meet_their_own_fate(ctx) {
+        // SQLite commits the submissions waiting for its writer together, each in a savepoint:
+        // a refusal in the group, even one refused after it began writing, must undo its own
+        // writes and no one else's, and every submission must get its own answer.
+        let league = results_league(&ctx).await;
+        let (first, second) = (&league.fixtures[0], &league.fixtures[1]);
+        let withdrawn = league.random_result(20);
+        let Submitted::Recorded(kept) = ctx
+            .store
+            .submit_result(&submission(&league, &withdrawn, "withdrawn-key"))
+            .await
+            .unwrap()
+        else {
+            panic!("the first submission is recorded");
+        };
+        ctx.store
+            .withdraw_result(first.id, kept.id, league.home, league.home_captain.id, Utc::now())
+            .await
+            .unwrap();
+
+        let reused = league.random_result(21);
+        let fresh = league.random_result(22);
+        let other = league.random_result(23);
+        let elsewhere = league.random_result(24);
+        let second_as_read = FixtureAsRead::from(second);
+        let sent = [
+            // Refused after taking the fixture: its key was the withdrawn submission's.
+            submission(&league, &reused, "withdrawn-key"),
+            // Then the fixture is still there to take.
+            submission(&league, &fresh, "fresh-key"),
+            // A double tap of it.
+            submission(&league, &fresh, "fresh-key"),
+            // The other captain, at the same moment.
+            NewResult {
+                by: league.away_captain.id,
+                for_team: Some(league.away),
+                ..submission(&league, &other, "other-key")
+            },
+            // The return fixture as it was read, kept.
+            NewResult {
+                fixture: second.id,
+                as_read: second_as_read,
+                ..submission(&league, &elsewhere, "return-key")
+            },
+            // The return fixture read on another date: refused as changed.
+            NewResult {
+                fixture: second.id,
+                as_read: FixtureAsRead {
+                    date: second_as_read.date + Duration::days(7),
+                    ..second_as_read
+                },
+                ..submission(&league, &elsewhere, "stale-key")
+            },
+        ];
+        let outcomes =
+            futures_util::future::join_all(sent.iter().map(|s| ctx.store.submit_result(s))).await;
+        assert!(
+            matches!(outcomes[0], Err(StoreError::SubmissionKeyReused)),
+            "{:?}",
+            outcomes[0]
+        );
+        // Of the three for the first fixture with fresh keys, one is kept; the double tap of a
+        // kept one is that one again, anything else is told a result came first.
+        let kept_first: Vec<_> = outcomes[1..4]
+            .iter()
+            .filter_map(|outcome| match outcome {
+                Ok(Submitted::Recorded(stored)) => Some(stored.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kept_first.len(), 1, "{outcomes:?}");
+        for outcome in &outcomes[1..4] {
+            match outcome {
+                Ok(Submitted::Recorded(_)) => {}
+                Ok(Submitted::AlreadyRecorded(stored)) => assert_eq!(stored, &kept_first[0]),
+                Err(StoreError::ResultAlreadySubmitted) => {}
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(matches!(outcomes[4], Ok(Submitted::Recorded(_))), "{:?}", outcomes[4]);
+        assert!(
+            matches!(outcomes[5], Err(StoreError::FixtureChanged)),
+            "{:?}",
+            outcomes[5]
+        );
+
+        // The withdrawn version and the one kept, nothing of the refused ones.
+        let versions = ctx.store.result_versions(first.id).await.unwrap();
+        assert_eq!(versions.len(), 2, "{versions:?}");
+        assert_eq!(
+            ctx.store.current_result(first.id).await.unwrap(),
+            Some(kept_first[0].clone())
+        );
+        assert_eq!(ctx.store.result_versions(second.id).await.unwrap().len(), 1);
+        for fixture in [first.id, second.id] {
+            assert_eq!(
+                ctx.store.fixture(fixture).await.unwrap().unwrap().status,
+                FixtureStatus::AwaitingConfirmation
+            );
+        }
+        // Submitted, withdrawn, submitted on the first; submitted on the second.
+        assert_eq!(ctx.store.result_history(first.id).await.unwrap().len(), 3);
+        assert_eq!(ctx.store.result_history(second.id).await.unwrap().len(), 1);
+    }
+);
