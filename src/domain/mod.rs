@@ -3,6 +3,9 @@
 pub mod account;
 pub mod authorisation;
 pub mod captain_tasks;
+pub mod championship;
+pub mod championship_event;
+pub mod championship_table;
 pub mod competition;
 pub mod deduction;
 pub mod entry_level;

@@ -1,0 +1,580 @@
+//! A championship's format: who enters, the stages it is run in, how many sit at a table, what
+//! a table plays and how it scores, the bye, the tiebreaks and the seeding. Checked as a whole
+//! into a [`ChampionshipFormat`], or refused with every problem in an organiser's words; the
+//! pairing engines (`fives-pairing`) then run each stage from it.
+
+use fives_pairing::document::Seeding;
+use fives_pairing::event::Tiebreak;
+use fives_pairing::number::Exact;
+
+/// The most rounds a Swiss stage may have: more than any day's play, far less than the engine
+/// could pair.
+pub const MAX_SWISS_ROUNDS: u32 = 30;
+/// The most groups a groups stage may have.
+pub const MAX_GROUPS: u32 = 64;
+/// The most games a table may play (best of, or first to, so many).
+pub const MAX_TABLE_GAMES: u32 = 15;
+/// The most points a table, a place or a bye may give, in whole points.
+pub const MAX_POINTS: u32 = 20;
+/// The most tiebreaks in an order.
+pub const MAX_TIEBREAKS: usize = 9;
+/// The knockout sizes a Swiss may feed.
+pub const KNOCKOUT_TOPS: [u32; 3] = [4, 8, 16];
+
+/// Who enters: each entrant takes one seat of a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntrantKind {
+    Players,
+    /// Two players who sit as partners, against another pair, at a table of four.
+    Pairs,
+    /// Teams of the organisation's leagues.
+    Teams,
+}
+
+/// The stages a championship is run in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stages {
+    Swiss {
+        rounds: u32,
+    },
+    RoundRobin,
+    /// Round robins in groups, then a knockout of the first `advance` of each.
+    Groups {
+        groups: u32,
+        advance: u32,
+    },
+    Knockout {
+        third_place: bool,
+    },
+    DoubleElimination {
+        grand_final_reset: bool,
+    },
+    /// A Swiss, then a knockout of its `top` entrants, seeded by their Swiss standing.
+    SwissThenKnockout {
+        rounds: u32,
+        top: u32,
+        third_place: bool,
+    },
+}
+
+impl Stages {
+    /// Whether every stage is a Swiss, the one format that seats three or four entrants.
+    fn is_swiss_only(self) -> bool {
+        matches!(self, Stages::Swiss { .. })
+    }
+
+    /// Whether a stage is a knockout, where every table needs a winner.
+    pub fn has_knockout(self) -> bool {
+        matches!(
+            self,
+            Stages::Groups { .. }
+                | Stages::Knockout { .. }
+                | Stages::DoubleElimination { .. }
+                | Stages::SwissThenKnockout { .. }
+        )
+    }
+}
+
+/// How many entrants sit at a table, and whether those in seats 1 and 3 are partners against
+/// seats 2 and 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seating {
+    pub seats: u32,
+    pub partnerships: bool,
+}
+
+impl Seating {
+    /// The sides a table's games are played between: a seat each, or two partnerships.
+    pub fn sides(self) -> u32 {
+        if self.partnerships { 2 } else { self.seats }
+    }
+
+    /// The side of a seat (both counted from 0).
+    pub fn side_of(self, seat: usize) -> usize {
+        if self.partnerships { seat % 2 } else { seat }
+    }
+}
+
+/// What a table plays before it has a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TablePlay {
+    OneGame,
+    /// Up to `n` games, over once a side has won more than half of them.
+    BestOf(u32),
+    /// Games until a side has won `n`.
+    FirstTo(u32),
+}
+
+/// Match points, in halves so that a draw's half point is exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Points {
+    halves: u32,
+}
+
+impl Points {
+    pub const fn whole(points: u32) -> Self {
+        Self { halves: points * 2 }
+    }
+
+    pub const fn halves(halves: u32) -> Self {
+        Self { halves }
+    }
+
+    pub fn exact(self) -> Exact {
+        Exact::ratio(i128::from(self.halves), 2)
+    }
+}
+
+impl std::fmt::Display for Points {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.halves / 2, self.halves % 2) {
+            (0, 1) => f.write_str("½"),
+            (whole, 1) => write!(f, "{whole}½"),
+            (whole, _) => write!(f, "{whole}"),
+        }
+    }
+}
+
+/// What a table's result gives each seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableScoring {
+    /// For two sides: the winner, each side of a draw, the loser.
+    WinDrawLoss {
+        win: Points,
+        draw: Points,
+        loss: Points,
+    },
+    /// For three or four entrants each for themselves: the points of first place, second …
+    ByPlace(Vec<Points>),
+}
+
+/// A championship's format, every rule between its parts kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChampionshipFormat {
+    pub entrants: EntrantKind,
+    pub stages: Stages,
+    pub seating: Seating,
+    pub table_play: TablePlay,
+    pub scoring: TableScoring,
+    pub bye_points: Points,
+    pub tiebreaks: Vec<Tiebreak>,
+    pub seeding: Seeding,
+}
+
+/// The format as an organiser gives it, before it is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatChoice {
+    pub entrants: EntrantKind,
+    pub stages: Stages,
+    pub seats: u32,
+    pub partnerships: bool,
+    pub table_play: TablePlay,
+    pub scoring: TableScoring,
+    pub bye_points: Points,
+    pub tiebreaks: Vec<Tiebreak>,
+    pub seeding: Seeding,
+}
+
+/// One reason a format is refused, with the part of the form it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatProblem {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl FormatProblem {
+    fn new(field: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+impl TryFrom<FormatChoice> for ChampionshipFormat {
+    type Error = Vec<FormatProblem>;
+
+    fn try_from(choice: FormatChoice) -> Result<Self, Self::Error> {
+        let mut problems = Vec::new();
+        problems.extend(stage_problems(choice.stages));
+        problems.extend(seating_problems(&choice));
+        problems.extend(table_play_problems(choice.table_play));
+        if let TablePlay::BestOf(n) = choice.table_play
+            && n % 2 == 0
+            && choice.stages.has_knockout()
+        {
+            problems.push(FormatProblem::new(
+                "table_games",
+                format!(
+                    "A knockout table needs a winner, and best of {n} can end level: play best \
+                     of an odd number, or first to a number."
+                ),
+            ));
+        }
+        problems.extend(scoring_problems(&choice));
+        if choice.bye_points > Points::whole(MAX_POINTS) {
+            problems.push(FormatProblem::new(
+                "bye_points",
+                format!("A bye scores at most {MAX_POINTS} points."),
+            ));
+        }
+        problems.extend(tiebreak_problems(&choice.tiebreaks));
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Self {
+            entrants: choice.entrants,
+            stages: choice.stages,
+            seating: Seating {
+                seats: choice.seats,
+                partnerships: choice.partnerships,
+            },
+            table_play: choice.table_play,
+            scoring: choice.scoring,
+            bye_points: choice.bye_points,
+            tiebreaks: choice.tiebreaks,
+            seeding: choice.seeding,
+        })
+    }
+}
+
+fn stage_problems(stages: Stages) -> Vec<FormatProblem> {
+    let mut problems = Vec::new();
+    let rounds_problem = |rounds: u32| {
+        (!(1..=MAX_SWISS_ROUNDS).contains(&rounds)).then(|| {
+            FormatProblem::new(
+                "rounds",
+                format!(
+                    "A Swiss has from 1 to {MAX_SWISS_ROUNDS} rounds; {rounds} were asked for."
+                ),
+            )
+        })
+    };
+    match stages {
+        Stages::Swiss { rounds } => problems.extend(rounds_problem(rounds)),
+        Stages::SwissThenKnockout { rounds, top, .. } => {
+            problems.extend(rounds_problem(rounds));
+            if !KNOCKOUT_TOPS.contains(&top) {
+                problems.push(FormatProblem::new(
+                    "top",
+                    format!("The knockout after a Swiss takes its top 4, 8 or 16, not {top}."),
+                ));
+            }
+        }
+        Stages::Groups { groups, advance } => {
+            if !(2..=MAX_GROUPS).contains(&groups) {
+                problems.push(FormatProblem::new(
+                    "groups",
+                    format!("There are from 2 to {MAX_GROUPS} groups; {groups} were asked for."),
+                ));
+            } else if advance == 0 || !(groups * advance).is_power_of_two() {
+                problems.push(FormatProblem::new(
+                    "advance",
+                    format!(
+                        "The play-off takes the same number from each group, and {groups} groups \
+                         times {advance} must make a knockout of 2, 4, 8, 16 … entrants."
+                    ),
+                ));
+            }
+        }
+        Stages::RoundRobin | Stages::Knockout { .. } | Stages::DoubleElimination { .. } => {}
+    }
+    problems
+}
+
+fn seating_problems(choice: &FormatChoice) -> Vec<FormatProblem> {
+    let mut problems = Vec::new();
+    if !(2..=4).contains(&choice.seats) {
+        problems.push(FormatProblem::new(
+            "seats",
+            format!("A table seats 2, 3 or 4 entrants, not {}.", choice.seats),
+        ));
+        return problems;
+    }
+    if choice.partnerships && choice.seats != 4 {
+        problems.push(FormatProblem::new(
+            "partnerships",
+            "Partnerships need four at a table: seats 1 and 3 against seats 2 and 4.",
+        ));
+    }
+    if choice.seats > 2 && !choice.stages.is_swiss_only() {
+        problems.push(FormatProblem::new(
+            "seats",
+            "Only a Swiss seats three or four entrants at a table; knockouts, round robins and \
+             groups are played two at a table.",
+        ));
+    }
+    if choice.seats > 2 && choice.entrants != EntrantKind::Players {
+        problems.push(FormatProblem::new(
+            "seats",
+            "Pairs and teams meet two at a table: a pair's two players already fill a table of \
+             four.",
+        ));
+    }
+    problems
+}
+
+fn table_play_problems(play: TablePlay) -> Vec<FormatProblem> {
+    match play {
+        TablePlay::OneGame => Vec::new(),
+        TablePlay::BestOf(n) | TablePlay::FirstTo(n) if (1..=MAX_TABLE_GAMES).contains(&n) => {
+            Vec::new()
+        }
+        TablePlay::BestOf(n) | TablePlay::FirstTo(n) => vec![FormatProblem::new(
+            "table_games",
+            format!("A table plays from 1 to {MAX_TABLE_GAMES} games; {n} were asked for."),
+        )],
+    }
+}
+
+fn scoring_problems(choice: &FormatChoice) -> Vec<FormatProblem> {
+    let sides = if choice.partnerships { 2 } else { choice.seats };
+    let too_many = |points: &Points| *points > Points::whole(MAX_POINTS);
+    let mut problems = Vec::new();
+    match &choice.scoring {
+        TableScoring::WinDrawLoss { win, draw, loss } => {
+            if sides != 2 {
+                problems.push(FormatProblem::new(
+                    "scoring",
+                    format!(
+                        "At a table of {sides} each for themselves, points go by place \
+                         (first, second …), not by win, draw and loss."
+                    ),
+                ));
+            }
+            if [win, draw, loss].into_iter().any(too_many) {
+                problems.push(FormatProblem::new(
+                    "scoring",
+                    format!("A table gives at most {MAX_POINTS} points."),
+                ));
+            } else if !(win >= draw && draw >= loss) || win == loss {
+                problems.push(FormatProblem::new(
+                    "scoring",
+                    "A win must score more than a loss, and a draw no more than a win and no \
+                     less than a loss.",
+                ));
+            }
+        }
+        TableScoring::ByPlace(places) => {
+            if places.len() != sides as usize {
+                problems.push(FormatProblem::new(
+                    "scoring",
+                    format!(
+                        "Points by place need one number for each of the {sides} places at a \
+                         table; {} were given.",
+                        places.len()
+                    ),
+                ));
+            }
+            if places.iter().any(too_many) {
+                problems.push(FormatProblem::new(
+                    "scoring",
+                    format!("A place gives at most {MAX_POINTS} points."),
+                ));
+            } else if places.windows(2).any(|pair| pair[0] < pair[1])
+                || places.first() == places.last()
+            {
+                problems.push(FormatProblem::new(
+                    "scoring",
+                    "Each place must score no more than the one above it, and first more than \
+                     last.",
+                ));
+            }
+        }
+    }
+    problems
+}
+
+fn tiebreak_problems(tiebreaks: &[Tiebreak]) -> Vec<FormatProblem> {
+    let mut problems = Vec::new();
+    if tiebreaks.len() > MAX_TIEBREAKS {
+        problems.push(FormatProblem::new(
+            "tiebreaks",
+            format!("At most {MAX_TIEBREAKS} tiebreaks, one of each kind."),
+        ));
+    }
+    for (index, tiebreak) in tiebreaks.iter().enumerate() {
+        if tiebreaks[..index].contains(tiebreak) {
+            problems.push(FormatProblem::new(
+                "tiebreaks",
+                format!("{} is in the order twice.", tiebreak_words(*tiebreak)),
+            ));
+        }
+    }
+    problems
+}
+
+/// A tiebreak as an organiser would name it.
+pub fn tiebreak_words(tiebreak: Tiebreak) -> &'static str {
+    match tiebreak {
+        Tiebreak::Buchholz => "Buchholz",
+        Tiebreak::BuchholzCut1 => "Buchholz less the lowest",
+        Tiebreak::MedianBuchholz => "Median Buchholz",
+        Tiebreak::SonnebornBerger => "Sonneborn-Berger",
+        Tiebreak::Wins => "Tables won",
+        Tiebreak::GamePoints => "Game points",
+        Tiebreak::GamePointDifference => "Game point difference",
+        Tiebreak::HeadToHead => "Head to head",
+        Tiebreak::AverageRatingOfOpponents => "Opponents' average rating",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn singles_swiss() -> FormatChoice {
+        FormatChoice {
+            entrants: EntrantKind::Players,
+            stages: Stages::Swiss { rounds: 5 },
+            seats: 2,
+            partnerships: false,
+            table_play: TablePlay::BestOf(3),
+            scoring: TableScoring::WinDrawLoss {
+                win: Points::whole(1),
+                draw: Points::halves(1),
+                loss: Points::whole(0),
+            },
+            bye_points: Points::whole(1),
+            tiebreaks: Tiebreak::DEFAULT.to_vec(),
+            seeding: Seeding::Rating,
+        }
+    }
+
+    fn fields(choice: FormatChoice) -> Vec<&'static str> {
+        match ChampionshipFormat::try_from(choice) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems.into_iter().map(|p| p.field).collect(),
+        }
+    }
+
+    #[test]
+    fn a_singles_swiss_and_a_four_seat_partnership_swiss_are_formats() {
+        assert!(ChampionshipFormat::try_from(singles_swiss()).is_ok());
+        let partnerships = FormatChoice {
+            seats: 4,
+            partnerships: true,
+            ..singles_swiss()
+        };
+        let format = ChampionshipFormat::try_from(partnerships).unwrap();
+        assert_eq!(format.seating.sides(), 2);
+        assert_eq!(
+            (0..4)
+                .map(|seat| format.seating.side_of(seat))
+                .collect::<Vec<_>>(),
+            [0, 1, 0, 1]
+        );
+    }
+
+    #[test]
+    fn three_at_a_table_score_by_place_and_only_in_a_swiss() {
+        let three = FormatChoice {
+            seats: 3,
+            scoring: TableScoring::ByPlace(vec![
+                Points::whole(2),
+                Points::whole(1),
+                Points::whole(0),
+            ]),
+            ..singles_swiss()
+        };
+        assert!(ChampionshipFormat::try_from(three.clone()).is_ok());
+        assert_eq!(
+            fields(FormatChoice {
+                scoring: singles_swiss().scoring,
+                ..three.clone()
+            }),
+            ["scoring"]
+        );
+        assert_eq!(
+            fields(FormatChoice {
+                stages: Stages::Knockout { third_place: false },
+                ..three.clone()
+            }),
+            ["seats"]
+        );
+        assert_eq!(
+            fields(FormatChoice {
+                scoring: TableScoring::ByPlace(vec![
+                    Points::whole(1),
+                    Points::whole(2),
+                    Points::whole(0)
+                ]),
+                ..three
+            }),
+            ["scoring"]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_named_at_once() {
+        let wrong = FormatChoice {
+            stages: Stages::SwissThenKnockout {
+                rounds: 0,
+                top: 6,
+                third_place: false,
+            },
+            seats: 3,
+            partnerships: true,
+            table_play: TablePlay::FirstTo(MAX_TABLE_GAMES + 1),
+            bye_points: Points::whole(MAX_POINTS + 1),
+            tiebreaks: vec![Tiebreak::Wins, Tiebreak::Wins],
+            ..singles_swiss()
+        };
+        let problems = ChampionshipFormat::try_from(wrong).unwrap_err();
+        let fields: Vec<_> = problems.iter().map(|p| p.field).collect();
+        assert_eq!(
+            fields,
+            [
+                "rounds",
+                "top",
+                "partnerships",
+                "seats",
+                "table_games",
+                "bye_points",
+                "tiebreaks"
+            ]
+        );
+        assert!(problems[0].message.contains(&MAX_SWISS_ROUNDS.to_string()));
+        assert_eq!(problems[6].message, "Tables won is in the order twice.");
+    }
+
+    #[test]
+    fn groups_feed_a_knockout_of_a_power_of_two() {
+        let groups = |groups, advance| FormatChoice {
+            stages: Stages::Groups { groups, advance },
+            ..singles_swiss()
+        };
+        assert!(fields(groups(4, 2)).is_empty());
+        assert!(fields(groups(3, 2)) == ["advance"]);
+        assert!(fields(groups(2, 0)) == ["advance"]);
+        assert!(fields(groups(1, 2)) == ["groups"]);
+    }
+
+    #[test]
+    fn a_knockout_table_cannot_end_level() {
+        let knockout = |table_play| FormatChoice {
+            stages: Stages::Knockout { third_place: true },
+            table_play,
+            ..singles_swiss()
+        };
+        assert_eq!(fields(knockout(TablePlay::BestOf(2))), ["table_games"]);
+        assert!(fields(knockout(TablePlay::BestOf(3))).is_empty());
+        assert!(fields(knockout(TablePlay::FirstTo(2))).is_empty());
+        // A Swiss table may end level: it is a draw.
+        assert!(
+            fields(FormatChoice {
+                table_play: TablePlay::BestOf(2),
+                ..singles_swiss()
+            })
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn points_are_written_with_their_half() {
+        assert_eq!(Points::halves(1).to_string(), "½");
+        assert_eq!(Points::halves(5).to_string(), "2½");
+        assert_eq!(Points::whole(3).to_string(), "3");
+        assert_eq!(Points::halves(3).exact(), Exact::ratio(3, 2));
+    }
+}

@@ -1,0 +1,314 @@
+//! A championship stage as the pairing engines' event document (the contract of `fives pair`
+//! and `fives standings`): the service pairs and ranks through it, and publishes it, so that
+//! anyone can run the same document through the commands and get the same answers.
+//!
+//! A championship of one stage is one event. A Swiss followed by a knockout is two: the Swiss,
+//! then a knockout whose entrants are the Swiss's top entrants in standing order, seeded as
+//! entered.
+
+use fives_pairing::document::Seeding;
+use fives_pairing::standings::Standing;
+use serde_json::{Value, json};
+
+use super::championship::{ChampionshipFormat, Points, Stages};
+use super::championship_table::TableOutcome;
+
+/// Which of a championship's events a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The championship's only stage, or the Swiss of a Swiss then knockout.
+    Main,
+    /// The knockout after a Swiss.
+    KnockoutAfterSwiss,
+}
+
+/// An entrant as the document gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntrantLine {
+    pub id: String,
+    pub rating: i64,
+    /// The last round it played, once withdrawn.
+    pub withdrawn_after: Option<u32>,
+}
+
+/// A table of a paired round, with its outcome once it has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableLine {
+    pub seats: Vec<String>,
+    pub outcome: Option<TableOutcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RoundLine {
+    pub tables: Vec<TableLine>,
+    pub byes: Vec<String>,
+}
+
+/// The event document of a stage.
+pub fn event_document(
+    format: &ChampionshipFormat,
+    stage: Stage,
+    entrants: &[EntrantLine],
+    rounds: &[RoundLine],
+) -> Value {
+    let seeding = match format.seeding {
+        Seeding::Rating => "rating",
+        Seeding::Entry => "entry",
+    };
+    let mut options = json!({
+        "bye_points": points(format.bye_points),
+        "tiebreaks": format.tiebreaks.iter().map(|t| t.name()).collect::<Vec<_>>(),
+    });
+    let (name, seats) = match (format.stages, stage) {
+        (Stages::Swiss { .. } | Stages::SwissThenKnockout { .. }, Stage::Main) => {
+            ("swiss", format.seating.seats)
+        }
+        (Stages::SwissThenKnockout { third_place, .. }, Stage::KnockoutAfterSwiss) => {
+            // Seeded by the Swiss: the entrants come in standing order.
+            options["seeding"] = json!("entry");
+            options["third_place"] = json!(third_place);
+            ("knockout", 2)
+        }
+        (Stages::RoundRobin, _) => {
+            options["seeding"] = json!(seeding);
+            ("round-robin", 2)
+        }
+        (Stages::Groups { groups, advance }, _) => {
+            options["seeding"] = json!(seeding);
+            options["groups"] = json!(groups);
+            options["advance"] = json!(advance);
+            ("groups", 2)
+        }
+        (Stages::Knockout { third_place }, _) => {
+            options["seeding"] = json!(seeding);
+            options["third_place"] = json!(third_place);
+            ("knockout", 2)
+        }
+        (Stages::DoubleElimination { grand_final_reset }, _) => {
+            options["seeding"] = json!(seeding);
+            options["grand_final_reset"] = json!(grand_final_reset);
+            ("double-elimination", 2)
+        }
+        (Stages::Swiss { .. }, Stage::KnockoutAfterSwiss) => {
+            unreachable!("a Swiss alone has no knockout after it")
+        }
+    };
+    let partnerships = format.seating.partnerships && name == "swiss";
+    json!({
+        "format": name,
+        "seats": seats,
+        "partnerships": partnerships,
+        "entrants": entrants.iter().map(entrant).collect::<Vec<_>>(),
+        "rounds": rounds.iter().map(round).collect::<Vec<_>>(),
+        "options": options,
+    })
+}
+
+/// Whether the stage has played every round it has: a Swiss its rounds. The other formats
+/// end when the engine says so (a champion, or every round of a round robin paired).
+pub fn swiss_is_over(format: &ChampionshipFormat, stage: Stage, rounds_played: usize) -> bool {
+    match (format.stages, stage) {
+        (Stages::Swiss { rounds } | Stages::SwissThenKnockout { rounds, .. }, Stage::Main) => {
+            rounds_played >= rounds as usize
+        }
+        _ => false,
+    }
+}
+
+/// The knockout's entrants after a Swiss: its `top` in standing order (the Swiss's entrants
+/// given in `swiss_entrants`, its standings in `standings`), each keeping its rating.
+pub fn knockout_entrants(
+    format: &ChampionshipFormat,
+    swiss_entrants: &[EntrantLine],
+    standings: &[Standing],
+) -> Vec<EntrantLine> {
+    let Stages::SwissThenKnockout { top, .. } = format.stages else {
+        return Vec::new();
+    };
+    standings
+        .iter()
+        .map(|line| &swiss_entrants[line.entrant])
+        .filter(|entrant| entrant.withdrawn_after.is_none())
+        .take(top as usize)
+        .map(|entrant| EntrantLine {
+            withdrawn_after: None,
+            ..entrant.clone()
+        })
+        .collect()
+}
+
+fn entrant(line: &EntrantLine) -> Value {
+    let mut value = json!({"id": line.id, "rating": line.rating});
+    if let Some(after) = line.withdrawn_after {
+        value["withdrawn_after"] = json!(after);
+    }
+    value
+}
+
+fn round(line: &RoundLine) -> Value {
+    json!({
+        "tables": line.tables.iter().map(table).collect::<Vec<_>>(),
+        "byes": line.byes,
+    })
+}
+
+fn table(line: &TableLine) -> Value {
+    let mut value = json!({"seats": line.seats});
+    if let Some(outcome) = &line.outcome {
+        value["points"] = outcome.points.iter().copied().map(points).collect();
+        value["game_points"] = json!(outcome.game_points);
+    }
+    value
+}
+
+/// Match points as the document writes them: whole numbers as such, halves as `0.5`.
+fn points(points: Points) -> Value {
+    let exact = points.exact();
+    if exact.denominator() == 1 {
+        json!(exact.numerator() as i64)
+    } else {
+        serde_json::from_str(&exact.to_json()).expect("a half is a JSON number")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fives_pairing::event::{Event, Tiebreak};
+    use fives_pairing::pair::{Outcome, pair};
+    use fives_pairing::standings::standings;
+
+    use super::*;
+    use crate::domain::championship::{EntrantKind, FormatChoice, TablePlay, TableScoring};
+    use crate::domain::championship_table::{TableGame, table_outcome};
+
+    fn swiss_then_knockout() -> ChampionshipFormat {
+        ChampionshipFormat::try_from(FormatChoice {
+            entrants: EntrantKind::Players,
+            stages: Stages::SwissThenKnockout {
+                rounds: 2,
+                top: 4,
+                third_place: true,
+            },
+            seats: 2,
+            partnerships: false,
+            table_play: TablePlay::OneGame,
+            scoring: TableScoring::WinDrawLoss {
+                win: Points::whole(1),
+                draw: Points::halves(1),
+                loss: Points::whole(0),
+            },
+            bye_points: Points::whole(1),
+            tiebreaks: Tiebreak::DEFAULT.to_vec(),
+            seeding: Seeding::Rating,
+        })
+        .unwrap()
+    }
+
+    fn entrants(count: usize) -> Vec<EntrantLine> {
+        (0..count)
+            .map(|i| EntrantLine {
+                id: format!("p{}", i + 1),
+                rating: 2000 - 10 * i as i64,
+                withdrawn_after: None,
+            })
+            .collect()
+    }
+
+    fn parsed(document: &Value) -> Event {
+        Event::parse(&document.to_string()).expect("the document is one `fives pair` takes")
+    }
+
+    /// Plays a paired round: the first seat wins every table by 61 to 30.
+    fn played(format: &ChampionshipFormat, event: &Event, outcome: Outcome) -> RoundLine {
+        let Outcome::Paired(round) = outcome else {
+            panic!("a round is paired: {outcome:?}");
+        };
+        let name = |index: usize| event.entrants[index].id.clone();
+        RoundLine {
+            tables: round
+                .tables
+                .iter()
+                .map(|table| TableLine {
+                    seats: table.seats.iter().copied().map(name).collect(),
+                    outcome: Some(
+                        table_outcome(
+                            format,
+                            &[TableGame {
+                                winner: 0,
+                                side_points: vec![61, 30],
+                            }],
+                        )
+                        .unwrap(),
+                    ),
+                })
+                .collect(),
+            byes: round.byes.iter().copied().map(name).collect(),
+        }
+    }
+
+    #[test]
+    fn a_swiss_is_paired_and_played_through_its_document_then_feeds_its_knockout() {
+        let format = swiss_then_knockout();
+        let field = entrants(7);
+        let mut rounds = Vec::new();
+        while !swiss_is_over(&format, Stage::Main, rounds.len()) {
+            let event = parsed(&event_document(&format, Stage::Main, &field, &rounds));
+            let next = pair(&event).unwrap();
+            rounds.push(played(&format, &event, next));
+        }
+        assert_eq!(rounds.len(), 2);
+        // Seven entrants: a bye each round, to different entrants.
+        assert_eq!(rounds[0].byes.len(), 1);
+        assert_ne!(rounds[0].byes, rounds[1].byes);
+        let swiss = parsed(&event_document(&format, Stage::Main, &field, &rounds));
+        let table = standings(&swiss).unwrap();
+        let top = knockout_entrants(&format, &field, &table);
+        assert_eq!(top.len(), 4);
+        assert_eq!(top[0].id, field[table[0].entrant].id);
+
+        // The knockout seeds them as the Swiss ranked them: first meets fourth.
+        let knockout = parsed(&event_document(
+            &format,
+            Stage::KnockoutAfterSwiss,
+            &top,
+            &[],
+        ));
+        let Outcome::Paired(first) = pair(&knockout).unwrap() else {
+            panic!("the knockout's first round is paired");
+        };
+        assert_eq!(first.tables[0].seats, [0, 3]);
+        assert_eq!(first.tables[1].seats, [1, 2]);
+    }
+
+    #[test]
+    fn points_are_written_exactly_and_a_withdrawal_is_kept() {
+        let format = swiss_then_knockout();
+        let mut field = entrants(2);
+        field[1].withdrawn_after = Some(1);
+        let outcome = TableOutcome {
+            points: vec![Points::halves(1), Points::halves(1)],
+            game_points: vec![61, 61],
+            games_won: vec![1, 1],
+        };
+        let document = event_document(
+            &format,
+            Stage::Main,
+            &field,
+            &[RoundLine {
+                tables: vec![TableLine {
+                    seats: vec!["p1".into(), "p2".into()],
+                    outcome: Some(outcome),
+                }],
+                byes: vec![],
+            }],
+        );
+        assert_eq!(
+            document["rounds"][0]["tables"][0]["points"],
+            json!([0.5, 0.5])
+        );
+        assert_eq!(document["entrants"][1]["withdrawn_after"], json!(1));
+        assert_eq!(document["options"]["bye_points"], json!(1));
+        let event = parsed(&document);
+        assert_eq!(event.entrants[1].withdrawn_after, Some(1));
+    }
+}
