@@ -5,6 +5,7 @@ pub mod authorisation;
 pub mod captain_tasks;
 pub mod championship;
 pub mod championship_event;
+pub mod championship_rounds;
 pub mod championship_table;
 pub mod competition;
 pub mod deduction;
