@@ -3,7 +3,12 @@
 //! under the event's scoring and its game points (the hand points its side scored), which the
 //! standings' tiebreaks use.
 
+use fives_rules::RulesetSpec;
+use fives_rules::record::HandRecord;
+
 use super::championship::{ChampionshipFormat, Points, TablePlay, TableScoring};
+use super::game_check::check_played_game;
+use super::match_result::{ResultError, hands_within_limit};
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
 /// points over the game. Sides are the seats, or the two partnerships (seats 1 and 3, 2 and 4).
@@ -20,6 +25,85 @@ pub struct TableOutcome {
     pub game_points: Vec<i64>,
     /// Games won, per seat (a partner has its side's).
     pub games_won: Vec<u32>,
+}
+
+/// Checks a table's games, each given by its hands, under the championship's ruleset, and
+/// works out the table's outcome. `seat_players` are the names at each of the table's seats:
+/// one for a player, two for a pair (who sit as partners, seats 1 and 3 of the game against
+/// seats 2 and 4). Every problem of every game is named, at its game and hand.
+pub fn check_table(
+    ruleset: &RulesetSpec,
+    format: &ChampionshipFormat,
+    seat_players: &[Vec<String>],
+    games: Vec<Vec<HandRecord>>,
+) -> Result<(Vec<TableGame>, TableOutcome), Vec<ResultError>> {
+    let (seats, ruleset) = game_seats(ruleset, format, seat_players);
+    let mut checked = Vec::new();
+    let mut problems = Vec::new();
+    for (number, hands) in (1..).zip(games) {
+        let of_game = |message: String| ResultError {
+            game: Some(number),
+            hand: None,
+            message: format!("Game {number}: {message}"),
+        };
+        if hands.is_empty() {
+            problems.push(of_game(
+                "no hands are entered; enter each hand's scores.".into(),
+            ));
+            continue;
+        }
+        if let Err(message) = hands_within_limit(hands.len()) {
+            problems.push(of_game(message));
+            continue;
+        }
+        match check_played_game(&ruleset, seats.clone(), hands, number) {
+            Ok(game) => {
+                let sides = game.sides.len();
+                checked.push(TableGame {
+                    winner: game.winner.expect("a checked game has its winner"),
+                    side_points: (0..sides)
+                        .map(|side| game.hands.iter().map(|h| i64::from(h.score[side])).sum())
+                        .collect(),
+                });
+            }
+            Err(refused) => problems.extend(refused),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let outcome = table_outcome(format, &checked).map_err(|message| {
+        vec![ResultError {
+            game: None,
+            hand: None,
+            message,
+        }]
+    })?;
+    Ok((checked, outcome))
+}
+
+/// The game record's seats and ruleset for a table: each entrant's player in seat order, or a
+/// pair's two players as partners; partnerships said outright at four players, so that a
+/// preset's own default never decides who plays with whom.
+fn game_seats(
+    ruleset: &RulesetSpec,
+    format: &ChampionshipFormat,
+    seat_players: &[Vec<String>],
+) -> (Vec<String>, RulesetSpec) {
+    let mut spec = *ruleset;
+    let pairs = seat_players.iter().all(|players| players.len() == 2);
+    let seats: Vec<String> = if pairs {
+        // Pair A's two players in seats 1 and 3, pair B's in seats 2 and 4.
+        (0..2)
+            .flat_map(|partner| seat_players.iter().map(move |pair| pair[partner].clone()))
+            .collect()
+    } else {
+        seat_players.iter().flatten().cloned().collect()
+    };
+    if seats.len() == 4 {
+        spec.overrides.partnerships = Some(pairs || format.seating.partnerships);
+    }
+    (seats, spec)
 }
 
 /// Whether the games make a finished table, and if so what each seat scores; otherwise what
@@ -252,6 +336,72 @@ mod tests {
         );
         let wrong_side = table_outcome(&three, &[game(3, &[1, 2, 3])]);
         assert!(wrong_side.unwrap_err().contains("3 sides"));
+    }
+
+    /// A random legal game of the ruleset for these seats, as its hands.
+    fn random_hands(ruleset: &RulesetSpec, seats: &[&str], seed: u64) -> Vec<HandRecord> {
+        let built = ruleset.build(seats.len()).unwrap();
+        fives_rules::record::play_game(ruleset, &built, &mut fives_rules::random::seeded(seed))
+            .hands
+    }
+
+    #[test]
+    fn a_table_of_three_is_checked_by_the_rules_and_scored_by_place() {
+        use fives_rules::Preset;
+        let ruleset = RulesetSpec::preset(Preset::DoublesInTheBoneyard);
+        let places =
+            TableScoring::ByPlace(vec![Points::whole(3), Points::whole(1), Points::whole(0)]);
+        let three = format(3, false, TablePlay::OneGame, places);
+        let seats = [
+            vec!["Ann".to_string()],
+            vec!["Bob".into()],
+            vec!["Cat".into()],
+        ];
+        let hands = random_hands(&ruleset, &["Ann", "Bob", "Cat"], 7);
+        let (games, outcome) = check_table(&ruleset, &three, &seats, vec![hands.clone()]).unwrap();
+        assert_eq!(outcome.points[games[0].winner], Points::whole(3));
+        assert_eq!(
+            outcome.game_points.iter().sum::<i64>(),
+            games[0].side_points.iter().sum::<i64>()
+        );
+
+        // A hand score the game cannot make is refused at its game and hand.
+        let mut wrong = hands;
+        wrong[0].score = Some(vec![4, 0, 0]);
+        wrong[0].pegs = None;
+        let problems = check_table(&ruleset, &three, &seats, vec![wrong]).unwrap_err();
+        assert_eq!(
+            (problems[0].game, problems[0].hand),
+            (Some(1), Some(1)),
+            "{problems:?}"
+        );
+        assert!(
+            problems[0].message.starts_with("Game 1, hand 1"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn pairs_sit_as_partners_in_the_games_record() {
+        use fives_rules::Preset;
+        let ruleset = RulesetSpec::preset(Preset::FivesAndThrees);
+        let pairs = format(2, false, TablePlay::OneGame, win_draw_loss());
+        let seats = [
+            vec!["Ann".to_string(), "Amy".into()],
+            vec!["Bob".to_string(), "Ben".into()],
+        ];
+        let (record_seats, spec) = game_seats(&ruleset, &pairs, &seats);
+        assert_eq!(record_seats, ["Ann", "Bob", "Amy", "Ben"]);
+        assert_eq!(spec.overrides.partnerships, Some(true));
+        let partnered = {
+            let mut spec = ruleset;
+            spec.overrides.partnerships = Some(true);
+            spec
+        };
+        let hands = random_hands(&partnered, &["Ann", "Bob", "Amy", "Ben"], 3);
+        let (games, outcome) = check_table(&ruleset, &pairs, &seats, vec![hands]).unwrap();
+        assert_eq!(outcome.points[games[0].winner], Points::whole(1));
+        assert_eq!(games[0].side_points.len(), 2);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod deduction;
 pub mod entry_level;
 pub mod fixture_dates;
 pub mod fixtures;
+pub mod game_check;
 pub mod hand_lines;
 pub mod ids;
 pub mod league;

@@ -1,0 +1,53 @@
+//! One played game checked by the rules crate as a game record, for a league fixture's game or
+//! a championship table's alike: every rule broken named at its hand in players' words, and a
+//! game that stops short of its target refused as unfinished.
+
+use fives_rules::RulesetSpec;
+use fives_rules::record::{CheckReport, CheckedGame, HandRecord, Record, ruleset_field};
+
+use super::match_result::ResultError;
+use super::rule_words::in_players_words;
+
+/// Checks game `number`'s hands, played by `seats` (in seat order) under `ruleset`.
+pub fn check_played_game(
+    ruleset: &RulesetSpec,
+    seats: Vec<String>,
+    hands: Vec<HandRecord>,
+    number: u32,
+) -> Result<CheckedGame, Vec<ResultError>> {
+    let of_game = |message: String| ResultError {
+        game: Some(number),
+        hand: None,
+        message: format!("Game {number}: {message}"),
+    };
+    let target = ruleset
+        .build(seats.len())
+        .map_err(|error| vec![of_game(format!("{error}."))])?
+        .target();
+    let record = Record {
+        ruleset: ruleset_field(ruleset),
+        seats,
+        hands,
+        // Checked as a game that may be unfinished, so that one stopping short of a winner is
+        // answered below in a player's words rather than in the record format's.
+        complete: Some(false),
+    };
+    match fives_rules::record::check(&record) {
+        CheckReport::Valid(checked) if checked.winner.is_some() => Ok(checked),
+        CheckReport::Valid(_) => Err(vec![of_game(format!(
+            "nobody has reached {target} yet; a result needs every game played to the end."
+        ))]),
+        CheckReport::Invalid(rule_errors) => Err(rule_errors
+            .into_iter()
+            .map(|error| ResultError {
+                game: Some(number),
+                hand: error.hand,
+                message: format!("Game {number}, {}", in_players_words(&error.message)),
+            })
+            .collect()),
+        CheckReport::NotARecord(reason) => Err(vec![of_game(format!(
+            "the hands cannot be read ({}).",
+            reason.0
+        ))]),
+    }
+}
