@@ -404,6 +404,228 @@ fn tiebreak_problems(tiebreaks: &[Tiebreak]) -> Vec<FormatProblem> {
     problems
 }
 
+/// A format as JSON, the shape the store keeps and the API takes:
+/// `{"entrants": "players", "stages": {"kind": "swiss", "rounds": 5}, "seats": 2,
+/// "partnerships": false, "table_play": {"kind": "best-of", "games": 3}, "scoring": {"win": 1,
+/// "draw": 0.5, "loss": 0}, "bye_points": 1, "tiebreaks": ["buchholz-cut-1"], "seeding": "rating"}`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormatDocument {
+    pub entrants: EntrantsDocument,
+    pub stages: StagesDocument,
+    pub seats: u32,
+    #[serde(default)]
+    pub partnerships: bool,
+    pub table_play: TablePlayDocument,
+    pub scoring: ScoringDocument,
+    pub bye_points: f64,
+    pub tiebreaks: Vec<String>,
+    pub seeding: SeedingDocument,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntrantsDocument {
+    Players,
+    Pairs,
+    Teams,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum StagesDocument {
+    Swiss {
+        rounds: u32,
+    },
+    RoundRobin,
+    Groups {
+        groups: u32,
+        advance: u32,
+    },
+    Knockout {
+        third_place: bool,
+    },
+    DoubleElimination {
+        grand_final_reset: bool,
+    },
+    SwissThenKnockout {
+        rounds: u32,
+        top: u32,
+        third_place: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum TablePlayDocument {
+    OneGame,
+    BestOf { games: u32 },
+    FirstTo { games: u32 },
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum ScoringDocument {
+    WinDrawLoss { win: f64, draw: f64, loss: f64 },
+    ByPlace { by_place: Vec<f64> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeedingDocument {
+    Rating,
+    Entry,
+}
+
+/// Points written as a number: a whole number of halves from 0 to [`MAX_POINTS`].
+fn points_of(field: &'static str, number: f64) -> Result<Points, FormatProblem> {
+    let halves = number * 2.0;
+    if halves.fract() != 0.0 || !(0.0..=f64::from(MAX_POINTS * 2)).contains(&halves) {
+        return Err(FormatProblem::new(
+            field,
+            format!("Points are whole or half points from 0 to {MAX_POINTS}, not {number}."),
+        ));
+    }
+    Ok(Points::halves(halves as u32))
+}
+
+fn number_of(points: Points) -> f64 {
+    f64::from(points.halves) / 2.0
+}
+
+impl TryFrom<FormatDocument> for ChampionshipFormat {
+    type Error = Vec<FormatProblem>;
+
+    fn try_from(document: FormatDocument) -> Result<Self, Self::Error> {
+        let mut problems = Vec::new();
+        let mut points = |field, number| {
+            points_of(field, number)
+                .map_err(|problem| problems.push(problem))
+                .unwrap_or(Points::whole(0))
+        };
+        let scoring = match document.scoring {
+            ScoringDocument::WinDrawLoss { win, draw, loss } => TableScoring::WinDrawLoss {
+                win: points("scoring", win),
+                draw: points("scoring", draw),
+                loss: points("scoring", loss),
+            },
+            ScoringDocument::ByPlace { by_place } => {
+                TableScoring::ByPlace(by_place.into_iter().map(|p| points("scoring", p)).collect())
+            }
+        };
+        let bye_points = points("bye_points", document.bye_points);
+        let mut tiebreaks = Vec::new();
+        for name in &document.tiebreaks {
+            match Tiebreak::from_name(name) {
+                Some(tiebreak) => tiebreaks.push(tiebreak),
+                None => problems.push(FormatProblem::new(
+                    "tiebreaks",
+                    format!("{name:?} is not a tiebreak this service knows."),
+                )),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        ChampionshipFormat::try_from(FormatChoice {
+            entrants: match document.entrants {
+                EntrantsDocument::Players => EntrantKind::Players,
+                EntrantsDocument::Pairs => EntrantKind::Pairs,
+                EntrantsDocument::Teams => EntrantKind::Teams,
+            },
+            stages: match document.stages {
+                StagesDocument::Swiss { rounds } => Stages::Swiss { rounds },
+                StagesDocument::RoundRobin => Stages::RoundRobin,
+                StagesDocument::Groups { groups, advance } => Stages::Groups { groups, advance },
+                StagesDocument::Knockout { third_place } => Stages::Knockout { third_place },
+                StagesDocument::DoubleElimination { grand_final_reset } => {
+                    Stages::DoubleElimination { grand_final_reset }
+                }
+                StagesDocument::SwissThenKnockout {
+                    rounds,
+                    top,
+                    third_place,
+                } => Stages::SwissThenKnockout {
+                    rounds,
+                    top,
+                    third_place,
+                },
+            },
+            seats: document.seats,
+            partnerships: document.partnerships,
+            table_play: match document.table_play {
+                TablePlayDocument::OneGame => TablePlay::OneGame,
+                TablePlayDocument::BestOf { games } => TablePlay::BestOf(games),
+                TablePlayDocument::FirstTo { games } => TablePlay::FirstTo(games),
+            },
+            scoring,
+            bye_points,
+            tiebreaks,
+            seeding: match document.seeding {
+                SeedingDocument::Rating => Seeding::Rating,
+                SeedingDocument::Entry => Seeding::Entry,
+            },
+        })
+    }
+}
+
+impl From<&ChampionshipFormat> for FormatDocument {
+    fn from(format: &ChampionshipFormat) -> Self {
+        Self {
+            entrants: match format.entrants {
+                EntrantKind::Players => EntrantsDocument::Players,
+                EntrantKind::Pairs => EntrantsDocument::Pairs,
+                EntrantKind::Teams => EntrantsDocument::Teams,
+            },
+            stages: match format.stages {
+                Stages::Swiss { rounds } => StagesDocument::Swiss { rounds },
+                Stages::RoundRobin => StagesDocument::RoundRobin,
+                Stages::Groups { groups, advance } => StagesDocument::Groups { groups, advance },
+                Stages::Knockout { third_place } => StagesDocument::Knockout { third_place },
+                Stages::DoubleElimination { grand_final_reset } => {
+                    StagesDocument::DoubleElimination { grand_final_reset }
+                }
+                Stages::SwissThenKnockout {
+                    rounds,
+                    top,
+                    third_place,
+                } => StagesDocument::SwissThenKnockout {
+                    rounds,
+                    top,
+                    third_place,
+                },
+            },
+            seats: format.seating.seats,
+            partnerships: format.seating.partnerships,
+            table_play: match format.table_play {
+                TablePlay::OneGame => TablePlayDocument::OneGame,
+                TablePlay::BestOf(games) => TablePlayDocument::BestOf { games },
+                TablePlay::FirstTo(games) => TablePlayDocument::FirstTo { games },
+            },
+            scoring: match &format.scoring {
+                TableScoring::WinDrawLoss { win, draw, loss } => ScoringDocument::WinDrawLoss {
+                    win: number_of(*win),
+                    draw: number_of(*draw),
+                    loss: number_of(*loss),
+                },
+                TableScoring::ByPlace(places) => ScoringDocument::ByPlace {
+                    by_place: places.iter().copied().map(number_of).collect(),
+                },
+            },
+            bye_points: number_of(format.bye_points),
+            tiebreaks: format
+                .tiebreaks
+                .iter()
+                .map(|t| t.name().to_string())
+                .collect(),
+            seeding: match format.seeding {
+                Seeding::Rating => SeedingDocument::Rating,
+                Seeding::Entry => SeedingDocument::Entry,
+            },
+        }
+    }
+}
+
 /// A tiebreak as an organiser would name it.
 pub fn tiebreak_words(tiebreak: Tiebreak) -> &'static str {
     match tiebreak {
@@ -568,6 +790,40 @@ mod tests {
             })
             .is_empty()
         );
+    }
+
+    #[test]
+    fn a_format_goes_to_json_and_back_and_json_is_checked_as_a_form_is() {
+        let four = ChampionshipFormat::try_from(FormatChoice {
+            seats: 4,
+            partnerships: true,
+            stages: Stages::Swiss { rounds: 5 },
+            ..singles_swiss()
+        })
+        .unwrap();
+        let json = serde_json::to_string(&FormatDocument::from(&four)).unwrap();
+        let read: FormatDocument = serde_json::from_str(&json).unwrap();
+        assert_eq!(ChampionshipFormat::try_from(read).unwrap(), four);
+        assert!(json.contains(r#""draw":0.5"#), "{json}");
+
+        let written = r#"{"entrants": "players", "stages": {"kind": "swiss", "rounds": 5},
+            "seats": 3, "table_play": {"kind": "one-game"}, "scoring": {"by_place": [3, 1, 0.25]},
+            "bye_points": 1, "tiebreaks": ["wins", "luck"], "seeding": "entry"}"#;
+        let problems =
+            ChampionshipFormat::try_from(serde_json::from_str::<FormatDocument>(written).unwrap())
+                .unwrap_err();
+        let messages: Vec<_> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "Points are whole or half points from 0 to 20, not 0.25.",
+                "\"luck\" is not a tiebreak this service knows."
+            ]
+        );
+        let unknown = r#"{"entrants": "players", "stages": {"kind": "swiss", "rounds": 5, "x": 1},
+            "seats": 2, "table_play": {"kind": "one-game"}, "scoring": {"win": 1, "draw": 0, "loss": 0},
+            "bye_points": 1, "tiebreaks": [], "seeding": "entry"}"#;
+        assert!(serde_json::from_str::<FormatDocument>(unknown).is_err());
     }
 
     #[test]
