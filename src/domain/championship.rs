@@ -22,7 +22,8 @@ pub const MAX_TIEBREAKS: usize = 9;
 pub const KNOCKOUT_TOPS: [u32; 3] = [4, 8, 16];
 
 /// Who enters: each entrant takes one seat of a table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EntrantKind {
     Players,
     /// Two players who sit as partners, against another pair, at a table of four.
@@ -32,7 +33,8 @@ pub enum EntrantKind {
 }
 
 /// The stages a championship is run in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Stages {
     Swiss {
         rounds: u32,
@@ -173,6 +175,36 @@ pub struct FormatChoice {
     pub bye_points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub seeding: Seeding,
+}
+
+impl TableScoring {
+    /// A win 1, a draw ½, a loss 0: how most events score a table of two sides.
+    pub fn one_half_nothing() -> Self {
+        TableScoring::WinDrawLoss {
+            win: Points::whole(1),
+            draw: Points::halves(1),
+            loss: Points::whole(0),
+        }
+    }
+}
+
+impl FormatChoice {
+    /// The plainest format of `stages` for players, and the form's starting point: two at a
+    /// table playing one game, scored 1, ½ and 0, a bye worth a win, the usual tiebreaks,
+    /// seeded by rating.
+    pub fn plain(stages: Stages) -> Self {
+        Self {
+            entrants: EntrantKind::Players,
+            stages,
+            seats: 2,
+            partnerships: false,
+            table_play: TablePlay::OneGame,
+            scoring: TableScoring::one_half_nothing(),
+            bye_points: Points::whole(1),
+            tiebreaks: Tiebreak::DEFAULT.to_vec(),
+            seeding: Seeding::Rating,
+        }
+    }
 }
 
 /// One reason a format is refused, with the part of the form it is about.
@@ -411,8 +443,8 @@ fn tiebreak_problems(tiebreaks: &[Tiebreak]) -> Vec<FormatProblem> {
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FormatDocument {
-    pub entrants: EntrantsDocument,
-    pub stages: StagesDocument,
+    pub entrants: EntrantKind,
+    pub stages: Stages,
     pub seats: u32,
     #[serde(default)]
     pub partnerships: bool,
@@ -421,38 +453,6 @@ pub struct FormatDocument {
     pub bye_points: f64,
     pub tiebreaks: Vec<String>,
     pub seeding: SeedingDocument,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EntrantsDocument {
-    Players,
-    Pairs,
-    Teams,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum StagesDocument {
-    Swiss {
-        rounds: u32,
-    },
-    RoundRobin,
-    Groups {
-        groups: u32,
-        advance: u32,
-    },
-    Knockout {
-        third_place: bool,
-    },
-    DoubleElimination {
-        grand_final_reset: bool,
-    },
-    SwissThenKnockout {
-        rounds: u32,
-        top: u32,
-        third_place: bool,
-    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -528,29 +528,8 @@ impl TryFrom<FormatDocument> for ChampionshipFormat {
             return Err(problems);
         }
         ChampionshipFormat::try_from(FormatChoice {
-            entrants: match document.entrants {
-                EntrantsDocument::Players => EntrantKind::Players,
-                EntrantsDocument::Pairs => EntrantKind::Pairs,
-                EntrantsDocument::Teams => EntrantKind::Teams,
-            },
-            stages: match document.stages {
-                StagesDocument::Swiss { rounds } => Stages::Swiss { rounds },
-                StagesDocument::RoundRobin => Stages::RoundRobin,
-                StagesDocument::Groups { groups, advance } => Stages::Groups { groups, advance },
-                StagesDocument::Knockout { third_place } => Stages::Knockout { third_place },
-                StagesDocument::DoubleElimination { grand_final_reset } => {
-                    Stages::DoubleElimination { grand_final_reset }
-                }
-                StagesDocument::SwissThenKnockout {
-                    rounds,
-                    top,
-                    third_place,
-                } => Stages::SwissThenKnockout {
-                    rounds,
-                    top,
-                    third_place,
-                },
-            },
+            entrants: document.entrants,
+            stages: document.stages,
             seats: document.seats,
             partnerships: document.partnerships,
             table_play: match document.table_play {
@@ -572,29 +551,8 @@ impl TryFrom<FormatDocument> for ChampionshipFormat {
 impl From<&ChampionshipFormat> for FormatDocument {
     fn from(format: &ChampionshipFormat) -> Self {
         Self {
-            entrants: match format.entrants {
-                EntrantKind::Players => EntrantsDocument::Players,
-                EntrantKind::Pairs => EntrantsDocument::Pairs,
-                EntrantKind::Teams => EntrantsDocument::Teams,
-            },
-            stages: match format.stages {
-                Stages::Swiss { rounds } => StagesDocument::Swiss { rounds },
-                Stages::RoundRobin => StagesDocument::RoundRobin,
-                Stages::Groups { groups, advance } => StagesDocument::Groups { groups, advance },
-                Stages::Knockout { third_place } => StagesDocument::Knockout { third_place },
-                Stages::DoubleElimination { grand_final_reset } => {
-                    StagesDocument::DoubleElimination { grand_final_reset }
-                }
-                Stages::SwissThenKnockout {
-                    rounds,
-                    top,
-                    third_place,
-                } => StagesDocument::SwissThenKnockout {
-                    rounds,
-                    top,
-                    third_place,
-                },
-            },
+            entrants: format.entrants,
+            stages: format.stages,
             seats: format.seating.seats,
             partnerships: format.seating.partnerships,
             table_play: match format.table_play {
@@ -647,19 +605,8 @@ mod tests {
 
     fn singles_swiss() -> FormatChoice {
         FormatChoice {
-            entrants: EntrantKind::Players,
-            stages: Stages::Swiss { rounds: 5 },
-            seats: 2,
-            partnerships: false,
             table_play: TablePlay::BestOf(3),
-            scoring: TableScoring::WinDrawLoss {
-                win: Points::whole(1),
-                draw: Points::halves(1),
-                loss: Points::whole(0),
-            },
-            bye_points: Points::whole(1),
-            tiebreaks: Tiebreak::DEFAULT.to_vec(),
-            seeding: Seeding::Rating,
+            ..FormatChoice::plain(Stages::Swiss { rounds: 5 })
         }
     }
 

@@ -173,34 +173,20 @@ fn points(points: Points) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use fives_pairing::event::{Event, Tiebreak};
+    use fives_pairing::event::Event;
     use fives_pairing::pair::{Outcome, pair};
     use fives_pairing::standings::standings;
 
     use super::*;
-    use crate::domain::championship::{EntrantKind, FormatChoice, TablePlay, TableScoring};
+    use crate::domain::championship::FormatChoice;
     use crate::domain::championship_table::{TableGame, table_outcome};
 
     fn swiss_then_knockout() -> ChampionshipFormat {
-        ChampionshipFormat::try_from(FormatChoice {
-            entrants: EntrantKind::Players,
-            stages: Stages::SwissThenKnockout {
-                rounds: 2,
-                top: 4,
-                third_place: true,
-            },
-            seats: 2,
-            partnerships: false,
-            table_play: TablePlay::OneGame,
-            scoring: TableScoring::WinDrawLoss {
-                win: Points::whole(1),
-                draw: Points::halves(1),
-                loss: Points::whole(0),
-            },
-            bye_points: Points::whole(1),
-            tiebreaks: Tiebreak::DEFAULT.to_vec(),
-            seeding: Seeding::Rating,
-        })
+        ChampionshipFormat::try_from(FormatChoice::plain(Stages::SwissThenKnockout {
+            rounds: 2,
+            top: 4,
+            third_place: true,
+        }))
         .unwrap()
     }
 

@@ -269,31 +269,13 @@ fn pairs_at(seats: &[String]) -> Vec<(&str, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use fives_pairing::document::Seeding;
-    use fives_pairing::event::Tiebreak;
-
     use super::*;
-    use crate::domain::championship::{EntrantKind, FormatChoice, Points, TablePlay, TableScoring};
+    use crate::domain::championship::FormatChoice;
     use crate::domain::championship_event::TableLine;
     use crate::domain::championship_table::{TableGame, table_outcome};
 
     fn format(stages: Stages) -> ChampionshipFormat {
-        ChampionshipFormat::try_from(FormatChoice {
-            entrants: EntrantKind::Players,
-            stages,
-            seats: 2,
-            partnerships: false,
-            table_play: TablePlay::OneGame,
-            scoring: TableScoring::WinDrawLoss {
-                win: Points::whole(1),
-                draw: Points::halves(1),
-                loss: Points::whole(0),
-            },
-            bye_points: Points::whole(1),
-            tiebreaks: Tiebreak::DEFAULT.to_vec(),
-            seeding: Seeding::Rating,
-        })
-        .unwrap()
+        ChampionshipFormat::try_from(FormatChoice::plain(stages)).unwrap()
     }
 
     fn field(count: usize) -> Vec<EntrantLine> {

@@ -213,38 +213,27 @@ fn places_by_games(wins: &[u32], points: &[i64]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use fives_pairing::document::Seeding;
-    use fives_pairing::event::Tiebreak;
-
     use super::*;
-    use crate::domain::championship::{EntrantKind, FormatChoice, Stages};
+    use crate::domain::championship::{FormatChoice, Stages};
 
     fn format(
         seats: u32,
         partnerships: bool,
-        play: TablePlay,
+        table_play: TablePlay,
         scoring: TableScoring,
     ) -> ChampionshipFormat {
         ChampionshipFormat::try_from(FormatChoice {
-            entrants: EntrantKind::Players,
-            stages: Stages::Swiss { rounds: 5 },
             seats,
             partnerships,
-            table_play: play,
+            table_play,
             scoring,
-            bye_points: Points::whole(1),
-            tiebreaks: Tiebreak::DEFAULT.to_vec(),
-            seeding: Seeding::Rating,
+            ..FormatChoice::plain(Stages::Swiss { rounds: 5 })
         })
         .unwrap()
     }
 
     fn win_draw_loss() -> TableScoring {
-        TableScoring::WinDrawLoss {
-            win: Points::whole(1),
-            draw: Points::halves(1),
-            loss: Points::whole(0),
-        }
+        TableScoring::one_half_nothing()
     }
 
     fn game(winner: usize, side_points: &[i64]) -> TableGame {
