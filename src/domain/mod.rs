@@ -4,6 +4,7 @@ pub mod account;
 pub mod authorisation;
 pub mod captain_tasks;
 pub mod championship;
+pub mod championship_bracket;
 pub mod championship_entrants;
 pub mod championship_event;
 pub mod championship_rounds;
