@@ -111,6 +111,16 @@ pub async fn set_contact(
     Ok(team)
 }
 
+/// The address an invitation is to be mailed to: none when left blank.
+pub(super) fn invited_address(email: &str) -> Result<Option<EmailAddress>, AppError> {
+    match email.trim() {
+        "" => Ok(None),
+        typed => EmailAddress::try_from(typed)
+            .map(Some)
+            .map_err(|error| AppError::invalid(Field::Email, error.to_string())),
+    }
+}
+
 /// An invitation made: the link's token, shown once, when it stops working, and the address
 /// it was mailed to.
 pub struct Invitation {
@@ -131,13 +141,7 @@ pub async fn invite_captain(
 ) -> Result<Invitation, AppError> {
     let (team, organisation) = team_and_organisation(store, id).await?;
     let organiser: &Actor = require(who, Permission::Organise(organisation.id))?;
-    let email = match email.trim() {
-        "" => None,
-        typed => Some(
-            EmailAddress::try_from(typed)
-                .map_err(|error| AppError::invalid(Field::Email, error.to_string()))?,
-        ),
-    };
+    let email = invited_address(email)?;
     let token = SecretToken::generate();
     let now = Utc::now();
     let invite = NewCaptainInvite {
