@@ -186,6 +186,28 @@ pub(crate) async fn log_in(
     Ok(())
 }
 
+/// Chooses the players of game `number` of a result form; answers how many were chosen.
+pub(crate) async fn choose_players(
+    client: &Client,
+    number: usize,
+    game: &fives::domain::match_result::GameSheet,
+) -> Result<usize, String> {
+    let mut chosen = 0;
+    for (side, players) in [("home", &game.home), ("away", &game.away)] {
+        for (player, place) in players.iter().zip(1..) {
+            client
+                .find(Locator::Css(&format!("select#g{number}_{side}_{place}")))
+                .await
+                .map_err(step("find a player's select"))?
+                .select_by_value(&player.0.to_string())
+                .await
+                .map_err(step("choose a player"))?;
+            chosen += 1;
+        }
+    }
+    Ok(chosen)
+}
+
 /// The steps a person takes, each failing with what went wrong.
 async fn log_in_see_dashboard_log_out(client: &Client, address: &str) -> Result<(), String> {
     client

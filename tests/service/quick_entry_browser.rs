@@ -6,7 +6,7 @@ use fantoccini::{Client, Locator};
 use fives::domain::entry_level::EntryLevel;
 use fives::domain::match_result::{GameOutcome, ResultSheet};
 
-use crate::browser::{Chromium, log_in, step};
+use crate::browser::{Chromium, choose_players, log_in, step};
 use crate::results_league::{ResultsLeague, SLUG, nine_game_format, results_league_with};
 use crate::support::PASSWORD;
 
@@ -40,18 +40,7 @@ async fn fill_in(
     for index in games {
         let game = &all[index];
         let number = index + 1;
-        for (side, players) in [("home", &game.home), ("away", &game.away)] {
-            for (player, place) in players.iter().zip(1..) {
-                client
-                    .find(Locator::Css(&format!("select#g{number}_{side}_{place}")))
-                    .await
-                    .map_err(step("find a player's select"))?
-                    .select_by_value(&player.0.to_string())
-                    .await
-                    .map_err(step("choose a player"))?;
-                *inputs += 1;
-            }
-        }
+        *inputs += choose_players(client, number, game).await?;
         let GameOutcome::FinalScore { home, away } = game.outcome else {
             return Err("a game given by its final score".to_string());
         };

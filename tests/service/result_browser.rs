@@ -5,7 +5,7 @@
 use fantoccini::{Client, Locator};
 use fives::domain::match_result::{GameOutcome, ResultSheet};
 
-use crate::browser::{log_in, step};
+use crate::browser::{choose_players, log_in, step};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::PASSWORD;
 
@@ -27,17 +27,7 @@ async fn fill_in(client: &Client, sheet: &ResultSheet, first_line: Option<&str>)
         return Err("a played sheet".to_string());
     };
     for (game, number) in games.iter().zip(1..) {
-        for (side, players) in [("home", &game.home), ("away", &game.away)] {
-            for (player, index) in players.iter().zip(1..) {
-                client
-                    .find(Locator::Css(&format!("select#g{number}_{side}_{index}")))
-                    .await
-                    .map_err(step("find a player's select"))?
-                    .select_by_value(&player.0.to_string())
-                    .await
-                    .map_err(step("choose a player"))?;
-            }
-        }
+        choose_players(client, number, game).await?;
         let GameOutcome::Hands(hands) = &game.outcome else {
             return Err("a played game".to_string());
         };
