@@ -27,6 +27,17 @@ pub struct OrganiserInvitation {
     pub mailed_to: Option<EmailAddress>,
 }
 
+impl OrganiserInvitation {
+    /// The path of the invitation's link, which holds its secret.
+    pub fn path(&self) -> String {
+        invite_path(&self.token)
+    }
+}
+
+fn invite_path(token: &SecretToken) -> String {
+    format!("/organiser-invites/{}", token.as_str())
+}
+
 /// The link that makes whoever takes it up an organiser of the organisation of `slug`;
 /// mailed to `email` when one is given (blank is none) and mail is on.
 pub async fn invite_organiser(
@@ -52,7 +63,7 @@ pub async fn invite_organiser(
         (Some(links), Some(email)) => Some(organiser_invitation(
             email.as_str(),
             &organisation.name,
-            &links.to(&format!("/organiser-invites/{}", token.as_str())),
+            &links.to(&invite_path(&token)),
             invite.expires_at,
         )),
         _ => None,
