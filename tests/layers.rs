@@ -56,18 +56,45 @@ fn async_fns(text: &str) -> Vec<(String, &str)> {
         .collect()
 }
 
-/// The store's methods that write: those whose implementation takes the writers' pool.
+/// The store's methods that write: those whose implementation takes the writers' pool, or
+/// calls a function of the store's that does (a result is submitted by `submit_result_with`,
+/// which takes the store itself).
 fn writing_store_methods() -> BTreeSet<String> {
-    let mut writes = BTreeSet::new();
+    let mut functions = Vec::new();
     for file in rust_files(&source("src/store")) {
         let code = code_of(&file);
         for (name, body) in async_fns(&code) {
-            if body.contains("writer") {
-                writes.insert(name);
-            }
+            functions.push((name, body.to_string()));
         }
     }
-    writes
+    let mut writes: BTreeSet<String> = functions
+        .iter()
+        .filter(|(_, body)| body.contains("writer"))
+        .map(|(name, _)| name.clone())
+        .collect();
+    loop {
+        let more: Vec<String> = functions
+            .iter()
+            .filter(|(name, body)| {
+                !writes.contains(name) && writes.iter().any(|writer| calls(body, writer))
+            })
+            .map(|(name, _)| name.clone())
+            .collect();
+        if more.is_empty() {
+            return writes;
+        }
+        writes.extend(more);
+    }
+}
+
+/// Whether `body` calls the function `name`, not merely one whose name ends with it.
+fn calls(body: &str, name: &str) -> bool {
+    body.match_indices(&format!("{name}(")).any(|(at, _)| {
+        !body[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 /// Every `.name(` call of `names` in `src/web`, as "file:line: name".

@@ -243,8 +243,46 @@ pub async fn dashboard(store: &dyn Store, who: Who<'_>) -> Result<Dashboard, App
 // ---------------------------------------------------------------------------------------------
 // Captain invitations.
 
-const EXPIRED: &str = "This invitation has expired. Ask your league's organiser for a new link.";
-const USED: &str = "This invitation has already been used. Ask your league's organiser for a new link if you still need one.";
+/// What an invitation link that no longer works says, in the words of its kind: whom to ask
+/// for a new one.
+pub(super) struct UnusableInvitation {
+    pub expired: &'static str,
+    pub used: &'static str,
+}
+
+const CAPTAIN_INVITATION: UnusableInvitation = UnusableInvitation {
+    expired: "This invitation has expired. Ask your league's organiser for a new link.",
+    used: "This invitation has already been used. Ask your league's organiser for a new link if you still need one.",
+};
+
+impl UnusableInvitation {
+    /// Whether an invitation kept with these times can be taken up now: gone once used or
+    /// expired, said in a sentence.
+    pub(super) fn check(
+        &self,
+        accepted_at: Option<DateTime<Utc>>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), AppError> {
+        if accepted_at.is_some() {
+            return Err(AppError::Gone(self.used.to_string()));
+        }
+        if expires_at <= Utc::now() {
+            return Err(AppError::Gone(self.expired.to_string()));
+        }
+        Ok(())
+    }
+
+    /// The store's refusal to take an invitation up (used or expired meanwhile, or gone), in
+    /// these words; any other error as it is.
+    pub(super) fn refused(&self, error: StoreError) -> AppError {
+        match error {
+            StoreError::InviteExpired => AppError::Gone(self.expired.to_string()),
+            StoreError::InviteUsed => AppError::Gone(self.used.to_string()),
+            StoreError::InviteNotFound => AppError::not_found("such invitation"),
+            error => error.into(),
+        }
+    }
+}
 
 /// A captain invitation that can still be taken up, with its team.
 pub struct UsableInvite {
@@ -262,12 +300,7 @@ pub async fn usable_invite(store: &dyn Store, token: &str) -> Result<UsableInvit
         .captain_invite(&token.digest())
         .await?
         .ok_or_else(not_found)?;
-    if invite.accepted_at.is_some() {
-        return Err(AppError::Gone(USED.to_string()));
-    }
-    if invite.expires_at <= Utc::now() {
-        return Err(AppError::Gone(EXPIRED.to_string()));
-    }
+    CAPTAIN_INVITATION.check(invite.accepted_at, invite.expires_at)?;
     let team = store.team(invite.team_id).await?.ok_or_else(not_found)?;
     let organisation = store
         .organisation(team.organisation_id)
@@ -301,16 +334,10 @@ pub async fn accept_invite(
     at: DateTime<Utc>,
 ) -> Result<User, AppError> {
     let acceptor = invite_acceptor(hashing, who, newcomer, at).await?;
-    let user = match store
+    let user = store
         .accept_captain_invite(&invite.token.digest(), &acceptor, at)
         .await
-    {
-        Ok(user) => user,
-        Err(StoreError::InviteExpired) => return Err(AppError::Gone(EXPIRED.to_string())),
-        Err(StoreError::InviteUsed) => return Err(AppError::Gone(USED.to_string())),
-        Err(StoreError::InviteNotFound) => return Err(AppError::not_found("such invitation")),
-        Err(error) => return Err(error.into()),
-    };
+        .map_err(|error| CAPTAIN_INVITATION.refused(error))?;
     tracing::info!(user = %user.id, team = %invite.team.id, "captain invitation accepted");
     Ok(user)
 }

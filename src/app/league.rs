@@ -15,7 +15,7 @@ use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, SeasonId, TeamId};
 use crate::domain::league::SeasonCalendar;
 use crate::domain::match_format::MatchFormat;
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
+use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::standings::{
     FixtureResult, PositionsAfterRound, StandingsRow, TiebreakOrder, positions_after_each_round,
@@ -88,25 +88,13 @@ pub async fn create_competition(
     let name = new.name.as_str();
     match store.create_competition(&new).await {
         Ok(competition) => Ok((organisation, competition)),
-        Err(StoreError::CompetitionNameTaken) => Err(name_taken(format!(
-            "{} already has a competition called {name}.",
-            organisation.name
-        ))),
-        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+        Err(error) => Err(AppError::name_refused(
+            error,
             NamedThing::Competition,
             name,
-            &existing,
-            &organisation.name,
-        ))),
-        Err(error) => Err(error.into()),
+            &organisation,
+        )),
     }
-}
-
-fn name_taken(message: String) -> AppError {
-    AppError::Conflict(Conflict::Taken {
-        field: Field::Name,
-        message,
-    })
 }
 
 /// Sets how much a captain must give for each game of the competition's results, from the
@@ -143,7 +131,7 @@ pub async fn create_season(
     };
     match store.create_season(&new).await {
         Ok(season) => Ok((organisation, competition, season)),
-        Err(StoreError::SeasonNameTaken) => Err(name_taken(format!(
+        Err(StoreError::SeasonNameTaken) => Err(AppError::name_taken(format!(
             "{} already has a season called {}.",
             competition.name,
             new.name.as_str()
@@ -171,7 +159,7 @@ pub async fn create_division(
     };
     match store.create_division(&new).await {
         Ok(division) => Ok((organisation, season, division)),
-        Err(StoreError::DivisionNameTaken) => Err(name_taken(format!(
+        Err(StoreError::DivisionNameTaken) => Err(AppError::name_taken(format!(
             "{} already has a division called {}.",
             season.name,
             new.name.as_str()

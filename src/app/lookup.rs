@@ -1,12 +1,12 @@
 //! Finding what a request names within the organisation of its address: an organisation by
-//! its short name, and its competitions, seasons, divisions, teams and fixtures by id. Each is
+//! its short name, and its competitions, seasons, divisions, teams, players and fixtures by id. Each is
 //! looked up through the organisation, so an id of another organisation's is not found, never
 //! shown or changed, and no answer tells one organisation about another's.
 
 use super::{AppError, Who, require};
 use crate::domain::authorisation::Permission;
-use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, SeasonId, TeamId};
-use crate::store::{Competition, Division, Fixture, Organisation, Season, Store, Team};
+use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, PlayerId, SeasonId, TeamId};
+use crate::store::{Competition, Division, Fixture, Organisation, Player, Season, Store, Team};
 
 /// A division with the season and competition it belongs to.
 #[derive(Debug, Clone)]
@@ -144,6 +144,18 @@ pub async fn team(
         .await?
         .filter(|team| team.organisation_id == organisation.id)
         .ok_or_else(|| AppError::not_found(format_args!("team {id} in {}", organisation.name)))
+}
+
+pub async fn player(
+    store: &dyn Store,
+    organisation: &Organisation,
+    id: PlayerId,
+) -> Result<Player, AppError> {
+    store
+        .player(id)
+        .await?
+        .filter(|player| player.organisation_id == organisation.id)
+        .ok_or_else(|| AppError::not_found(format_args!("player {id} in {}", organisation.name)))
 }
 
 /// The division a team plays in this season: that of the latest-starting season it has one in.

@@ -27,8 +27,9 @@ pub mod tokens;
 use chrono::NaiveDate;
 
 use crate::domain::authorisation::{Permission, Refusal, Roles, authorise};
+use crate::domain::organisation::{NamedThing, looks_alike_message};
 use crate::domain::season_fixtures::FixtureStatus;
-use crate::store::{StoreError, User};
+use crate::store::{Organisation, StoreError, User};
 
 /// A signed-in account and what it may act as: who is acting in a use case.
 #[derive(Debug, Clone)]
@@ -100,6 +101,41 @@ impl AppError {
     /// One field's problem.
     pub fn invalid(field: Field, message: impl Into<String>) -> Self {
         Self::Invalid(vec![Problem::new(field, message)])
+    }
+
+    /// A name that must be unique is taken, or looks like one that is: said at the name.
+    pub fn name_taken(message: String) -> Self {
+        Self::Conflict(Conflict::Taken {
+            field: Field::Name,
+            message,
+        })
+    }
+
+    /// The store's refusal of `name` for one of the organisation's teams, competitions or
+    /// players: the organisation has that name already, or one that looks the same. Any other
+    /// error passes as it is.
+    pub fn name_refused(
+        error: StoreError,
+        thing: NamedThing,
+        name: &str,
+        organisation: &Organisation,
+    ) -> Self {
+        match error {
+            StoreError::TeamNameTaken | StoreError::CompetitionNameTaken => {
+                Self::name_taken(format!(
+                    "{} already has a {} called {name}.",
+                    organisation.name,
+                    thing.kind()
+                ))
+            }
+            StoreError::NameLooksLike { existing } => Self::name_taken(looks_alike_message(
+                thing,
+                name,
+                &existing,
+                &organisation.name,
+            )),
+            error => error.into(),
+        }
     }
 }
 

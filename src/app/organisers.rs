@@ -4,17 +4,19 @@
 
 use chrono::{DateTime, Utc};
 
-use super::accounts::{NewAccount, invite_acceptor};
-use super::teams::INVITE_LIFETIME;
-use super::{AppError, Field, Who, lookup};
+use super::accounts::{NewAccount, UnusableInvitation, invite_acceptor};
+use super::teams::{INVITE_LIFETIME, invited_address};
+use super::{AppError, Who, lookup};
 use crate::domain::account::EmailAddress;
 use crate::domain::mail::{SiteLinks, organiser_invitation};
 use crate::password::HashingLimit;
-use crate::store::{NewOrganiserInvite, Organisation, Store, StoreError, User};
+use crate::store::{NewOrganiserInvite, Organisation, Store, User};
 use crate::token::SecretToken;
 
-const EXPIRED: &str = "This invitation has expired. Ask an organiser of the league for a new link.";
-const USED: &str = "This invitation has already been used. Ask an organiser of the league for a new link if you still need one.";
+const ORGANISER_INVITATION: UnusableInvitation = UnusableInvitation {
+    expired: "This invitation has expired. Ask an organiser of the league for a new link.",
+    used: "This invitation has already been used. Ask an organiser of the league for a new link if you still need one.",
+};
 
 /// An organiser invitation made: its token (shown once), when it stops working, and the
 /// address it was mailed to.
@@ -23,6 +25,17 @@ pub struct OrganiserInvitation {
     pub token: SecretToken,
     pub expires_at: DateTime<Utc>,
     pub mailed_to: Option<EmailAddress>,
+}
+
+impl OrganiserInvitation {
+    /// The path of the invitation's link, which holds its secret.
+    pub fn path(&self) -> String {
+        invite_path(&self.token)
+    }
+}
+
+fn invite_path(token: &SecretToken) -> String {
+    format!("/organiser-invites/{}", token.as_str())
 }
 
 /// The link that makes whoever takes it up an organiser of the organisation of `slug`;
@@ -36,13 +49,7 @@ pub async fn invite_organiser(
 ) -> Result<OrganiserInvitation, AppError> {
     let organisation = lookup::organised(store, who, slug).await?;
     let organiser = who.ok_or(AppError::NotSignedIn)?;
-    let email = match email.trim() {
-        "" => None,
-        typed => Some(
-            EmailAddress::try_from(typed)
-                .map_err(|error| AppError::invalid(Field::Email, error.to_string()))?,
-        ),
-    };
+    let email = invited_address(email)?;
     let token = SecretToken::generate();
     let now = Utc::now();
     let invite = NewOrganiserInvite {
@@ -56,7 +63,7 @@ pub async fn invite_organiser(
         (Some(links), Some(email)) => Some(organiser_invitation(
             email.as_str(),
             &organisation.name,
-            &links.to(&format!("/organiser-invites/{}", token.as_str())),
+            &links.to(&invite_path(&token)),
             invite.expires_at,
         )),
         _ => None,
@@ -88,12 +95,7 @@ pub async fn usable_organiser_invite(
         .organiser_invite(&token.digest())
         .await?
         .ok_or_else(not_found)?;
-    if invite.accepted_at.is_some() {
-        return Err(AppError::Gone(USED.to_string()));
-    }
-    if invite.expires_at <= Utc::now() {
-        return Err(AppError::Gone(EXPIRED.to_string()));
-    }
+    ORGANISER_INVITATION.check(invite.accepted_at, invite.expires_at)?;
     let organisation = store
         .organisation(invite.organisation_id)
         .await?
@@ -115,16 +117,10 @@ pub async fn accept_organiser_invite(
     at: DateTime<Utc>,
 ) -> Result<User, AppError> {
     let acceptor = invite_acceptor(hashing, who, newcomer, at).await?;
-    let user = match store
+    let user = store
         .accept_organiser_invite(&invite.token.digest(), &acceptor, at)
         .await
-    {
-        Ok(user) => user,
-        Err(StoreError::InviteExpired) => return Err(AppError::Gone(EXPIRED.to_string())),
-        Err(StoreError::InviteUsed) => return Err(AppError::Gone(USED.to_string())),
-        Err(StoreError::InviteNotFound) => return Err(AppError::not_found("such invitation")),
-        Err(error) => return Err(error.into()),
-    };
+        .map_err(|error| ORGANISER_INVITATION.refused(error))?;
     tracing::info!(user = %user.id, organisation = %invite.organisation.id, "organiser invitation accepted");
     Ok(user)
 }

@@ -6,6 +6,18 @@ use super::{AppError, Conflict, Who, lookup};
 use crate::domain::ids::{CompetitionId, PlayerId, TeamId};
 use crate::store::{Competition, Organisation, Player, Store, StoreError, Team};
 
+/// The refusal to remove a team or competition that `count` fixtures with results name.
+fn has_results(name: &str, count: i64) -> AppError {
+    let fixtures = if count == 1 {
+        "a fixture with a result".to_string()
+    } else {
+        format!("{count} fixtures with results")
+    };
+    AppError::Conflict(Conflict::Other(format!(
+        "{name} has {fixtures}, and results are kept, so it cannot be removed. Its name can still be changed."
+    )))
+}
+
 /// Removes a team of the organisation that has no results, with its squad places,
 /// captaincies and unplayed fixtures.
 pub async fn remove_team(
@@ -18,17 +30,7 @@ pub async fn remove_team(
     let team = lookup::team(store, &organisation, team).await?;
     match store.delete_team(team.id).await {
         Ok(()) => Ok((organisation, team)),
-        Err(StoreError::HasResults { count }) => {
-            let fixtures = if count == 1 {
-                "a fixture with a result".to_string()
-            } else {
-                format!("{count} fixtures with results")
-            };
-            Err(AppError::Conflict(Conflict::Other(format!(
-                "{} has {fixtures}, and results are kept, so it cannot be removed. Its name can still be changed.",
-                team.name
-            ))))
-        }
+        Err(StoreError::HasResults { count }) => Err(has_results(&team.name, count)),
         Err(error) => Err(error.into()),
     }
 }
@@ -41,13 +43,7 @@ pub async fn remove_player(
     player: PlayerId,
 ) -> Result<(Organisation, Player), AppError> {
     let organisation = lookup::organised(store, who, slug).await?;
-    let found = store
-        .player(player)
-        .await?
-        .filter(|found| found.organisation_id == organisation.id)
-        .ok_or_else(|| {
-            AppError::not_found(format_args!("player {player} in {}", organisation.name))
-        })?;
+    let found = lookup::player(store, &organisation, player).await?;
     match store.delete_player(found.id).await {
         Ok(()) => Ok((organisation, found)),
         Err(StoreError::HasResults { count }) => {
@@ -77,17 +73,7 @@ pub async fn remove_competition(
     let competition = lookup::competition(store, &organisation, competition).await?;
     match store.delete_competition(competition.id).await {
         Ok(()) => Ok((organisation, competition)),
-        Err(StoreError::HasResults { count }) => {
-            let fixtures = if count == 1 {
-                "a fixture with a result".to_string()
-            } else {
-                format!("{count} fixtures with results")
-            };
-            Err(AppError::Conflict(Conflict::Other(format!(
-                "{} has {fixtures}, and results are kept, so it cannot be removed. Its name can still be changed.",
-                competition.name
-            ))))
-        }
+        Err(StoreError::HasResults { count }) => Err(has_results(&competition.name, count)),
         Err(error) => Err(error.into()),
     }
 }

@@ -2,17 +2,10 @@
 //! organisation's own. Results, tables and fixtures name
 //! them by their id, so every page shows the new name, past seasons included.
 
-use super::{AppError, Conflict, Field, Who, lookup};
+use super::{AppError, Who, lookup};
 use crate::domain::ids::{CompetitionId, PlayerId, TeamId};
-use crate::domain::organisation::{DisplayName, NamedThing, looks_alike_message};
-use crate::store::{Competition, Organisation, Player, Store, StoreError, Team};
-
-fn name_taken(message: String) -> AppError {
-    AppError::Conflict(Conflict::Taken {
-        field: Field::Name,
-        message,
-    })
-}
+use crate::domain::organisation::{DisplayName, NamedThing};
+use crate::store::{Competition, Organisation, Player, Store, Team};
 
 /// Renames a team of the organisation; a name another team has, or one that looks the same,
 /// is a conflict.
@@ -30,18 +23,12 @@ pub async fn rename_team(
             let team = lookup::team(store, &organisation, team.id).await?;
             Ok((organisation, team))
         }
-        Err(StoreError::TeamNameTaken) => Err(name_taken(format!(
-            "{} already has a team called {}.",
-            organisation.name,
-            name.as_str()
-        ))),
-        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+        Err(error) => Err(AppError::name_refused(
+            error,
             NamedThing::Team,
             name.as_str(),
-            &existing,
-            &organisation.name,
-        ))),
-        Err(error) => Err(error.into()),
+            &organisation,
+        )),
     }
 }
 
@@ -55,13 +42,7 @@ pub async fn rename_player(
     name: &DisplayName,
 ) -> Result<(Organisation, Player), AppError> {
     let organisation = lookup::organised(store, who, slug).await?;
-    let not_found =
-        || AppError::not_found(format_args!("player {player} in {}", organisation.name));
-    let found = store
-        .player(player)
-        .await?
-        .filter(|found| found.organisation_id == organisation.id)
-        .ok_or_else(not_found)?;
+    let found = lookup::player(store, &organisation, player).await?;
     match store.rename_player(found.id, name).await {
         Ok(()) => Ok((
             organisation,
@@ -70,13 +51,12 @@ pub async fn rename_player(
                 ..found
             },
         )),
-        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+        Err(error) => Err(AppError::name_refused(
+            error,
             NamedThing::Player,
             name.as_str(),
-            &existing,
-            &organisation.name,
-        ))),
-        Err(error) => Err(error.into()),
+            &organisation,
+        )),
     }
 }
 
@@ -96,18 +76,12 @@ pub async fn rename_competition(
             let competition = lookup::competition(store, &organisation, competition.id).await?;
             Ok((organisation, competition))
         }
-        Err(StoreError::CompetitionNameTaken) => Err(name_taken(format!(
-            "{} already has a competition called {}.",
-            organisation.name,
-            name.as_str()
-        ))),
-        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+        Err(error) => Err(AppError::name_refused(
+            error,
             NamedThing::Competition,
             name.as_str(),
-            &existing,
-            &organisation.name,
-        ))),
-        Err(error) => Err(error.into()),
+            &organisation,
+        )),
     }
 }
 

@@ -4,14 +4,14 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::lookup;
-use super::{Actor, AppError, Conflict, Field, Who, may, require};
+use super::{Actor, AppError, Field, Who, may, require};
 use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::TeamId;
 use crate::domain::league::Venue;
 use crate::domain::mail::{SiteLinks, captain_invitation};
-use crate::domain::organisation::{DisplayName, NamedThing, TeamContact, looks_alike_message};
-use crate::store::{NewCaptainInvite, Organisation, Player, Store, StoreError, Team};
+use crate::domain::organisation::{DisplayName, NamedThing, TeamContact};
+use crate::store::{NewCaptainInvite, Organisation, Player, Store, Team};
 use crate::token::SecretToken;
 
 /// How long a captain invitation link works.
@@ -35,13 +35,6 @@ pub fn organises(who: Who<'_>, organisation: &Organisation) -> bool {
     may(who, Permission::Organise(organisation.id))
 }
 
-fn name_taken(message: String) -> AppError {
-    AppError::Conflict(Conflict::Taken {
-        field: Field::Name,
-        message,
-    })
-}
-
 /// Makes a team of the organisation; a name it has, or one that looks the same, is a conflict.
 pub async fn create_team(
     store: &dyn Store,
@@ -52,18 +45,12 @@ pub async fn create_team(
     let organisation = lookup::organised(store, who, slug).await?;
     match store.create_team(organisation.id, &name, Utc::now()).await {
         Ok(team) => Ok((organisation, team)),
-        Err(StoreError::TeamNameTaken) => Err(name_taken(format!(
-            "{} already has a team called {}.",
-            organisation.name,
-            name.as_str()
-        ))),
-        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+        Err(error) => Err(AppError::name_refused(
+            error,
             NamedThing::Team,
             name.as_str(),
-            &existing,
-            &organisation.name,
-        ))),
-        Err(error) => Err(error.into()),
+            &organisation,
+        )),
     }
 }
 
@@ -124,6 +111,16 @@ pub async fn set_contact(
     Ok(team)
 }
 
+/// The address an invitation is to be mailed to: none when left blank.
+pub(super) fn invited_address(email: &str) -> Result<Option<EmailAddress>, AppError> {
+    match email.trim() {
+        "" => Ok(None),
+        typed => EmailAddress::try_from(typed)
+            .map(Some)
+            .map_err(|error| AppError::invalid(Field::Email, error.to_string())),
+    }
+}
+
 /// An invitation made: the link's token, shown once, when it stops working, and the address
 /// it was mailed to.
 pub struct Invitation {
@@ -144,13 +141,7 @@ pub async fn invite_captain(
 ) -> Result<Invitation, AppError> {
     let (team, organisation) = team_and_organisation(store, id).await?;
     let organiser: &Actor = require(who, Permission::Organise(organisation.id))?;
-    let email = match email.trim() {
-        "" => None,
-        typed => Some(
-            EmailAddress::try_from(typed)
-                .map_err(|error| AppError::invalid(Field::Email, error.to_string()))?,
-        ),
-    };
+    let email = invited_address(email)?;
     let token = SecretToken::generate();
     let now = Utc::now();
     let invite = NewCaptainInvite {
@@ -229,12 +220,11 @@ pub async fn create_player(
     let organisation = lookup::organised(store, who, slug).await?;
     match store.create_player(organisation.id, name, Utc::now()).await {
         Ok(player) => Ok(player),
-        Err(StoreError::NameLooksLike { existing }) => Err(name_taken(looks_alike_message(
+        Err(error) => Err(AppError::name_refused(
+            error,
             NamedThing::Player,
             name.as_str(),
-            &existing,
-            &organisation.name,
-        ))),
-        Err(error) => Err(error.into()),
+            &organisation,
+        )),
     }
 }

@@ -6,6 +6,7 @@ use fives_rules::RulesetSpec;
 
 use super::match_format::{Leg, LegKind, MAX_LEGS, ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD};
 use super::match_result::game_ruleset;
+use super::rule_words::ruleset_refusal;
 
 /// The most points a game's target may be: All Fives and Muggins play to 250, a long game
 /// to 500; anything past 1000 is a typing mistake.
@@ -64,7 +65,7 @@ pub fn ruleset_problems(ruleset: &RulesetSpec, legs: &[Leg]) -> Vec<RulesetProbl
         {
             problems.push(RulesetProblem::Unplayable {
                 kind,
-                reason: reason.to_string(),
+                reason: ruleset_refusal(&reason),
             });
         }
     }
@@ -126,7 +127,7 @@ mod tests {
         assert_eq!(
             problems[0].to_string(),
             "The singles games cannot be played under these rules: \
-             doubles-in-the-boneyard is for exactly 3 players, not 2."
+             Doubles in the Boneyard is for exactly 3 players, not 2."
         );
         let mut no_tiles = RulesetSpec::preset(Preset::FivesAndThrees);
         no_tiles.overrides.hand_size = Some(PerPlayers::all(0));

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::entry_level::{EntryLevel, check_final_score};
 use super::ids::PlayerId;
 use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
-use super::rule_words::{game_name, in_players_words};
+use super::rule_words::{game_name, in_players_words, ruleset_refusal, unreadable_record};
 
 /// The most hands a game may have. A game to 121 takes 10 to 40 hands; 300 is also where the
 /// rules crate stops a random game that has not finished.
@@ -392,7 +392,10 @@ fn check_game(
             .collect()),
         CheckReport::NotARecord(reason) => Err(vec![ResultError::of_game(
             number,
-            format!("the hands cannot be read ({}).", reason.0),
+            format!(
+                "the hands cannot be read ({}).",
+                unreadable_record(&reason.0)
+            ),
         )]),
     }
 }
@@ -412,7 +415,12 @@ fn final_score_line(
     let seats = 2 * leg.kind.players_per_side() as usize;
     let ruleset = game_ruleset(rules.ruleset, leg)
         .build(seats)
-        .map_err(|error| vec![ResultError::of_game(number, format!("{error}."))])?;
+        .map_err(|error| {
+            vec![ResultError::of_game(
+                number,
+                format!("{}.", ruleset_refusal(&error)),
+            )]
+        })?;
     check_final_score(&ruleset, home, away)
         .map_err(|message| vec![ResultError::of_game(number, message)])
 }
@@ -516,8 +524,12 @@ pub fn pasted_hands(
             "the pasted record is {length} characters long; a game record is at most {MAX_RECORD_CHARS}."
         ));
     }
-    let record = fives_rules::record::parse(text)
-        .map_err(|reason| format!("the pasted record cannot be read: {}.", reason.0))?;
+    let record = fives_rules::record::parse(text).map_err(|reason| {
+        format!(
+            "the pasted record cannot be read: {}.",
+            unreadable_record(&reason.0)
+        )
+    })?;
     hands_within_limit(record.hands.len())?;
     let seats = 2 * leg.kind.players_per_side() as usize;
     if record.seats.len() != seats {

@@ -119,6 +119,17 @@ pub enum NamedThing {
     Player,
 }
 
+impl NamedThing {
+    /// The word for one, as a sentence says it.
+    pub fn kind(self) -> &'static str {
+        match self {
+            NamedThing::Team => "team",
+            NamedThing::Competition => "competition",
+            NamedThing::Player => "player",
+        }
+    }
+}
+
 /// Why `name` is refused beside `existing`, a name of the same look the organisation already
 /// has: said the same on the pages and in the API.
 pub fn looks_alike_message(
@@ -127,18 +138,16 @@ pub fn looks_alike_message(
     existing: &str,
     organisation: &str,
 ) -> String {
-    let (kind, way_out) = match thing {
-        NamedThing::Team => ("team", "choose a name that cannot be mistaken for it"),
-        NamedThing::Competition => (
-            "competition",
-            "choose a name that cannot be mistaken for it",
-        ),
+    let way_out = match thing {
+        NamedThing::Team | NamedThing::Competition => {
+            "choose a name that cannot be mistaken for it"
+        }
         // Two players may share a name, so the same spelling would do.
-        NamedThing::Player => (
-            "player",
-            "write it the same way for another person of that name, or choose one that cannot be mistaken for it",
-        ),
+        NamedThing::Player => {
+            "write it the same way for another person of that name, or choose one that cannot be mistaken for it"
+        }
     };
+    let kind = thing.kind();
     format!(
         "{name} looks the same as \u{2018}{existing}\u{2019}, a {kind} {organisation} already has; {way_out}."
     )

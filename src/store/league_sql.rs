@@ -37,6 +37,100 @@ macro_rules! league_sql_store {
                 .await?)
         }
 
+        /// Renames row `id` of `table` (`teams` or `competitions`, each of whose names is unique
+        /// by its spelling and its look within the organisation): a name another row of the
+        /// organisation has is refused with `taken`, one that only looks the same with
+        /// `NameLooksLike`.
+        async fn rename_unique(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            table: &'static str,
+            what: &'static str,
+            id: i64,
+            name: &$crate::domain::organisation::DisplayName,
+            taken: fn() -> $crate::store::StoreError,
+        ) -> Result<(), $crate::store::StoreError> {
+            let skeleton = name.skeleton();
+            let organisation: i64 = sqlx::query_scalar(&format!(
+                "SELECT organisation_id FROM {table} WHERE id = $1"
+            ))
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?
+            .ok_or($crate::store::StoreError::NotFound(what))?;
+            let existing: Option<String> = sqlx::query_scalar(&format!(
+                "SELECT name FROM {table} \
+                 WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3"
+            ))
+            .bind(organisation)
+            .bind(&skeleton)
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+            super::look_alike_refusal(existing, name, taken())?;
+            sqlx::query(&format!(
+                "UPDATE {table} SET name = $1, name_skeleton = $2 WHERE id = $3"
+            ))
+            .bind(name.as_str())
+            .bind(&skeleton)
+            .bind(id)
+            .execute(&mut **tx)
+            .await
+            .map_err(|e| unique_violation_as(e, taken()))?;
+            Ok(())
+        }
+
+        /// Refuses with `HasResults` when `count_query` counts any result naming `id`: a
+        /// league keeps its results, and what they name.
+        async fn refuse_if_results(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            count_query: &'static str,
+            id: i64,
+        ) -> Result<(), $crate::store::StoreError> {
+            let count: i64 = sqlx::query_scalar(count_query)
+                .bind(id)
+                .fetch_one(&mut **tx)
+                .await?;
+            if count > 0 {
+                return Err($crate::store::StoreError::HasResults { count });
+            }
+            Ok(())
+        }
+
+        /// Deletes row `id` of `table`; `NotFound(what)` when there is none.
+        async fn delete_row(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            table: &'static str,
+            what: &'static str,
+            id: i64,
+        ) -> Result<(), $crate::store::StoreError> {
+            let removed = sqlx::query(&format!("DELETE FROM {table} WHERE id = $1"))
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+            if removed.rows_affected() != 1 {
+                return Err($crate::store::StoreError::NotFound(what));
+            }
+            Ok(())
+        }
+
+        /// Forgets the spelling of a look no player of the organisation has any more.
+        async fn forget_unused_spelling(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            organisation: i64,
+            skeleton: &str,
+        ) -> Result<(), $crate::store::StoreError> {
+            sqlx::query(
+                "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
+                 AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
+                 WHERE organisation_id = $1 AND name_skeleton = $2)",
+            )
+            .bind(organisation)
+            .bind(skeleton)
+            .execute(&mut **tx)
+            .await?;
+            Ok(())
+        }
+
         impl $store {
             /// Gives every team, competition and player written before names had skeletons
             /// its skeleton, oldest first (the migration cannot: skeletons are computed
@@ -758,33 +852,11 @@ macro_rules! league_sql_store {
                 team: $crate::domain::ids::TeamId,
                 name: &$crate::domain::organisation::DisplayName,
             ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let skeleton = name.skeleton();
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let organisation = organisation_of(
-                    &mut *tx,
-                    "SELECT organisation_id FROM teams WHERE id = $1",
-                    team.0,
-                    "team",
-                )
+                rename_unique(&mut tx, "teams", "team", team.0, name, || {
+                    $crate::store::StoreError::TeamNameTaken
+                })
                 .await?;
-                let existing: Option<String> = sqlx::query_scalar(
-                    "SELECT name FROM teams \
-                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
-                )
-                .bind(organisation)
-                .bind(&skeleton)
-                .bind(team.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-                super::look_alike_refusal(existing, name, StoreError::TeamNameTaken)?;
-                sqlx::query("UPDATE teams SET name = $1, name_skeleton = $2 WHERE id = $3")
-                    .bind(name.as_str())
-                    .bind(&skeleton)
-                    .bind(team.0)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|e| unique_violation_as(e, StoreError::TeamNameTaken))?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -853,17 +925,8 @@ macro_rules! league_sql_store {
                     .bind(player.0)
                     .execute(&mut *tx)
                     .await?;
-                // A look no player has any more keeps no spelling.
                 if let Some(old) = old_skeleton.filter(|old| *old != skeleton) {
-                    sqlx::query(
-                        "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
-                         AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
-                         WHERE organisation_id = $1 AND name_skeleton = $2)",
-                    )
-                    .bind(organisation)
-                    .bind(&old)
-                    .execute(&mut *tx)
-                    .await?;
+                    forget_unused_spelling(&mut tx, organisation, &old).await?;
                 }
                 tx.commit().await?;
                 Ok(())
@@ -892,27 +955,15 @@ macro_rules! league_sql_store {
                 &self,
                 team: $crate::domain::ids::TeamId,
             ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let with_results: i64 = sqlx::query_scalar(
+                refuse_if_results(
+                    &mut tx,
                     "SELECT COUNT(*) FROM fixtures WHERE (home_team_id = $1 OR away_team_id = $1) \
                      AND status NOT IN ('scheduled', 'postponed')",
+                    team.0,
                 )
-                .bind(team.0)
-                .fetch_one(&mut *tx)
                 .await?;
-                if with_results > 0 {
-                    return Err(StoreError::HasResults {
-                        count: with_results,
-                    });
-                }
-                let removed = sqlx::query("DELETE FROM teams WHERE id = $1")
-                    .bind(team.0)
-                    .execute(&mut *tx)
-                    .await?;
-                if removed.rows_affected() != 1 {
-                    return Err(StoreError::NotFound("team"));
-                }
+                delete_row(&mut tx, "teams", "team", team.0).await?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -923,15 +974,12 @@ macro_rules! league_sql_store {
             ) -> Result<(), $crate::store::StoreError> {
                 use $crate::store::StoreError;
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let games: i64 = sqlx::query_scalar(
+                refuse_if_results(
+                    &mut tx,
                     "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
+                    player.0,
                 )
-                .bind(player.0)
-                .fetch_one(&mut *tx)
                 .await?;
-                if games > 0 {
-                    return Err(StoreError::HasResults { count: games });
-                }
                 let row: Option<(i64, Option<String>)> = sqlx::query_as(
                     "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
                 )
@@ -941,16 +989,9 @@ macro_rules! league_sql_store {
                 let Some((organisation, skeleton)) = row else {
                     return Err(StoreError::NotFound("player"));
                 };
-                // A look no player has any more keeps no spelling.
-                sqlx::query(
-                    "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
-                     AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
-                     WHERE organisation_id = $1 AND name_skeleton = $2)",
-                )
-                .bind(organisation)
-                .bind(skeleton)
-                .execute(&mut *tx)
-                .await?;
+                if let Some(skeleton) = skeleton {
+                    forget_unused_spelling(&mut tx, organisation, &skeleton).await?;
+                }
                 tx.commit().await?;
                 Ok(())
             }
@@ -960,33 +1001,16 @@ macro_rules! league_sql_store {
                 competition: $crate::domain::ids::CompetitionId,
                 name: &$crate::domain::organisation::DisplayName,
             ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let skeleton = name.skeleton();
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let organisation = organisation_of(
-                    &mut *tx,
-                    "SELECT organisation_id FROM competitions WHERE id = $1",
-                    competition.0,
+                rename_unique(
+                    &mut tx,
+                    "competitions",
                     "competition",
+                    competition.0,
+                    name,
+                    || $crate::store::StoreError::CompetitionNameTaken,
                 )
                 .await?;
-                let existing: Option<String> = sqlx::query_scalar(
-                    "SELECT name FROM competitions \
-                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
-                )
-                .bind(organisation)
-                .bind(&skeleton)
-                .bind(competition.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-                super::look_alike_refusal(existing, name, StoreError::CompetitionNameTaken)?;
-                sqlx::query("UPDATE competitions SET name = $1, name_skeleton = $2 WHERE id = $3")
-                    .bind(name.as_str())
-                    .bind(&skeleton)
-                    .bind(competition.0)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|e| unique_violation_as(e, StoreError::CompetitionNameTaken))?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -1013,30 +1037,18 @@ macro_rules! league_sql_store {
                 &self,
                 competition: $crate::domain::ids::CompetitionId,
             ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let with_results: i64 = sqlx::query_scalar(
+                refuse_if_results(
+                    &mut tx,
                     "SELECT COUNT(*) FROM fixtures \
                      JOIN divisions ON divisions.id = fixtures.division_id \
                      JOIN seasons ON seasons.id = divisions.season_id \
                      WHERE seasons.competition_id = $1 \
                      AND fixtures.status NOT IN ('scheduled', 'postponed')",
+                    competition.0,
                 )
-                .bind(competition.0)
-                .fetch_one(&mut *tx)
                 .await?;
-                if with_results > 0 {
-                    return Err(StoreError::HasResults {
-                        count: with_results,
-                    });
-                }
-                let removed = sqlx::query("DELETE FROM competitions WHERE id = $1")
-                    .bind(competition.0)
-                    .execute(&mut *tx)
-                    .await?;
-                if removed.rows_affected() != 1 {
-                    return Err(StoreError::NotFound("competition"));
-                }
+                delete_row(&mut tx, "competitions", "competition", competition.0).await?;
                 tx.commit().await?;
                 Ok(())
             }

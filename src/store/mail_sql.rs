@@ -62,6 +62,52 @@ macro_rules! mail_sql_store {
             })
         }
 
+        /// Takes up the invitation of `table` (`captain_invites` or `organiser_invites`) whose
+        /// link has `token`: refused when it is unknown, used or expired; else the acceptor's
+        /// account, and the invitation marked as taken up by it. Answers the account and the
+        /// invitation's `target`, the team or organisation it makes its acceptor captain or
+        /// organiser of.
+        async fn take_up_invite(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            table: &'static str,
+            target: &'static str,
+            token: &$crate::token::TokenDigest,
+            acceptor: &$crate::store::InviteAcceptor,
+            now: chrono::DateTime<chrono::Utc>,
+        ) -> Result<($crate::store::User, i64), $crate::store::StoreError> {
+            use $crate::store::StoreError;
+            type Moment = chrono::DateTime<chrono::Utc>;
+            let (target_id, expires_at, accepted_at): (i64, Moment, Option<Moment>) =
+                sqlx::query_as(&format!(
+                    "SELECT {target}, expires_at, accepted_at FROM {table} WHERE token_digest = $1"
+                ))
+                .bind(token.as_str())
+                .fetch_optional(&mut **tx)
+                .await?
+                .ok_or(StoreError::InviteNotFound)?;
+            if accepted_at.is_some() {
+                return Err(StoreError::InviteUsed);
+            }
+            if expires_at <= now {
+                return Err(StoreError::InviteExpired);
+            }
+            let user = invite_acceptor_account(tx, acceptor).await?;
+            // The condition makes a second, concurrent acceptance change nothing.
+            let used = sqlx::query(&format!(
+                "UPDATE {table} SET accepted_by = $1, accepted_at = $2 \
+                 WHERE token_digest = $3 AND accepted_at IS NULL"
+            ))
+            .bind(user.id.0)
+            .bind(now)
+            .bind(token.as_str())
+            .execute(&mut **tx)
+            .await?;
+            if used.rows_affected() != 1 {
+                return Err(StoreError::InviteUsed);
+            }
+            Ok((user, target_id))
+        }
+
         async fn emails_of(
             pool: &sqlx::Pool<$db>,
             sql: &str,
@@ -531,40 +577,21 @@ macro_rules! mail_sql_store {
                 acceptor: &$crate::store::InviteAcceptor,
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<$crate::store::User, $crate::store::StoreError> {
-                use $crate::store::{OrganiserInvite, StoreError};
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let invite = sqlx::query_as::<_, OrganiserInvite>(
-                    "SELECT organisation_id, expires_at, accepted_at FROM organiser_invites \
-                     WHERE token_digest = $1",
+                let (user, organisation) = take_up_invite(
+                    &mut tx,
+                    "organiser_invites",
+                    "organisation_id",
+                    token,
+                    acceptor,
+                    now,
                 )
-                .bind(token.as_str())
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(StoreError::InviteNotFound)?;
-                if invite.accepted_at.is_some() {
-                    return Err(StoreError::InviteUsed);
-                }
-                if invite.expires_at <= now {
-                    return Err(StoreError::InviteExpired);
-                }
-                let user = invite_acceptor_account(&mut tx, acceptor).await?;
-                let used = sqlx::query(
-                    "UPDATE organiser_invites SET accepted_by = $1, accepted_at = $2 \
-                     WHERE token_digest = $3 AND accepted_at IS NULL",
-                )
-                .bind(user.id.0)
-                .bind(now)
-                .bind(token.as_str())
-                .execute(&mut *tx)
                 .await?;
-                if used.rows_affected() != 1 {
-                    return Err(StoreError::InviteUsed);
-                }
                 sqlx::query(
                     "INSERT INTO organisers (organisation_id, user_id) VALUES ($1, $2) \
                      ON CONFLICT (organisation_id, user_id) DO NOTHING",
                 )
-                .bind(invite.organisation_id.0)
+                .bind(organisation)
                 .bind(user.id.0)
                 .execute(&mut *tx)
                 .await?;

@@ -520,65 +520,14 @@ macro_rules! sql_store {
                 now: DateTime<Utc>,
             ) -> Result<User, StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let invite = sqlx::query_as::<_, CaptainInvite>(
-                    "SELECT team_id, expires_at, accepted_at FROM captain_invites \
-                     WHERE token_digest = $1",
-                )
-                .bind(token.as_str())
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(StoreError::InviteNotFound)?;
-                if invite.accepted_at.is_some() {
-                    return Err(StoreError::InviteUsed);
-                }
-                if invite.expires_at <= now {
-                    return Err(StoreError::InviteExpired);
-                }
-                let user = match acceptor {
-                    InviteAcceptor::Existing(id) => sqlx::query_as::<_, User>(
-                        "SELECT id, email, is_admin, created_at FROM users WHERE id = $1",
-                    )
-                    .bind(id.0)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .ok_or(StoreError::NoSuchAccount)?,
-                    InviteAcceptor::AccountOfAddress(new) => {
-                        sqlx::query(
-                            "INSERT INTO users (email, password_hash, is_admin, created_at) \
-                             VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING",
-                        )
-                        .bind(new.email.as_str())
-                        .bind(&new.password_hash)
-                        .bind(new.is_admin)
-                        .bind(new.created_at)
-                        .execute(&mut *tx)
+                let (user, team) =
+                    take_up_invite(&mut tx, "captain_invites", "team_id", token, acceptor, now)
                         .await?;
-                        sqlx::query_as::<_, User>(
-                            "SELECT id, email, is_admin, created_at FROM users WHERE email = $1",
-                        )
-                        .bind(new.email.as_str())
-                        .fetch_one(&mut *tx)
-                        .await?
-                    }
-                };
-                // The condition makes a second, concurrent acceptance change nothing.
-                let used = sqlx::query(
-                    "UPDATE captain_invites SET accepted_by = $1, accepted_at = $2 \
-                     WHERE token_digest = $3 AND accepted_at IS NULL",
-                )
-                .bind(user.id.0)
-                .bind(now)
-                .bind(token.as_str())
-                .execute(&mut *tx)
-                .await?;
-                if used.rows_affected() != 1 {
-                    return Err(StoreError::InviteUsed);
-                }
                 sqlx::query(
                     "INSERT INTO captains (team_id, user_id) VALUES ($1, $2) \
                      ON CONFLICT (team_id, user_id) DO NOTHING",
                 )
-                .bind(invite.team_id.0)
+                .bind(team)
                 .bind(user.id.0)
                 .execute(&mut *tx)
                 .await?;

@@ -24,11 +24,19 @@ pub mod session;
 
 use std::sync::Arc;
 
+use actix_web::HttpRequest;
 use actix_web::web::{self, FormConfig, PathConfig, QueryConfig, ServiceConfig};
 
 use crate::secret_key::SecretKey;
 use crate::store::Store;
 use error::WebError;
+
+/// The site's address of `path` as the request reached it: an invitation's link, shown to the
+/// organiser who made it to pass on.
+pub fn link_as_reached(req: &HttpRequest, path: &str) -> String {
+    let connection = req.connection_info();
+    format!("{}://{}{path}", connection.scheme(), connection.host())
+}
 
 /// What every handler may reach: the store, the server's key, the page cache and the limit on
 /// password hashing.

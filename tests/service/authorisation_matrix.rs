@@ -89,6 +89,9 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/organisers/invites") => {
             (Organiser, form(&[("email", "new@example.org")]))
         }
+        ("POST", "/api/v1/organisations/{slug}/organisers/invites") => {
+            (Organiser, Body::Json(json!({"email": "new@example.org"})))
+        }
         ("POST", "/leagues/{slug}/fixtures/{id}/result") => (
             FixtureSide,
             form(&[("walkover", "away"), ("submission_key", "matrix")]),

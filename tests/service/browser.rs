@@ -123,10 +123,93 @@ async fn wait_until_ready(webdriver: &str) {
     }
 }
 
+/// A browser step that failed, said as what the person could not do.
+pub(crate) fn step(what: &'static str) -> impl Fn(fantoccini::error::CmdError) -> String {
+    move |error| format!("{what}: {error}")
+}
+
+/// Types the address and password into the login form on screen and logs in.
+async fn fill_in_the_login_form(
+    client: &Client,
+    email: &str,
+    password: &str,
+) -> Result<(), String> {
+    client
+        .wait()
+        .for_element(Locator::Css("input#email"))
+        .await
+        .map_err(step("see the login form"))?
+        .send_keys(email)
+        .await
+        .map_err(step("type the email address"))?;
+    client
+        .find(Locator::Css("input#password"))
+        .await
+        .map_err(step("find the password field"))?
+        .send_keys(password)
+        .await
+        .map_err(step("type the password"))?;
+    client
+        .find(Locator::Css("main form button[type=submit]"))
+        .await
+        .map_err(step("find the login button"))?
+        .click()
+        .await
+        .map_err(step("log in"))?;
+    Ok(())
+}
+
+/// Logs in as `email` on the login page, the account logged in before forgotten, and waits
+/// for the dashboard.
+pub(crate) async fn log_in(
+    client: &Client,
+    address: &str,
+    email: &str,
+    password: &str,
+) -> Result<(), String> {
+    client
+        .delete_all_cookies()
+        .await
+        .map_err(step("forget the last account"))?;
+    client
+        .goto(&format!("{address}/login"))
+        .await
+        .map_err(step("open the login page"))?;
+    fill_in_the_login_form(client, email, password).await?;
+    client
+        .wait()
+        .for_element(Locator::XPath(
+            "//main//h1[normalize-space()='Your dashboard']",
+        ))
+        .await
+        .map_err(step("see the dashboard"))?;
+    Ok(())
+}
+
+/// Chooses the players of game `number` of a result form; answers how many were chosen.
+pub(crate) async fn choose_players(
+    client: &Client,
+    number: usize,
+    game: &fives::domain::match_result::GameSheet,
+) -> Result<usize, String> {
+    let mut chosen = 0;
+    for (side, players) in [("home", &game.home), ("away", &game.away)] {
+        for (player, place) in players.iter().zip(1..) {
+            client
+                .find(Locator::Css(&format!("select#g{number}_{side}_{place}")))
+                .await
+                .map_err(step("find a player's select"))?
+                .select_by_value(&player.0.to_string())
+                .await
+                .map_err(step("choose a player"))?;
+            chosen += 1;
+        }
+    }
+    Ok(chosen)
+}
+
 /// The steps a person takes, each failing with what went wrong.
 async fn log_in_see_dashboard_log_out(client: &Client, address: &str) -> Result<(), String> {
-    let step =
-        |what: &'static str| move |error: fantoccini::error::CmdError| format!("{what}: {error}");
     client
         .goto(&format!("{address}/"))
         .await
@@ -138,28 +221,7 @@ async fn log_in_see_dashboard_log_out(client: &Client, address: &str) -> Result<
         .click()
         .await
         .map_err(step("follow the login link"))?;
-    client
-        .wait()
-        .for_element(Locator::Css("input#email"))
-        .await
-        .map_err(step("see the login form"))?
-        .send_keys("sam@example.org")
-        .await
-        .map_err(step("type the email address"))?;
-    client
-        .find(Locator::Css("input#password"))
-        .await
-        .map_err(step("find the password field"))?
-        .send_keys(PASSWORD)
-        .await
-        .map_err(step("type the password"))?;
-    client
-        .find(Locator::Css("main form button[type=submit]"))
-        .await
-        .map_err(step("find the login button"))?
-        .click()
-        .await
-        .map_err(step("press the login button"))?;
+    fill_in_the_login_form(client, "sam@example.org", PASSWORD).await?;
 
     let heading = client
         .wait()

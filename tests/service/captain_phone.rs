@@ -6,48 +6,9 @@ use fantoccini::{Client, Locator};
 use fives::demo;
 use fives::domain::season_fixtures::FixtureStatus;
 
-use crate::browser::Chromium;
+use crate::browser::{Chromium, log_in, step};
 
 type Step<T = ()> = Result<T, String>;
-
-fn step(what: &'static str) -> impl Fn(fantoccini::error::CmdError) -> String {
-    move |error| format!("{what}: {error}")
-}
-
-async fn log_in(client: &Client, address: &str, email: &str) -> Step {
-    client
-        .goto(&format!("{address}/login"))
-        .await
-        .map_err(step("open the login page"))?;
-    let field = client.wait().for_element(Locator::Css("input#email")).await;
-    field
-        .map_err(step("see the login form"))?
-        .send_keys(email)
-        .await
-        .map_err(step("type the address"))?;
-    let password = client.find(Locator::Css("input#password")).await;
-    password
-        .map_err(step("find the password field"))?
-        .send_keys(demo::PASSWORD)
-        .await
-        .map_err(step("type the password"))?;
-    let button = client
-        .find(Locator::Css("main form button[type=submit]"))
-        .await;
-    button
-        .map_err(step("find the login button"))?
-        .click()
-        .await
-        .map_err(step("log in"))?;
-    client
-        .wait()
-        .for_element(Locator::XPath(
-            "//main//h1[normalize-space()='Your dashboard']",
-        ))
-        .await
-        .map_err(step("see the dashboard"))?;
-    Ok(())
-}
 
 /// Where an element's right edge is and how wide the window is; `None` for an element not
 /// shown.
@@ -104,7 +65,7 @@ async fn confirm_from_the_dashboard(
         .await
         .map_err(step("make the window a phone's"))?;
     let chart_before = chart(client, division).await?;
-    log_in(client, address, captain).await?;
+    log_in(client, address, captain, demo::PASSWORD).await?;
     client
         .goto(&format!("{address}{team_page}"))
         .await

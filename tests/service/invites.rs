@@ -1,4 +1,5 @@
-//! An organiser invites a captain by a link that works once and expires.
+//! An organiser invites a captain, or another organiser, by a link that works once and
+//! expires.
 
 use chrono::Duration;
 
@@ -127,5 +128,64 @@ store_test! {
         assert_eq!(ctx.store.captains_of(crown.id).await.unwrap(), vec![organiser]);
         ctx.browser().login_ok("org@example.org").await;
         assert_eq!(ctx.store.captains_of(bell.id).await.unwrap()[0].email, "pat@example.org");
+    }
+}
+
+store_test! {
+    async fn an_organiser_invites_another_organiser_through_the_api(ctx) {
+        let organiser = ctx.user("org@example.org").await;
+        let north = ctx.organisation("north", &organiser).await;
+        let south_organiser = ctx.user("south@example.org").await;
+        ctx.organisation("south", &south_organiser).await;
+        let crown = ctx.team(north.id, "The Crown").await;
+        let captain = ctx.user("crown@example.org").await;
+        ctx.make_captain(crown.id, &captain, &organiser).await;
+        let token_of = |email: &'static str| {
+            let browser = ctx.browser();
+            async move {
+                browser.login_ok(email).await;
+                browser.make_api_token("invitations").await
+            }
+        };
+        let invites = "/api/v1/organisations/north/organisers/invites";
+
+        // Only north's organisers may; what is wrong with the address is said at its field.
+        assert_eq!(ctx.api(None).post(invites, serde_json::json!({})).await.status, 401);
+        for email in ["crown@example.org", "south@example.org"] {
+            let refused = ctx.api(Some(&token_of(email).await)).post(invites, serde_json::json!({})).await;
+            assert_eq!(refused.status, 403, "{email}: {:?}", refused.json);
+        }
+        let api = ctx.api(Some(&token_of("org@example.org").await));
+        let refused = api.post(invites, serde_json::json!({"email": "not an address"})).await;
+        assert_eq!(refused.status, 422, "{:?}", refused.json);
+        assert_eq!(refused.problem_fields(), ["email"]);
+
+        // Without mail, the link is in the answer alone, good for a week.
+        let made = api.post(invites, serde_json::json!({"email": "treasurer@example.org"})).await;
+        assert_eq!(made.status, 201, "{:?}", made.json);
+        assert_eq!(made.json["organisation"]["slug"], "north");
+        assert!(made.json["mailed_to"].is_null(), "{:?}", made.json);
+        let expires: chrono::DateTime<chrono::Utc> = made.json["expires_at"].as_str().unwrap().parse().unwrap();
+        let week = expires - chrono::Utc::now();
+        assert!(week > Duration::days(7) - Duration::minutes(1) && week <= Duration::days(7), "{week}");
+        let link = made.json["link"].as_str().unwrap();
+        let path = link.strip_prefix(&ctx.address).expect("a link to this site");
+        assert!(path.starts_with("/organiser-invites/"), "{path}");
+
+        // The link makes a newcomer an organiser of north, once.
+        let newcomer = ctx.browser();
+        let invitation = newcomer.get(path).await;
+        assert_eq!(invitation.status, 200);
+        assert!(invitation.body.contains("You are invited to be an organiser of The north league"), "{}", invitation.body);
+        let password = "ledger quill abacus harbour";
+        let taken = newcomer
+            .submit(path, &[("email", "treasurer@example.org"), ("password", password), ("confirm_password", password)])
+            .await;
+        assert_eq!(taken.status, 200, "{}", taken.body);
+        assert!(taken.body.contains("the account of treasurer@example.org is an organiser of The north league"), "{}", taken.body);
+        assert_eq!(newcomer.login("treasurer@example.org", password).await.status, 303);
+        assert_eq!(newcomer.get("/organise/north").await.status, 200);
+        let again = ctx.browser().get(path).await;
+        assert_eq!(again.status, 410);
     }
 }

@@ -451,6 +451,10 @@ store_test!(
             assert_eq!(number(&name["minLength"]), 1.0, "{schema}");
         }
         assert_eq!(number(&property("VenueBody", "address")["maxLength"]), VenueAddress::MAX_CHARS as f64);
+        assert_eq!(
+            number(&property("OrganiserInviteBody", "email")["maxLength"]),
+            fives::domain::account::EmailAddress::MAX_LEN as f64
+        );
         for schema in ["DisputeBody", "CorrectionBody"] {
             assert_eq!(number(&property(schema, "reason")["maxLength"]), MAX_REASON_CHARS as f64, "{schema}");
         }

@@ -341,3 +341,44 @@ store_test! {
         assert_eq!(ctx.store.squad_of(crown.id).await.unwrap().len(), 2);
     }
 }
+
+store_test! {
+    async fn the_game_is_chosen_and_refused_by_its_name_not_the_rules_engines(ctx) {
+        two_organisations(&ctx).await;
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let page = organiser.get("/organise/north/competitions").await;
+        assert!(page.body.contains(r#"<option value="fives-and-threes" selected>Fives and Threes</option>"#), "{}", page.body);
+        assert!(page.body.contains(r#"<option value="doubles-in-the-boneyard">Doubles in the Boneyard</option>"#), "{}", page.body);
+
+        // Doubles in the Boneyard is for three: its singles games cannot be played.
+        let mut fields = two_per_match_plus_one_per_game("Winter League");
+        set(&mut fields, "preset", "doubles-in-the-boneyard");
+        set(&mut fields, "pairs_games", "0");
+        let page = organiser.submit("/organise/north/competitions", &as_pairs(&fields)).await;
+        assert_eq!(page.status, 422, "{}", page.body);
+        let refusal = "The singles games cannot be played under these rules: Doubles in the Boneyard is for exactly 3 players, not 2.";
+        assert!(page.body.contains(refusal), "{}", page.body);
+        assert!(page.body.contains(r#"<option value="doubles-in-the-boneyard" selected>Doubles in the Boneyard</option>"#), "{}", page.body);
+
+        let token = organiser.make_api_token("rules").await;
+        let refused = ctx
+            .api(Some(&token))
+            .post(
+                "/api/v1/organisations/north/competitions",
+                serde_json::json!({
+                    "name": "Winter League",
+                    "ruleset": "doubles-in-the-boneyard",
+                    "match_format": {
+                        "legs": [{"kind": "singles", "games": 2, "target": 61}],
+                        "player_limits": {"singles_per_player": 1, "pairs_per_player": 1},
+                        "points": {"per_game_won": 1, "per_match_won": 2, "per_match_drawn": 1, "losing_bonus": null},
+                        "walkover": {"winner_games": 2, "loser_games": 0}
+                    }
+                }),
+            )
+            .await;
+        assert_eq!(refused.status, 422, "{:?}", refused.json);
+        assert_eq!(refused.problem_at("ruleset").as_deref(), Some(refusal));
+    }
+}

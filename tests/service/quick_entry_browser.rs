@@ -6,7 +6,7 @@ use fantoccini::{Client, Locator};
 use fives::domain::entry_level::EntryLevel;
 use fives::domain::match_result::{GameOutcome, ResultSheet};
 
-use crate::browser::Chromium;
+use crate::browser::{Chromium, choose_players, log_in, step};
 use crate::results_league::{ResultsLeague, SLUG, nine_game_format, results_league_with};
 use crate::support::PASSWORD;
 
@@ -14,47 +14,6 @@ type Step = Result<(), String>;
 
 /// The most inputs a nine-game result at the quick level may take.
 const MOST_INPUTS: usize = 40;
-
-fn step(what: &'static str) -> impl Fn(fantoccini::error::CmdError) -> String {
-    move |error| format!("{what}: {error}")
-}
-
-async fn log_in(client: &Client, address: &str, email: &str) -> Step {
-    client
-        .goto(&format!("{address}/login"))
-        .await
-        .map_err(step("open the login page"))?;
-    client
-        .wait()
-        .for_element(Locator::Css("input#email"))
-        .await
-        .map_err(step("see the login form"))?
-        .send_keys(email)
-        .await
-        .map_err(step("type the email address"))?;
-    client
-        .find(Locator::Css("input#password"))
-        .await
-        .map_err(step("find the password field"))?
-        .send_keys(PASSWORD)
-        .await
-        .map_err(step("type the password"))?;
-    client
-        .find(Locator::Css("main form button[type=submit]"))
-        .await
-        .map_err(step("find the login button"))?
-        .click()
-        .await
-        .map_err(step("log in"))?;
-    client
-        .wait()
-        .for_element(Locator::XPath(
-            "//main//h1[normalize-space()='Your dashboard']",
-        ))
-        .await
-        .map_err(step("see the dashboard"))?;
-    Ok(())
-}
 
 /// Whether the page is wider than the window, so that it would scroll sideways.
 async fn scrolls_sideways(client: &Client) -> Result<bool, String> {
@@ -81,18 +40,7 @@ async fn fill_in(
     for index in games {
         let game = &all[index];
         let number = index + 1;
-        for (side, players) in [("home", &game.home), ("away", &game.away)] {
-            for (player, place) in players.iter().zip(1..) {
-                client
-                    .find(Locator::Css(&format!("select#g{number}_{side}_{place}")))
-                    .await
-                    .map_err(step("find a player's select"))?
-                    .select_by_value(&player.0.to_string())
-                    .await
-                    .map_err(step("choose a player"))?;
-                *inputs += 1;
-            }
-        }
+        *inputs += choose_players(client, number, game).await?;
         let GameOutcome::FinalScore { home, away } = game.outcome else {
             return Err("a game given by its final score".to_string());
         };
@@ -129,7 +77,7 @@ async fn enter_nine_games_on_a_phone(
         .set_window_size(390, 844)
         .await
         .map_err(step("make the window a phone's width"))?;
-    log_in(client, address, &league.home_captain.email).await?;
+    log_in(client, address, &league.home_captain.email, PASSWORD).await?;
     let entry = format!(
         "{address}/leagues/{SLUG}/fixtures/{}/result",
         league.fixtures[0].id

@@ -5,55 +5,11 @@
 use fantoccini::{Client, Locator};
 use fives::domain::match_result::{GameOutcome, ResultSheet};
 
+use crate::browser::{choose_players, log_in, step};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::PASSWORD;
 
 type Step = Result<(), String>;
-
-fn step(what: &'static str) -> impl Fn(fantoccini::error::CmdError) -> String {
-    move |error| format!("{what}: {error}")
-}
-
-async fn log_in(client: &Client, address: &str, email: &str) -> Step {
-    client
-        .delete_all_cookies()
-        .await
-        .map_err(step("forget the last account"))?;
-    client
-        .goto(&format!("{address}/login"))
-        .await
-        .map_err(step("open the login page"))?;
-    client
-        .wait()
-        .for_element(Locator::Css("input#email"))
-        .await
-        .map_err(step("see the login form"))?
-        .send_keys(email)
-        .await
-        .map_err(step("type the email address"))?;
-    client
-        .find(Locator::Css("input#password"))
-        .await
-        .map_err(step("find the password field"))?
-        .send_keys(PASSWORD)
-        .await
-        .map_err(step("type the password"))?;
-    client
-        .find(Locator::Css("main form button[type=submit]"))
-        .await
-        .map_err(step("find the login button"))?
-        .click()
-        .await
-        .map_err(step("log in"))?;
-    client
-        .wait()
-        .for_element(Locator::XPath(
-            "//main//h1[normalize-space()='Your dashboard']",
-        ))
-        .await
-        .map_err(step("see the dashboard"))?;
-    Ok(())
-}
 
 async fn main_text(client: &Client) -> Result<String, String> {
     client
@@ -71,17 +27,7 @@ async fn fill_in(client: &Client, sheet: &ResultSheet, first_line: Option<&str>)
         return Err("a played sheet".to_string());
     };
     for (game, number) in games.iter().zip(1..) {
-        for (side, players) in [("home", &game.home), ("away", &game.away)] {
-            for (player, index) in players.iter().zip(1..) {
-                client
-                    .find(Locator::Css(&format!("select#g{number}_{side}_{index}")))
-                    .await
-                    .map_err(step("find a player's select"))?
-                    .select_by_value(&player.0.to_string())
-                    .await
-                    .map_err(step("choose a player"))?;
-            }
-        }
+        choose_players(client, number, game).await?;
         let GameOutcome::Hands(hands) = &game.outcome else {
             return Err("a played game".to_string());
         };
@@ -121,7 +67,7 @@ async fn enter_confirm_and_see_the_table(
         "{address}/leagues/{SLUG}/fixtures/{}",
         league.fixtures[0].id
     );
-    log_in(client, address, &league.home_captain.email).await?;
+    log_in(client, address, &league.home_captain.email, PASSWORD).await?;
     client
         .goto(&format!("{fixture}/result"))
         .await
@@ -215,7 +161,7 @@ async fn enter_confirm_and_see_the_table(
         .await
         .map_err(step("see the result awaiting confirmation"))?;
 
-    log_in(client, address, &league.away_captain.email).await?;
+    log_in(client, address, &league.away_captain.email, PASSWORD).await?;
     client
         .goto(&fixture)
         .await

@@ -577,3 +577,61 @@ store_test!(
             .assert_redirect_to(&submitted_page(&league, 0));
     }
 );
+
+/// A page's text as a person reads it: its apostrophes unescaped.
+fn read(page: &Page) -> String {
+    page.body.replace("&#x27;", "'").replace("&#39;", "'")
+}
+
+store_test!(
+    async fn the_rules_engines_refusals_reach_a_captain_in_players_words(ctx) {
+        let league = results_league(&ctx).await;
+        let captain = signed_in(&ctx, &league.home_captain).await;
+        let (sheet, _) = league.random_result(57);
+        let ResultSheet::Played { games } = &sheet else { panic!("a played sheet") };
+        // Game 1 is singles at Fives and Threes, where the set passes on each hand: a record
+        // whose first setter sets the second hand too.
+        let mut record = play_games("fives-and-threes", 2, 7).unwrap().next().unwrap();
+        record.hands[1].leader = record.hands[0].leader;
+        let name_of = |id| {
+            league.home_squad.iter().chain(&league.away_squad).find(|member| member.id == id).unwrap().name.clone()
+        };
+        let seats = [name_of(games[0].home[0]), name_of(games[0].away[0])];
+        let setter = record.hands[0].leader.unwrap();
+        let expected = format!(
+            "Game 1, hand 2: {} set this hand, but it was {}'s to set: the set passes to the next player each hand.",
+            seats[setter],
+            seats[1 - setter]
+        );
+
+        let mut fields = fields_of(&sheet);
+        set(&mut fields, "g1_hands", "");
+        set(&mut fields, "g1_record", &record.to_json());
+        let page = enter(&captain, &entry_page(&league, 0), &fields).await;
+        assert_eq!(page.status, 422, "{}", page.body);
+        assert!(read(&page).contains(&expected), "{}", page.body);
+        assert!(!page.body.contains("rotate-left"), "{}", page.body);
+
+        let token = captain.make_api_token("rule words").await;
+        let api = ctx.api(Some(&token));
+        let mut body = crate::api_results::body_of(&sheet);
+        body["games"][0] = serde_json::json!({"home": body["games"][0]["home"], "away": body["games"][0]["away"], "record": record});
+        let path = format!("/api/v1/organisations/{SLUG}/fixtures/{}/result", league.fixtures[0].id);
+        let refused = api.post(&path, body).await;
+        assert_eq!(refused.status, 422, "{:?}", refused.json);
+        assert_eq!(refused.problem_at("games[0].record.hands[1]").as_deref(), Some(expected.as_str()));
+
+        // A text that is no game record is said so, and where it goes wrong, not in the
+        // words of the program that read it.
+        set(&mut fields, "g1_record", "{not a record");
+        let page = enter(&captain, &entry_page(&league, 0), &fields).await;
+        assert_eq!(page.status, 422, "{}", page.body);
+        assert!(
+            read(&page).contains("Game 1: the pasted record cannot be read: it is not a game record as a scorer's program writes one (it goes wrong at line 1, column 2)."),
+            "{}",
+            page.body
+        );
+        assert!(!page.body.contains("bad JSON"), "{}", page.body);
+        assert!(ctx.store.current_result(league.fixtures[0].id).await.unwrap().is_none());
+    }
+);

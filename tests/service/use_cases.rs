@@ -187,7 +187,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     (
         "organisers::invite_organiser",
         Some(("POST", "/organise/{slug}/organisers/invites")),
-        None,
+        Some(("POST", "/api/v1/organisations/{slug}/organisers/invites")),
     ),
     (
         "organisers::usable_organiser_invite",
@@ -1186,6 +1186,50 @@ store_test!(
         }
         let team_name = |id| { let store = ctx.store.clone(); async move { store.team(id).await.unwrap().unwrap().name } };
         assert_eq!((team_name(anchor).await, team_name(bell).await), ("The Anchor".to_string(), "The Bell".to_string()));
+
+        // Organiser invitations: nobody signed in is asked to sign in and a captain is refused
+        // by both; the organiser's two are alike, and each link makes an organiser.
+        let invites = format!("{org}/organisers/invites");
+        let invites_api = format!("{api}/organisers/invites");
+        let nobody = (ctx.browser(), ctx.api(None));
+        alike(
+            "organisers::invite_organiser",
+            &nobody.0.submit(&invites, &[("email", "")]).await,
+            &nobody.1.post(&invites_api, json!({})).await,
+            Answer::NotSignedIn,
+        );
+        alike(
+            "organisers::invite_organiser",
+            &home.browser.submit(&invites, &[("email", "treasurer@example.org")]).await,
+            &home.api.post(&invites_api, json!({"email": "treasurer@example.org"})).await,
+            Answer::Forbidden,
+        );
+        alike(
+            "organisers::invite_organiser",
+            &secretary.browser.submit(&invites, &[("email", "not an address")]).await,
+            &secretary.api.post(&invites_api, json!({"email": "not an address"})).await,
+            Answer::Other(422),
+        );
+        let (page, reply) = (
+            secretary.browser.submit(&invites, &[("email", "")]).await,
+            secretary.api.post(&invites_api, json!({})).await,
+        );
+        alike("organisers::invite_organiser", &page, &reply, Answer::Done);
+        let page_link = {
+            let start = page.body.find("/organiser-invites/").expect("the page shows the link");
+            let rest = &page.body[start..];
+            rest[..rest.find(|c: char| c == '"' || c == '<' || c.is_whitespace()).unwrap()].to_string()
+        };
+        let api_link = reply.json["link"].as_str().unwrap();
+        let api_link = &api_link[api_link.find("/organiser-invites/").unwrap()..];
+        for (link, email) in [(page_link.as_str(), "page.treasurer@example.org"), (api_link, "api.treasurer@example.org")] {
+            let newcomer = ctx.browser();
+            let password = "ledger quill abacus harbour";
+            let taken = newcomer.submit(link, &[("email", email), ("password", password), ("confirm_password", password)]).await;
+            assert_eq!(taken.status, 200, "{}", taken.body);
+            assert_eq!(newcomer.login(email, password).await.status, 303);
+            assert_eq!(newcomer.get(&org).await.status, 200, "{email} organises the league");
+        }
 
         // A captain removed: each team's captain refused by both, then removed by the organiser.
         let (home_id, away_id) = (league.home_captain.id, league.away_captain.id);

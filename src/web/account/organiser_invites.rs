@@ -1,28 +1,30 @@
-//! Taking up an organiser invitation, with an existing account or a new one.
+//! Taking up an organiser invitation, with an existing account or a new one, on the pages
+//! every invitation shares (`invites`).
 
-use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
-use askama::Template;
 use chrono::Utc;
 
-use crate::app::AppError;
 use crate::app::organisers::{self, UsableOrganiserInvite};
-use crate::store::Organisation;
 use crate::web::AppState;
-use crate::web::account::invites::AcceptForm;
+use crate::web::account::invites::{AcceptForm, Invitation, accepted_page, invitation_page};
 use crate::web::error::WebError;
-use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::session::Viewer;
 
-#[derive(Template)]
-#[template(path = "account/organiser_invite.html")]
-struct InvitePage {
-    layout: Layout,
-    organisation: Organisation,
-    token: String,
-    email: String,
-    error: Option<String>,
+fn organiser_invitation(invite: &UsableOrganiserInvite) -> Invitation {
+    let organisation = &invite.organisation;
+    Invitation {
+        title: format!("Organiser of {}", organisation.name),
+        offer: format!(
+            "You are invited to be an organiser of {}: its competitions, teams, fixtures and results.",
+            organisation.name
+        ),
+        part: "an organiser",
+        of: organisation.name.clone(),
+        path: format!("/organiser-invites/{}", invite.token.as_str()),
+        home: format!("/organise/{}", organisation.slug),
+        purpose: "run the league",
+    }
 }
 
 #[get("/organiser-invites/{token}")]
@@ -31,30 +33,10 @@ pub async fn invite_page(
     state: Data<AppState>,
     token: Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let UsableOrganiserInvite {
-        token,
-        organisation,
-    } = organisers::usable_organiser_invite(state.store.as_ref(), &token)
+    let invite = organisers::usable_organiser_invite(state.store.as_ref(), &token)
         .await
         .map_err(|error| viewer.refused(error))?;
-    render_with_status(
-        StatusCode::OK,
-        &InvitePage {
-            layout: viewer.layout(format!("Organiser of {}", organisation.name)),
-            organisation,
-            token: token.as_str().to_string(),
-            email: String::new(),
-            error: None,
-        },
-    )
-}
-
-#[derive(Template)]
-#[template(path = "account/organiser_invite_taken.html")]
-struct TakenPage {
-    layout: Layout,
-    organisation: Organisation,
-    email: String,
+    invitation_page(&viewer, organiser_invitation(&invite))
 }
 
 #[post("/organiser-invites/{token}")]
@@ -77,42 +59,10 @@ pub async fn accept(
         Utc::now(),
     )
     .await;
-    let UsableOrganiserInvite {
-        token,
-        organisation,
-    } = invite;
-    let user = match accepted {
-        Ok(user) => user,
-        Err(AppError::Invalid(problems)) => {
-            let error = problems
-                .into_iter()
-                .map(|problem| problem.message)
-                .collect::<Vec<_>>()
-                .join(" ");
-            return render_with_status(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &InvitePage {
-                    layout: viewer.layout(format!("Organiser of {}", organisation.name)),
-                    organisation,
-                    token: token.as_str().to_string(),
-                    email: typed_email,
-                    error: Some(error),
-                },
-            );
-        }
-        Err(error) => return Err(viewer.refused(error)),
-    };
-    if viewer.signed_in.is_some() {
-        return Ok(redirect(&format!("/organise/{}", organisation.slug)));
-    }
-    // The same answer whether the address had an account or has one now (see the captain
-    // invitation's).
-    render_with_status(
-        StatusCode::OK,
-        &TakenPage {
-            layout: viewer.layout(format!("Organiser of {}", organisation.name)),
-            organisation,
-            email: user.email,
-        },
+    accepted_page(
+        &viewer,
+        organiser_invitation(&invite),
+        accepted,
+        typed_email,
     )
 }

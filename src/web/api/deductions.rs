@@ -87,10 +87,7 @@ pub async fn deduct_points(
     )
     .await?;
     Ok(HttpResponse::Created().json(DeductionView {
-        team: NamedRef {
-            id: team.id.0,
-            name: team.name,
-        },
+        team: NamedRef::new(team.id.0, team.name),
         points: points.adjustment(),
         reason: reason.as_str().to_string(),
     }))

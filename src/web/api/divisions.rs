@@ -9,14 +9,13 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody};
-use super::input::{ApiJson, Id};
+use super::input::{ApiJson, Id, name_of};
 use super::views::{NamedRef, TeamRef, TeamSummary};
 use crate::app::league;
 use crate::app::lookup::{self, DivisionPlace};
-use crate::domain::ids::{DivisionId, SeasonId, TeamId};
-use crate::domain::organisation::DisplayName;
-use crate::domain::standings::Tiebreak;
-use crate::store::Division;
+use crate::domain::ids::{DivisionId, FixtureId, SeasonId, TeamId};
+use crate::domain::standings::{FixtureResult, Tiebreak};
+use crate::store::{Division, Store};
 use crate::web::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -121,8 +120,7 @@ pub async fn create_division(
     // Only an organiser is told what is wrong with the body, and only of their season.
     let organisation = lookup::organised(store, caller.who(), &slug).await?;
     lookup::season(store, &organisation, SeasonId(id)).await?;
-    let name = DisplayName::try_from(body.name.as_str())
-        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let name = name_of(&body.name)?;
     let (organisation, _, division) =
         league::create_division(store, caller.who(), &slug, SeasonId(id), name).await?;
     Ok(created(
@@ -243,6 +241,21 @@ pub struct StandingsRowView {
     pub play_off: bool,
 }
 
+/// The organisation's division `id` with its confirmed results, which its table and its
+/// positions are counted from.
+async fn division_with_results(
+    store: &dyn Store,
+    slug: &str,
+    id: DivisionId,
+) -> Result<(DivisionPlace, Vec<(FixtureId, FixtureResult)>), ApiError> {
+    let organisation = lookup::organisation(store, slug).await?;
+    let place = lookup::division(store, &organisation, id).await?;
+    let confirmed = store
+        .confirmed_results_of_division(place.division.id)
+        .await?;
+    Ok((place, confirmed))
+}
+
 #[utoipa::path(
     tag = "divisions",
     description = "The division's table from its confirmed results, as its public page shows it.",
@@ -263,11 +276,7 @@ pub async fn get_standings(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
-    let confirmed = store
-        .confirmed_results_of_division(place.division.id)
-        .await?;
+    let (place, confirmed) = division_with_results(store, &slug, DivisionId(id)).await?;
     let rows = league::standings(store, &place.competition, &place.division, &confirmed).await?;
     let table: Vec<StandingsRowView> = rows
         .into_iter()
@@ -329,11 +338,7 @@ pub async fn get_positions(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
-    let confirmed = store
-        .confirmed_results_of_division(place.division.id)
-        .await?;
+    let (place, confirmed) = division_with_results(store, &slug, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let teams = store.teams_of(place.division.id).await?;
     let history = league::positions_through_season(store, &place, &fixtures, &confirmed).await?;

@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::error::ApiError;
+use crate::domain::organisation::DisplayName;
 
 /// A date written year-month-day, such as 2026-09-01.
 pub fn date_of(text: &str) -> Option<NaiveDate> {
@@ -17,6 +18,11 @@ pub fn date_of(text: &str) -> Option<NaiveDate> {
 
 /// A weekday's name in full, in any case.
 pub use crate::domain::league::weekday_named as weekday_of;
+
+/// A body's `name`, or what is wrong with it, said at `name`.
+pub fn name_of(text: &str) -> Result<DisplayName, ApiError> {
+    DisplayName::try_from(text).map_err(|error| ApiError::invalid_field("name", error.to_string()))
+}
 
 /// What a name field of the API takes: one line, not blank (the pattern the OpenAPI document
 /// gives every name, besides its length).

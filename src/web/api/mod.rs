@@ -14,6 +14,7 @@ pub mod error;
 pub mod fixtures;
 pub mod input;
 pub mod organisations;
+pub mod organisers;
 pub mod players;
 pub mod renames;
 pub mod results;
@@ -159,6 +160,7 @@ api_endpoints![
     tasks::my_tasks,
     organisations::get_organisation,
     renames::rename_organisation,
+    organisers::invite_organiser,
     renames::rename_competition,
     renames::remove_competition,
     competitions::list_competitions,

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
 use crate::app::{accounts, lookup};
+use crate::store::Organisation;
 use crate::web::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -16,6 +17,16 @@ pub struct OrganisationView {
     /// The short name in its addresses, such as `north-devon`.
     pub slug: String,
     pub name: String,
+}
+
+impl From<Organisation> for OrganisationView {
+    fn from(organisation: Organisation) -> Self {
+        Self {
+            id: organisation.id.0,
+            slug: organisation.slug,
+            name: organisation.name,
+        }
+    }
 }
 
 /// The account a token belongs to and what it may act as.
@@ -50,11 +61,7 @@ pub async fn me(caller: ApiCaller, state: Data<AppState>) -> Result<HttpResponse
         site_admin: signed_in.roles.site_admin,
         organiser_of: organisations
             .into_iter()
-            .map(|organisation| OrganisationView {
-                id: organisation.id.0,
-                slug: organisation.slug,
-                name: organisation.name,
-            })
+            .map(OrganisationView::from)
             .collect(),
         captain_of: signed_in
             .roles
@@ -81,9 +88,5 @@ pub async fn get_organisation(
     slug: Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let organisation = lookup::organisation(state.store.as_ref(), &slug).await?;
-    Ok(HttpResponse::Ok().json(OrganisationView {
-        id: organisation.id.0,
-        slug: organisation.slug,
-        name: organisation.name,
-    }))
+    Ok(HttpResponse::Ok().json(OrganisationView::from(organisation)))
 }

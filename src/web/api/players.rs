@@ -7,11 +7,10 @@ use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::error::{ApiError, ErrorBody};
-use super::input::ApiJson;
+use super::input::{ApiJson, name_of};
 use super::views::PlayerView;
 use crate::app::{lookup, removals, renames, teams};
 use crate::domain::ids::PlayerId;
-use crate::domain::organisation::DisplayName;
 use crate::web::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -49,8 +48,7 @@ pub async fn create_player(
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
     lookup::organised(store, caller.who(), &slug).await?;
-    let name = DisplayName::try_from(body.name.as_str())
-        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let name = name_of(&body.name)?;
     let player = teams::create_player(store, caller.who(), &slug, &name).await?;
     Ok(HttpResponse::Created().json(PlayerView::from(&player)))
 }
@@ -86,8 +84,7 @@ pub async fn rename_player(
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
     lookup::organised(store, caller.who(), &slug).await?;
-    let name = DisplayName::try_from(body.name.as_str())
-        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let name = name_of(&body.name)?;
     let (_, player) =
         renames::rename_player(store, caller.who(), &slug, PlayerId(id), &name).await?;
     Ok(HttpResponse::Ok().json(PlayerView::from(&player)))

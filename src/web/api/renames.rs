@@ -6,18 +6,12 @@ use actix_web::{HttpResponse, delete, put};
 use super::auth::ApiCaller;
 use super::competitions::CompetitionView;
 use super::error::{ApiError, ErrorBody};
-use super::input::ApiJson;
+use super::input::{ApiJson, name_of};
 use super::organisations::OrganisationView;
 use super::teams::NameBody;
 use crate::app::{lookup, removals, renames};
 use crate::domain::ids::CompetitionId;
-use crate::domain::organisation::DisplayName;
 use crate::web::AppState;
-
-fn name_of(body: &NameBody) -> Result<DisplayName, ApiError> {
-    DisplayName::try_from(body.name.as_str())
-        .map_err(|error| ApiError::invalid_field("name", error.to_string()))
-}
 
 #[utoipa::path(
     tag = "organisations",
@@ -45,13 +39,9 @@ pub async fn rename_organisation(
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
     lookup::organised(store, caller.who(), &slug).await?;
-    let name = name_of(&body)?;
+    let name = name_of(&body.name)?;
     let organisation = renames::rename_organisation(store, caller.who(), &slug, &name).await?;
-    Ok(HttpResponse::Ok().json(OrganisationView {
-        id: organisation.id.0,
-        slug: organisation.slug,
-        name: organisation.name,
-    }))
+    Ok(HttpResponse::Ok().json(OrganisationView::from(organisation)))
 }
 
 #[utoipa::path(
@@ -83,7 +73,7 @@ pub async fn rename_competition(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     lookup::organised(store, caller.who(), &slug).await?;
-    let name = name_of(&body)?;
+    let name = name_of(&body.name)?;
     let (_, competition) =
         renames::rename_competition(store, caller.who(), &slug, CompetitionId(id), &name).await?;
     Ok(HttpResponse::Ok().json(CompetitionView::from(competition)))

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
-use super::input::{ApiJson, Id, weekday_of};
+use super::input::{ApiJson, Id, name_of, weekday_of};
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
 use crate::app::{captaincy, lookup, removals, renames, squads, teams};
 use crate::domain::ids::{PlayerId, TeamId, UserId};
@@ -45,6 +45,16 @@ pub struct TeamView {
     pub current_division: Option<CurrentDivision>,
 }
 
+/// 200 with the team as it is now.
+async fn team_answer(
+    caller: &ApiCaller,
+    state: &AppState,
+    organisation: &Organisation,
+    team: Team,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(team_view(caller, state, organisation, team).await?))
+}
+
 async fn team_view(
     caller: &ApiCaller,
     state: &AppState,
@@ -63,18 +73,9 @@ async fn team_view(
         squad: squad.iter().map(PlayerView::from).collect(),
         contact,
         current_division: current.map(|place| CurrentDivision {
-            competition: NamedRef {
-                id: place.competition.id.0,
-                name: place.competition.name,
-            },
-            season: NamedRef {
-                id: place.season.id.0,
-                name: place.season.name,
-            },
-            division: NamedRef {
-                id: place.division.id.0,
-                name: place.division.name,
-            },
+            competition: NamedRef::new(place.competition.id.0, place.competition.name),
+            season: NamedRef::new(place.season.id.0, place.season.name),
+            division: NamedRef::new(place.division.id.0, place.division.name),
         }),
     })
 }
@@ -135,8 +136,7 @@ pub async fn create_team(
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
     lookup::organised(store, caller.who(), &slug).await?;
-    let name = DisplayName::try_from(body.name.as_str())
-        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let name = name_of(&body.name)?;
     let (organisation, team) = teams::create_team(store, caller.who(), &slug, name).await?;
     Ok(created(
         format!(
@@ -171,7 +171,7 @@ pub async fn get_team(
     let store = state.store.as_ref();
     let organisation = lookup::organisation(store, &slug).await?;
     let team = lookup::team(store, &organisation, TeamId(id)).await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 #[utoipa::path(
@@ -283,7 +283,7 @@ pub async fn set_venue(
     let venue = check_venue(&body).map_err(ApiError::invalid)?;
     let (organisation, team) =
         teams::set_venue(store, caller.who(), &slug, TeamId(id), Some(&venue)).await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 #[utoipa::path(
@@ -310,7 +310,7 @@ pub async fn clear_venue(
     let (slug, id) = path.into_inner();
     let (organisation, team) =
         teams::set_venue(state.store.as_ref(), caller.who(), &slug, TeamId(id), None).await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 /// Who joins the squad: one of the organisation's players by id, or a new player by name;
@@ -365,8 +365,7 @@ pub async fn add_squad_player(
             squads::add_to_squad(store, caller.who(), &slug, TeamId(id), PlayerId(player)).await?
         }
         (None, Some(name)) => {
-            let name = DisplayName::try_from(name)
-                .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+            let name = name_of(name)?;
             squads::add_new_player_to_squad(store, caller.who(), &slug, TeamId(id), &name).await?
         }
         _ => {
@@ -376,7 +375,7 @@ pub async fn add_squad_player(
             ));
         }
     };
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 /// Several names for a squad at once.
@@ -433,7 +432,7 @@ pub async fn add_squad_list(
     })?;
     let (organisation, team, _) =
         squads::add_list_to_squad(store, caller.who(), &slug, TeamId(id), &names).await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 #[utoipa::path(
@@ -469,7 +468,7 @@ pub async fn remove_squad_player(
         PlayerId(player),
     )
     .await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 /// A new name.
@@ -511,11 +510,10 @@ pub async fn rename_team(
     let store = state.store.as_ref();
     // Only an organiser is told what is wrong with the body.
     lookup::organised(store, caller.who(), &slug).await?;
-    let name = DisplayName::try_from(body.name.as_str())
-        .map_err(|error| ApiError::invalid_field("name", error.to_string()))?;
+    let name = name_of(&body.name)?;
     let (organisation, team) =
         renames::rename_team(store, caller.who(), &slug, TeamId(id), &name).await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 #[utoipa::path(
@@ -550,7 +548,7 @@ pub async fn remove_captain(
         UserId(user),
     )
     .await?;
-    Ok(HttpResponse::Ok().json(team_view(&caller, &state, &organisation, team).await?))
+    team_answer(&caller, &state, &organisation, team).await
 }
 
 #[utoipa::path(

@@ -15,6 +15,12 @@ pub struct NamedRef {
     pub name: String,
 }
 
+impl NamedRef {
+    pub fn new(id: i64, name: String) -> Self {
+        Self { id, name }
+    }
+}
+
 /// A team named in another record.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TeamRef {

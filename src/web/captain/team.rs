@@ -217,13 +217,7 @@ pub async fn invite_captain(
     )
     .await
     .map_err(|error| viewer.refused(error))?;
-    let connection = req.connection_info();
-    let link = format!(
-        "{}://{}/invites/{}",
-        connection.scheme(),
-        connection.host(),
-        token.as_str()
-    );
+    let link = crate::web::link_as_reached(&req, &format!("/invites/{}", token.as_str()));
     render(&InviteCreatedPage {
         layout: viewer.layout(format!("Captain invitation for {}", team.name)),
         team,

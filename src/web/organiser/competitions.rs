@@ -23,6 +23,7 @@ use crate::domain::match_format::{
     PointsLine, PointsScheme, WalkoverScore,
 };
 use crate::domain::organisation::DisplayName;
+use crate::domain::rule_words::game_name;
 use crate::store::{Competition, Organisation};
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -422,7 +423,10 @@ fn level_choices(chosen: &str) -> Vec<LevelChoice> {
 
 /// A preset as the form's select offers it.
 pub struct PresetChoice {
+    /// What the form sends: the preset's identifier.
     pub value: &'static str,
+    /// What the organiser reads: the game's name.
+    pub label: &'static str,
     pub selected: bool,
 }
 
@@ -451,6 +455,7 @@ async fn show_competitions(
         .iter()
         .map(|preset| PresetChoice {
             value: preset.name(),
+            label: game_name(*preset),
             selected: preset.name() == form.preset.trim(),
         })
         .collect();

@@ -7,12 +7,12 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::AppError;
-use crate::app::organisers::{self, OrganiserInvitation};
+use crate::app::organisers;
 use crate::store::Organisation;
-use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render, render_with_status};
 use crate::web::session::Viewer;
+use crate::web::{AppState, link_as_reached};
 
 #[derive(Deserialize)]
 pub struct InviteForm {
@@ -48,23 +48,16 @@ pub async fn invite_organiser(
     )
     .await;
     match invited {
-        Ok(OrganiserInvitation {
-            organisation,
-            token,
-            expires_at,
-            mailed_to,
-        }) => render(&CreatedPage {
-            layout: viewer.layout(format!("Organiser invitation for {}", organisation.name)),
-            link: Some(format!(
-                "{}://{}/organiser-invites/{}",
-                req.connection_info().scheme(),
-                req.connection_info().host(),
-                token.as_str()
+        Ok(invitation) => render(&CreatedPage {
+            layout: viewer.layout(format!(
+                "Organiser invitation for {}",
+                invitation.organisation.name
             )),
-            mailed_to: mailed_to.map(|email| email.as_str().to_string()),
-            expires: crate::web::dates::moment(expires_at),
+            link: Some(link_as_reached(&req, &invitation.path())),
+            mailed_to: invitation.mailed_to.map(|email| email.as_str().to_string()),
+            expires: crate::web::dates::moment(invitation.expires_at),
             error: None,
-            organisation,
+            organisation: invitation.organisation,
         }),
         Err(AppError::Invalid(problems)) => {
             let organisation =
