@@ -6,7 +6,7 @@ use fives_rules::RulesetSpec;
 use fives_rules::record::{CheckReport, CheckedGame, HandRecord, Record, ruleset_field};
 
 use super::match_result::ResultError;
-use super::rule_words::in_players_words;
+use super::rule_words::{in_players_words, ruleset_refusal, unreadable_record};
 
 /// Checks game `number`'s hands, played by `seats` (in seat order) under `ruleset`.
 pub fn check_played_game(
@@ -22,7 +22,7 @@ pub fn check_played_game(
     };
     let target = ruleset
         .build(seats.len())
-        .map_err(|error| vec![of_game(format!("{error}."))])?
+        .map_err(|error| vec![of_game(format!("{}.", ruleset_refusal(&error)))])?
         .target();
     let record = Record {
         ruleset: ruleset_field(ruleset),
@@ -47,7 +47,7 @@ pub fn check_played_game(
             .collect()),
         CheckReport::NotARecord(reason) => Err(vec![of_game(format!(
             "the hands cannot be read ({}).",
-            reason.0
+            unreadable_record(&reason.0)
         ))]),
     }
 }

@@ -12,14 +12,15 @@
 use std::collections::HashMap;
 
 use fives_rules::RulesetSpec;
-use fives_rules::record::{CheckReport, HandRecord, Record, ruleset_field};
+use fives_rules::record::{HandRecord, Record, ruleset_field};
 use fives_rules::ruleset::Target;
 use serde::{Deserialize, Serialize};
 
 use super::entry_level::{EntryLevel, check_final_score};
+use super::game_check::check_played_game;
 use super::ids::PlayerId;
 use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
-use super::rule_words::{game_name, in_players_words, ruleset_refusal, unreadable_record};
+use super::rule_words::{game_name, ruleset_refusal, unreadable_record};
 
 /// The most hands a game may have. A game to 121 takes 10 to 40 hands; 300 is also where the
 /// rules crate stops a random game that has not finished.
@@ -194,7 +195,17 @@ pub fn game_record(
     away: &[String],
     hands: Vec<HandRecord>,
 ) -> Record {
-    let seats = match (home, away) {
+    Record {
+        ruleset: ruleset_field(&game_ruleset(competition, leg)),
+        seats: record_seats(home, away),
+        hands,
+        complete: None,
+    }
+}
+
+/// A game's players in seat order: home in seats 0 and 2, away in 1 and 3.
+fn record_seats(home: &[String], away: &[String]) -> Vec<String> {
+    match (home, away) {
         ([home_1, home_2], [away_1, away_2]) => vec![
             home_1.clone(),
             away_1.clone(),
@@ -202,12 +213,6 @@ pub fn game_record(
             away_2.clone(),
         ],
         _ => home.iter().chain(away).cloned().collect(),
-    };
-    Record {
-        ruleset: ruleset_field(&game_ruleset(competition, leg)),
-        seats,
-        hands,
-        complete: None,
     }
 }
 
@@ -352,52 +357,28 @@ fn check_game(
             message: format!("Game {number}, hand {hand}: {message}"),
         }]);
     }
-    let mut record = game_record(rules.ruleset, leg, &home, &away, hands.clone());
-    // Checked as a game that may be unfinished, so that one stopping short of a winner is
-    // answered below in a player's words rather than in the record format's.
-    record.complete = Some(false);
-    match fives_rules::record::check(&record) {
-        CheckReport::Valid(checked) => {
-            let Some(winner) = checked.winner else {
-                return Err(vec![ResultError::of_game(
-                    number,
-                    format!(
-                        "nobody has reached {} yet; a result needs every game played to the end.",
-                        leg.target
-                    ),
-                )]);
-            };
-            let points = |side: usize| -> i64 {
-                checked
-                    .hands
-                    .iter()
-                    .map(|hand| i64::from(hand.score[side]))
-                    .sum()
-            };
-            Ok(GameLine {
-                winner: if winner == 0 { Side::Home } else { Side::Away },
-                home_points: points(0),
-                away_points: points(1),
-                hands: checked.hands.len() as u32,
-                ..base
-            })
-        }
-        CheckReport::Invalid(rule_errors) => Err(rule_errors
-            .into_iter()
-            .map(|error| ResultError {
-                game: Some(number),
-                hand: error.hand,
-                message: format!("Game {number}, {}", in_players_words(&error.message)),
-            })
-            .collect()),
-        CheckReport::NotARecord(reason) => Err(vec![ResultError::of_game(
-            number,
-            format!(
-                "the hands cannot be read ({}).",
-                unreadable_record(&reason.0)
-            ),
-        )]),
-    }
+    let seats = record_seats(&home, &away);
+    let checked = check_played_game(
+        &game_ruleset(rules.ruleset, leg),
+        seats,
+        hands.clone(),
+        number,
+    )?;
+    let winner = checked.winner.expect("a checked game has its winner");
+    let points = |side: usize| -> i64 {
+        checked
+            .hands
+            .iter()
+            .map(|hand| i64::from(hand.score[side]))
+            .sum()
+    };
+    Ok(GameLine {
+        winner: if winner == 0 { Side::Home } else { Side::Away },
+        home_points: points(0),
+        away_points: points(1),
+        hands: checked.hands.len() as u32,
+        ..base
+    })
 }
 
 /// The winner of a game given by its final score, or why the league cannot take it so: the
