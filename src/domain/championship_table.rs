@@ -7,7 +7,7 @@ use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
 use super::championship::{ChampionshipFormat, Points, TablePlay, TableScoring};
-use super::game_check::check_played_game;
+use super::game_check::{check_played_game, side_points};
 use super::match_result::{ResultError, hands_within_limit};
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
@@ -61,9 +61,7 @@ pub fn check_table(
                 let sides = game.sides.len();
                 checked.push(TableGame {
                     winner: game.winner.expect("a checked game has its winner"),
-                    side_points: (0..sides)
-                        .map(|side| game.hands.iter().map(|h| i64::from(h.score[side])).sum())
-                        .collect(),
+                    side_points: (0..sides).map(|side| side_points(&game, side)).collect(),
                 });
             }
             Err(refused) => problems.extend(refused),

@@ -51,3 +51,11 @@ pub fn check_played_game(
         ))]),
     }
 }
+
+/// A side's points over a checked game: the sum of its hand scores.
+pub fn side_points(game: &CheckedGame, side: usize) -> i64 {
+    game.hands
+        .iter()
+        .map(|hand| i64::from(hand.score[side]))
+        .sum()
+}

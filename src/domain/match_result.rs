@@ -17,7 +17,7 @@ use fives_rules::ruleset::Target;
 use serde::{Deserialize, Serialize};
 
 use super::entry_level::{EntryLevel, check_final_score};
-use super::game_check::check_played_game;
+use super::game_check::{check_played_game, side_points};
 use super::ids::PlayerId;
 use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
 use super::rule_words::{game_name, ruleset_refusal, unreadable_record};
@@ -365,17 +365,10 @@ fn check_game(
         number,
     )?;
     let winner = checked.winner.expect("a checked game has its winner");
-    let points = |side: usize| -> i64 {
-        checked
-            .hands
-            .iter()
-            .map(|hand| i64::from(hand.score[side]))
-            .sum()
-    };
     Ok(GameLine {
         winner: if winner == 0 { Side::Home } else { Side::Away },
-        home_points: points(0),
-        away_points: points(1),
+        home_points: side_points(&checked, 0),
+        away_points: side_points(&checked, 1),
         hands: checked.hands.len() as u32,
         ..base
     })

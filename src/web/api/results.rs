@@ -24,6 +24,7 @@ use crate::app::lookup::{FixturePlace, fixture_place};
 use crate::app::results::{self, HistoryLine, NewSubmission, Part};
 use crate::app::{AppError, Field};
 use crate::domain::entry_level::final_score_within_limit;
+use crate::domain::game_check::side_points;
 use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{FixtureScore, Leg, LegKind, Side};
 use crate::domain::match_result::{
@@ -592,13 +593,7 @@ async fn game_views(
                 record.complete = Some(false);
                 let (totals, winner) = match fives_rules::record::check(&record) {
                     CheckReport::Valid(checked) => {
-                        let points = |side: usize| -> i64 {
-                            checked
-                                .hands
-                                .iter()
-                                .map(|hand| i64::from(hand.score[side]))
-                                .sum()
-                        };
+                        let points = |side: usize| side_points(&checked, side);
                         let totals = GameTotals {
                             home: points(0),
                             away: points(1),
