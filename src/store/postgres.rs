@@ -10,11 +10,11 @@ use super::api_token_sql::api_token_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
-use super::result_sql::result_sql_store;
+use super::result_sql::{OwnedSubmission, result_sql_store};
 use super::sql::sql_store;
 use super::{
     CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
-    NewUser, Organisation, StoreError, Team, User, constraint_violation_as,
+    NewUser, Organisation, StoreError, Submitted, Team, User, constraint_violation_as,
     foreign_key_violation_as, unique_violation_as,
 };
 use crate::domain::account::EmailAddress;
@@ -64,6 +64,30 @@ fn release_outside_transaction(connection: &mut sqlx::PgConnection) -> bool {
         tracing::warn!("closed a database connection handed back inside a transaction");
     }
     !in_transaction
+}
+
+/// Writes a submission the one statement could not keep in a transaction of its own, on a task
+/// of its own, so that the request's end cannot drop it part way.
+async fn submission_on_its_own_task(
+    store: &PostgresStore,
+    submission: OwnedSubmission,
+) -> Result<Submitted, StoreError> {
+    let pool = store.writer.clone();
+    let task = tokio::spawn(async move {
+        let result = submission.result();
+        let late = submission.late();
+        let mut tx = pool.begin().await?;
+        let submitted = submit_result_in(&mut tx, &result, late.as_ref()).await?;
+        tx.commit().await?;
+        Ok(submitted)
+    });
+    match task.await {
+        Ok(submitted) => submitted,
+        Err(error) => match error.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            Err(_) => Err(sqlx::Error::WorkerCrashed.into()),
+        },
+    }
 }
 
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");

@@ -476,38 +476,6 @@ macro_rules! result_sql_store {
             $write_submission(store, submission).await
         }
 
-        /// Writes a submission in a transaction of its own, on a task of its own.
-        #[allow(dead_code)]
-        async fn submission_on_its_own_task(
-            store: &$store,
-            submission: super::result_sql::OwnedSubmission,
-        ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-            let pool = store.writer.clone();
-            let task = tokio::spawn(async move {
-                let result = submission.result();
-                let late = submission.late();
-                submit_result_in_transaction(&pool, &result, late.as_ref()).await
-            });
-            match task.await {
-                Ok(submitted) => submitted,
-                Err(error) => match error.try_into_panic() {
-                    Ok(panic) => std::panic::resume_unwind(panic),
-                    Err(_) => Err(sqlx::Error::WorkerCrashed.into()),
-                },
-            }
-        }
-
-        async fn submit_result_in_transaction(
-            pool: &sqlx::Pool<$db>,
-            result: &$crate::store::NewResult<'_>,
-            late: Option<&$crate::store::NewAdjustment<'_>>,
-        ) -> Result<$crate::store::Submitted, $crate::store::StoreError> {
-            let mut tx = pool.begin_with($begin_write).await?;
-            let submitted = submit_result_in(&mut tx, result, late).await?;
-            tx.commit().await?;
-            Ok(submitted)
-        }
-
         /// A submission's writes within a transaction begun by the caller, who commits it (or
         /// rolls it back on an error).
         async fn submit_result_in(
