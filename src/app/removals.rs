@@ -18,6 +18,18 @@ fn has_results(name: &str, count: i64) -> AppError {
     )))
 }
 
+/// The refusal to remove a player or team whom `count` championships have entered.
+fn entered(name: &str, count: i64) -> AppError {
+    let championships = if count == 1 {
+        "a championship, which keeps".to_string()
+    } else {
+        format!("{count} championships, which keep")
+    };
+    AppError::Conflict(Conflict::Other(format!(
+        "{name} is entered in {championships} its entrants, so they cannot be removed. Their name can still be changed."
+    )))
+}
+
 /// Removes a team of the organisation that has no results, with its squad places,
 /// captaincies and unplayed fixtures.
 pub async fn remove_team(
@@ -31,6 +43,7 @@ pub async fn remove_team(
     match store.delete_team(team.id).await {
         Ok(()) => Ok((organisation, team)),
         Err(StoreError::HasResults { count }) => Err(has_results(&team.name, count)),
+        Err(StoreError::HasChampionshipEntries { count }) => Err(entered(&team.name, count)),
         Err(error) => Err(error.into()),
     }
 }
@@ -57,6 +70,7 @@ pub async fn remove_player(
                 found.name
             ))))
         }
+        Err(StoreError::HasChampionshipEntries { count }) => Err(entered(&found.name, count)),
         Err(error) => Err(error.into()),
     }
 }

@@ -122,6 +122,11 @@ impl Points {
         Self { halves }
     }
 
+    /// The points counted in halves, as they are kept.
+    pub const fn in_halves(self) -> u32 {
+        self.halves
+    }
+
     pub fn exact(self) -> Exact {
         Exact::ratio(i128::from(self.halves), 2)
     }

@@ -18,6 +18,12 @@ macro_rules! id_type {
             }
         }
 
+        impl From<$name> for i64 {
+            fn from(id: $name) -> Self {
+                id.0
+            }
+        }
+
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 self.0.fmt(f)
@@ -61,4 +67,20 @@ id_type!(
 id_type!(
     /// A personal API token of an account.
     ApiTokenId
+);
+id_type!(
+    /// A championship: an event of an organisation run round by round.
+    ChampionshipId
+);
+id_type!(
+    /// An entrant of a championship: a player, a pair or a team.
+    EntrantId
+);
+id_type!(
+    /// A published round of a championship.
+    RoundId
+);
+id_type!(
+    /// A table of a championship's round.
+    TableId
 );

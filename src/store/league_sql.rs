@@ -79,6 +79,30 @@ macro_rules! league_sql_store {
             Ok(())
         }
 
+        /// Refuses with `HasChampionshipEntries` when a championship has entered the player or
+        /// team `id` (`column` of its entrants): a championship keeps who played in it.
+        async fn refuse_if_entered(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            column: &'static str,
+            id: i64,
+        ) -> Result<(), $crate::store::StoreError> {
+            let condition = match column {
+                "player_id" => "player_id = $1 OR partner_id = $1",
+                _ => "team_id = $1",
+            };
+            let count: i64 = sqlx::query_scalar(&format!(
+                "SELECT COUNT(DISTINCT championship_id) FROM championship_entrants \
+                 WHERE {condition}"
+            ))
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+            if count > 0 {
+                return Err($crate::store::StoreError::HasChampionshipEntries { count });
+            }
+            Ok(())
+        }
+
         /// Refuses with `HasResults` when `count_query` counts any result naming `id`: a
         /// league keeps its results, and what they name.
         async fn refuse_if_results(
@@ -963,6 +987,7 @@ macro_rules! league_sql_store {
                     team.0,
                 )
                 .await?;
+                refuse_if_entered(&mut tx, "team_id", team.0).await?;
                 delete_row(&mut tx, "teams", "team", team.0).await?;
                 tx.commit().await?;
                 Ok(())
@@ -980,6 +1005,7 @@ macro_rules! league_sql_store {
                     player.0,
                 )
                 .await?;
+                refuse_if_entered(&mut tx, "player_id", player.0).await?;
                 let row: Option<(i64, Option<String>)> = sqlx::query_as(
                     "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
                 )

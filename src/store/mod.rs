@@ -5,6 +5,8 @@
 
 mod api_token;
 mod api_token_sql;
+mod championship;
+mod championship_sql;
 mod fixture;
 mod fixture_sql;
 mod league;
@@ -32,6 +34,10 @@ use crate::token::TokenDigest;
 
 pub use crate::domain::player_tables::PlayerGame;
 pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken, TokenHolder};
+pub use championship::{
+    Championship, ChampionshipStore, Entrant, LinkedTable, NewChampionship, NewEntrant, NewRound,
+    NewTable, Round, Table, TableAction, TableChange, TableEvent, TableResult, TableStatus,
+};
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
@@ -100,8 +106,28 @@ pub enum StoreError {
     ResultNotAwaitingAnswer(crate::domain::season_fixtures::FixtureStatus),
     #[error("that has {count} results, which are kept, so it cannot be removed")]
     HasResults { count: i64 },
+    #[error(
+        "that is entered in {count} championships, which keep their entrants, so it cannot be removed"
+    )]
+    HasChampionshipEntries { count: i64 },
     #[error("that season has fixtures with results, so it cannot be deleted")]
     SeasonHasResults,
+    #[error("that organisation already has a championship of that name")]
+    ChampionshipNameTaken,
+    #[error("the championship already has an entrant called \u{2018}{0}\u{2019}")]
+    EntrantNameTaken(String),
+    #[error("a championship takes at most {limit} entrants; it would have {would_hold}")]
+    TooManyEntrants { limit: usize, would_hold: usize },
+    #[error("another entrant already has seed {0}")]
+    SeedTaken(u32),
+    #[error("that entrant has played in a round, so it can be withdrawn but not removed")]
+    EntrantHasPlayed,
+    #[error("the round was published by someone else in the meantime; look at the rounds again")]
+    RoundChanged,
+    #[error("that table's result is confirmed; only the organiser can correct it")]
+    TableConfirmed,
+    #[error("that table has no result to confirm yet")]
+    NoTableResult,
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]
@@ -209,7 +235,15 @@ pub enum InviteAcceptor {
 
 #[async_trait]
 pub trait Store:
-    LeagueStore + FixtureStore + ResultStore + ApiTokenStore + MailStore + Send + Sync + 'static
+    LeagueStore
+    + FixtureStore
+    + ResultStore
+    + ApiTokenStore
+    + MailStore
+    + ChampionshipStore
+    + Send
+    + Sync
+    + 'static
 {
     /// "sqlite" or "postgres", for logs and the health check.
     fn dialect(&self) -> &'static str;

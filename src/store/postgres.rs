@@ -7,6 +7,7 @@ use sqlx::Connection;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::api_token_sql::api_token_sql_store;
+use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
@@ -107,3 +108,4 @@ mail_sql_store!(
     begin_write: "BEGIN",
     claim_lock: "FOR UPDATE SKIP LOCKED"
 );
+championship_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

@@ -13,6 +13,7 @@ use sqlx::sqlite::{
 use tokio::sync::{mpsc, oneshot};
 
 use super::api_token_sql::api_token_sql_store;
+use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
@@ -250,3 +251,4 @@ mail_sql_store!(
     begin_write: "BEGIN IMMEDIATE",
     claim_lock: ""
 );
+championship_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");

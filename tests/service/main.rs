@@ -17,6 +17,7 @@ mod browser;
 mod browser_public;
 mod captain_dashboard;
 mod captain_phone;
+mod championship_store;
 mod cli;
 mod csrf;
 mod demo;
