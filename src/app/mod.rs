@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod captaincy;
+pub mod championships;
 pub mod deductions;
 pub mod fixture_squads;
 pub mod fixtures;
@@ -121,13 +122,13 @@ impl AppError {
         organisation: &Organisation,
     ) -> Self {
         match error {
-            StoreError::TeamNameTaken | StoreError::CompetitionNameTaken => {
-                Self::name_taken(format!(
-                    "{} already has a {} called {name}.",
-                    organisation.name,
-                    thing.kind()
-                ))
-            }
+            StoreError::TeamNameTaken
+            | StoreError::CompetitionNameTaken
+            | StoreError::ChampionshipNameTaken => Self::name_taken(format!(
+                "{} already has a {} called {name}.",
+                organisation.name,
+                thing.kind()
+            )),
             StoreError::NameLooksLike { existing } => Self::name_taken(looks_alike_message(
                 thing,
                 name,
@@ -218,6 +219,10 @@ pub enum Field {
     VenueName,
     VenueAddress,
     VenueNight,
+    /// Where a championship is played.
+    Venue,
+    /// An entrant's seed in a championship.
+    Seed,
     /// A result's games as a whole (their number, walkover or games).
     Games,
     /// One game of a result (from 1), or one hand of it (from 1).

@@ -107,6 +107,19 @@ pub enum TablePlay {
     FirstTo(u32),
 }
 
+impl TablePlay {
+    /// The most games a table of `sides` sides can play before it is over: every game has a
+    /// winner, so first to `n` is over once some side has won `n`, at the latest after each
+    /// side has won `n - 1` and one more.
+    pub fn most_games(self, sides: u32) -> u32 {
+        match self {
+            TablePlay::OneGame => 1,
+            TablePlay::BestOf(n) => n,
+            TablePlay::FirstTo(n) => sides * (n - 1) + 1,
+        }
+    }
+}
+
 /// Match points, in halves so that a draw's half point is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Points {
@@ -784,5 +797,15 @@ mod tests {
         assert_eq!(Points::halves(5).to_string(), "2½");
         assert_eq!(Points::whole(3).to_string(), "3");
         assert_eq!(Points::halves(3).exact(), Exact::ratio(3, 2));
+    }
+
+    #[test]
+    fn the_most_games_a_table_plays_follow_from_what_it_plays() {
+        assert_eq!(TablePlay::OneGame.most_games(2), 1);
+        assert_eq!(TablePlay::BestOf(5).most_games(2), 5);
+        // First to 3 at two sides: 2-2 then the decider.
+        assert_eq!(TablePlay::FirstTo(3).most_games(2), 5);
+        // First to 2 at three seats: each wins one, then the fourth decides.
+        assert_eq!(TablePlay::FirstTo(2).most_games(3), 4);
     }
 }

@@ -117,6 +117,7 @@ pub enum NamedThing {
     Team,
     Competition,
     Player,
+    Championship,
 }
 
 impl NamedThing {
@@ -126,6 +127,7 @@ impl NamedThing {
             NamedThing::Team => "team",
             NamedThing::Competition => "competition",
             NamedThing::Player => "player",
+            NamedThing::Championship => "championship",
         }
     }
 }
@@ -139,7 +141,7 @@ pub fn looks_alike_message(
     organisation: &str,
 ) -> String {
     let way_out = match thing {
-        NamedThing::Team | NamedThing::Competition => {
+        NamedThing::Team | NamedThing::Competition | NamedThing::Championship => {
             "choose a name that cannot be mistaken for it"
         }
         // Two players may share a name, so the same spelling would do.

@@ -78,6 +78,9 @@ pub struct NewRound {
     pub byes: Vec<EntrantId>,
     /// The knockout's entrants in seed order, when this round starts it after a Swiss.
     pub stage_entrants: Option<Vec<EntrantId>>,
+    /// Entrants not checked in when the first round is published: withdrawn before it, in
+    /// the same transaction.
+    pub absent: Vec<EntrantId>,
     pub published_at: DateTime<Utc>,
     pub published_by: UserId,
 }
@@ -265,7 +268,8 @@ pub trait ChampionshipStore: Send + Sync {
     ) -> Result<Table, StoreError>;
     /// Confirms an entered result. Refused when there is none or it changed since.
     async fn confirm_table_result(&self, change: &TableChange<'_>) -> Result<Table, StoreError>;
-    /// An organiser's correction of a table's result, confirmed or not: kept confirmed, the
+    /// An organiser's entry or correction of a table's result, confirmed or not: kept
+    /// confirmed, logged as entered when the table had none and otherwise as corrected, the
     /// result before it kept in the audit log with the reason.
     async fn correct_table_result(
         &self,

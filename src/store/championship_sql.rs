@@ -212,7 +212,7 @@ macro_rules! championship_sql_store {
             from: &'static str,
             to: $crate::store::TableStatus,
             result: Option<&$crate::store::TableResult>,
-            action: $crate::store::TableAction,
+            action: fn(had_result: bool) -> $crate::store::TableAction,
         ) -> Result<$crate::store::Table, $crate::store::StoreError> {
             use $crate::store::championship as kept;
             let before: Option<(Option<String>, Option<String>)> = sqlx::query_as(
@@ -259,7 +259,7 @@ macro_rules! championship_sql_store {
             .bind(change.table.0)
             .bind(change.at)
             .bind(change.by.map(|user| user.0))
-            .bind(kept::table_action_name(action))
+            .bind(kept::table_action_name(action(sheet_before.is_some())))
             .bind(sheet_before)
             .bind(outcome_before)
             .bind(sheet_after)
@@ -549,6 +549,17 @@ macro_rules! championship_sql_store {
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(|e| unique_violation_as(e, StoreError::RoundChanged))?;
+                for absent in &round.absent {
+                    sqlx::query(
+                        "UPDATE championship_entrants SET withdrawn_after = $1 \
+                         WHERE id = $2 AND championship_id = $3 AND withdrawn_after IS NULL",
+                    )
+                    .bind(number - 1)
+                    .bind(absent.0)
+                    .bind(round.championship.0)
+                    .execute(&mut *tx)
+                    .await?;
+                }
                 let mut tables = Vec::with_capacity(round.tables.len());
                 for (table, number) in round.tables.iter().zip(1_i32..) {
                     let row: TableRow = sqlx::query_as(&format!(
@@ -713,7 +724,7 @@ macro_rules! championship_sql_store {
                     "'waiting', 'entered'",
                     $crate::store::TableStatus::Entered,
                     Some(result),
-                    $crate::store::TableAction::Entered,
+                    |_| $crate::store::TableAction::Entered,
                 )
                 .await?;
                 tx.commit().await?;
@@ -731,7 +742,7 @@ macro_rules! championship_sql_store {
                     "'entered'",
                     $crate::store::TableStatus::Confirmed,
                     None,
-                    $crate::store::TableAction::Confirmed,
+                    |_| $crate::store::TableAction::Confirmed,
                 )
                 .await?;
                 tx.commit().await?;
@@ -750,7 +761,13 @@ macro_rules! championship_sql_store {
                     "'waiting', 'entered', 'confirmed'",
                     $crate::store::TableStatus::Confirmed,
                     Some(result),
-                    $crate::store::TableAction::Corrected,
+                    |had_result| {
+                        if had_result {
+                            $crate::store::TableAction::Corrected
+                        } else {
+                            $crate::store::TableAction::Entered
+                        }
+                    },
                 )
                 .await?;
                 tx.commit().await?;

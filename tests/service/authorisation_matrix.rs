@@ -50,6 +50,18 @@ struct North {
     player: i64,
     /// The organiser's API token.
     token: i64,
+    /// A Swiss with its first round published.
+    championship: i64,
+    entrant: i64,
+    table: i64,
+}
+
+/// The plainest Swiss of three rounds, as the API takes a format.
+pub fn swiss_format() -> Value {
+    use fives::domain::championship::{ChampionshipFormat, FormatChoice, FormatDocument, Stages};
+    let format =
+        ChampionshipFormat::try_from(FormatChoice::plain(Stages::Swiss { rounds: 3 })).unwrap();
+    serde_json::to_value(FormatDocument::from(&format)).unwrap()
 }
 
 fn two_per_match() -> Value {
@@ -105,6 +117,35 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/leagues/{slug}/fixtures/{id}/withdraw") => {
             (FixtureSide, form(&[("result", "1")]))
         }
+        ("POST", "/api/v1/organisations/{slug}/championships") => (
+            Organiser,
+            Body::Json(json!({"name": "Spring Open", "starts_on": "2027-04-03",
+                              "ruleset": "all-fives", "format": swiss_format()})),
+        ),
+        ("POST", "/api/v1/organisations/{slug}/championships/{id}/entrants") => (
+            Organiser,
+            Body::Json(json!({"entrants": [{"name": "Lou Hart"}]})),
+        ),
+        ("PUT", "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}") => {
+            (Organiser, Body::Json(json!({"checked_in": true})))
+        }
+        ("DELETE", "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}") => {
+            (Organiser, Body::Empty)
+        }
+        ("POST", "/api/v1/organisations/{slug}/championships/{id}/rounds/preview")
+        | ("POST", "/api/v1/organisations/{slug}/championships/{id}/rounds") => {
+            (Organiser, Body::Json(json!({})))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result") => (
+            Organiser,
+            Body::Json(json!({"version": 0, "games": [[{"score": [5, 0]}]]})),
+        ),
+        (
+            "POST",
+            "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result/confirm",
+        ) => (Organiser, Body::Json(json!({"version": 1}))),
+        // The table's link is the key: whoever holds it may, and nobody else can name it.
+        ("PUT", "/api/v1/tables/{link}/result") => (Own, Body::Empty),
         ("POST", "/organise/{slug}/competitions/{id}/entry-level") => {
             (Organiser, form(&[("entry_level", "final")]))
         }
@@ -298,7 +339,9 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
 
 /// The address with the north league's things in it.
 fn address(route: &str, north: &North) -> String {
-    let id = if route.contains("/competitions/{id}") {
+    let id = if route.contains("/championships/{id}") {
+        north.championship
+    } else if route.contains("/competitions/{id}") {
         north.competition
     } else if route.contains("/seasons/{id}") {
         north.season
@@ -318,6 +361,8 @@ fn address(route: &str, north: &North) -> String {
         .replace("{id}", &id.to_string())
         .replace("{player}", &north.player.to_string())
         .replace("{player_id}", &north.player.to_string())
+        .replace("{entrant_id}", &north.entrant.to_string())
+        .replace("{table_id}", &north.table.to_string())
         // The first account, the site's admin: no captain, so the one who may is told 404.
         .replace("{user}", "1")
         .replace("{user_id}", "1")
@@ -482,7 +527,33 @@ store_test!(
             .and_then(|rest| rest.split('/').next())
             .and_then(|id| id.parse().ok())
             .expect("the tokens page links its token's revocation");
+        let championship = id_of(
+            &api.post(
+                &format!("{base}/championships"),
+                json!({"name": "Open Singles", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                       "format": swiss_format()}),
+            )
+            .await,
+        );
+        let entered = api
+            .post(
+                &format!("{base}/championships/{championship}/entrants"),
+                json!({"entrants": [{"name": "Pat Jones"}, {"name": "Sam Lee"}]}),
+            )
+            .await;
+        let entrant = entered.json[0]["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("an entrant in {:?}", entered.json));
+        let published = api
+            .post(&format!("{base}/championships/{championship}/rounds"), json!({}))
+            .await;
+        let table = published.json["round"]["tables"][0]["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("a table in {:?}", published.json));
         let north = North {
+            championship,
+            entrant,
+            table,
             competition,
             season,
             division,

@@ -97,6 +97,7 @@ async fn publish(
                 Vec::new()
             },
             stage_entrants: None,
+            absent: Vec::new(),
             published_at: Utc::now(),
             published_by: organiser.id,
         })
@@ -338,6 +339,7 @@ store_test! {
             ],
             byes: Vec::new(),
             stage_entrants: None,
+            absent: Vec::new(),
             published_at: Utc::now(),
             published_by: organiser.id,
         }).await.unwrap();

@@ -43,6 +43,95 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     ("accounts::dashboard", Some(("GET", "/dashboard")), None),
+    (
+        "championships::add_entrants",
+        None,
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/championships/{id}/entrants",
+        )),
+    ),
+    (
+        "championships::change_entrant",
+        None,
+        Some((
+            "PUT",
+            "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}",
+        )),
+    ),
+    (
+        "championships::championship",
+        None,
+        Some(("GET", "/api/v1/organisations/{slug}/championships/{id}")),
+    ),
+    (
+        "championships::championships",
+        None,
+        Some(("GET", "/api/v1/organisations/{slug}/championships")),
+    ),
+    (
+        "championships::confirm_table_result",
+        None,
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result/confirm",
+        )),
+    ),
+    (
+        "championships::create_championship",
+        None,
+        Some(("POST", "/api/v1/organisations/{slug}/championships")),
+    ),
+    (
+        "championships::enter_result_as_organiser",
+        None,
+        Some((
+            "PUT",
+            "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result",
+        )),
+    ),
+    (
+        "championships::enter_result_by_link",
+        None,
+        Some(("PUT", "/api/v1/tables/{link}/result")),
+    ),
+    (
+        "championships::organised_table",
+        None,
+        Some((
+            "GET",
+            "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}",
+        )),
+    ),
+    (
+        "championships::preview_round",
+        None,
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/championships/{id}/rounds/preview",
+        )),
+    ),
+    (
+        "championships::publish_round",
+        None,
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/championships/{id}/rounds",
+        )),
+    ),
+    (
+        "championships::remove_entrant",
+        None,
+        Some((
+            "DELETE",
+            "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}",
+        )),
+    ),
+    (
+        "championships::table_of_link",
+        None,
+        Some(("GET", "/api/v1/tables/{link}")),
+    ),
     ("accounts::log_in", Some(("POST", "/login")), None),
     ("accounts::log_out", Some(("POST", "/logout")), None),
     ("accounts::session_actor", Some(("GET", "/dashboard")), None),
@@ -396,10 +485,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 15] = [
+const USE_CASE_MODULES: [&str; 16] = [
     "accounts",
     "admin",
     "captaincy",
+    "championships",
     "deductions",
     "fixtures",
     "league",

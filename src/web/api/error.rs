@@ -206,6 +206,8 @@ pub fn field_path(field: &Field) -> String {
         Field::Contact => "contact".into(),
         Field::VenueAddress => "address".into(),
         Field::VenueNight => "night".into(),
+        Field::Venue => "venue".into(),
+        Field::Seed => "seed".into(),
         Field::Games => "games".into(),
         Field::Game { game, hand: None } => format!("games[{}]", game - 1),
         Field::Game {

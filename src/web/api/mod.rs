@@ -7,6 +7,7 @@
 //! puts it in the OpenAPI document served at `/api/v1/openapi.json`, so the two cannot drift.
 
 pub mod auth;
+pub mod championships;
 pub mod competitions;
 pub mod deductions;
 pub mod divisions;
@@ -204,6 +205,20 @@ api_endpoints![
     results::dispute_result,
     results::withdraw_result,
     results::correct_result,
+    championships::list_championships,
+    championships::create_championship,
+    championships::get_championship,
+    championships::event_document,
+    championships::add_entrants,
+    championships::change_entrant,
+    championships::remove_entrant,
+    championships::preview_round,
+    championships::publish_round,
+    championships::get_table,
+    championships::enter_table_result,
+    championships::confirm_table_result,
+    championships::get_linked_table,
+    championships::enter_linked_result,
 ];
 
 #[utoipa::path(
