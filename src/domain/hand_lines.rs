@@ -32,6 +32,17 @@ pub fn count_hand_lines(text: &str) -> usize {
 /// Reads the hands of a game with `seats` seats (2 for singles, 4 for pairs). Every unreadable
 /// line is reported; more lines than a game has hands are refused before any is read.
 pub fn parse_hand_lines(text: &str, seats: usize) -> Result<Vec<HandRecord>, Vec<HandLineError>> {
+    parse_table_hand_lines(text, seats, 2)
+}
+
+/// Reads the hands of a game with `seats` seats scored by `sides` sides (a championship
+/// table of three, or of four each for themselves, scores each seat): each line holds each
+/// side's points in seat order, a negative one with its minus sign.
+pub fn parse_table_hand_lines(
+    text: &str,
+    seats: usize,
+    sides: usize,
+) -> Result<Vec<HandRecord>, Vec<HandLineError>> {
     if let Err(message) = hands_within_limit(count_hand_lines(text)) {
         return Err(vec![HandLineError {
             hand: MAX_HANDS_PER_GAME + 1,
@@ -46,7 +57,7 @@ pub fn parse_hand_lines(text: &str, seats: usize) -> Result<Vec<HandRecord>, Vec
         .filter(|line| !line.is_empty())
         .zip(1..)
     {
-        match parse_line(line, seats) {
+        match parse_line(line, seats, sides) {
             Ok(record) => hands.push(record),
             Err(message) => errors.push(HandLineError { hand, message }),
         }
@@ -58,15 +69,21 @@ pub fn parse_hand_lines(text: &str, seats: usize) -> Result<Vec<HandRecord>, Vec
     }
 }
 
-fn parse_line(line: &str, seats: usize) -> Result<HandRecord, String> {
+fn parse_line(line: &str, seats: usize, sides: usize) -> Result<HandRecord, String> {
     let (score_part, pegs_part) = match line.split_once('|') {
         Some((score, pegs)) => (score, Some(pegs)),
         None => (line, None),
     };
-    let score = parse_score(score_part.trim()).ok_or_else(|| {
-        format!(
-            "\u{201c}{line}\u{201d} is not two scores; write the home side's points, then the away side's, like 14 9."
-        )
+    let score = parse_score(score_part.trim(), sides).ok_or_else(|| {
+        if sides == 2 {
+            format!(
+                "\u{201c}{line}\u{201d} is not two scores; write the home side's points, then the away side's, like 14 9."
+            )
+        } else {
+            format!(
+                "\u{201c}{line}\u{201d} is not {sides} scores; write each seat's points in seat order, like 10 0 5."
+            )
+        }
     })?;
     let pegs = match pegs_part {
         None => None,
@@ -79,20 +96,29 @@ fn parse_line(line: &str, seats: usize) -> Result<HandRecord, String> {
     })
 }
 
-/// `14 9`, `14-9` or `14, 9`.
-fn parse_score(text: &str) -> Option<Vec<i64>> {
+/// `14 9`, `14-9`, `14, 9` or `-10 25` for two sides; `10 0 -5` for three.
+fn parse_score(text: &str, sides: usize) -> Option<Vec<i64>> {
     let parts: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|part| !part.is_empty())
         .collect();
-    let pair = match parts.as_slice() {
-        [home, away] => (*home, *away),
-        [joined] => joined.split_once('-')?,
-        _ => return None,
-    };
-    let home = pair.0.trim().parse::<u32>().ok()?;
-    let away = pair.1.trim().parse::<u32>().ok()?;
-    Some(vec![i64::from(home), i64::from(away)])
+    match parts.as_slice() {
+        // `14-9`: the dash between two scores, neither negative.
+        [joined] if sides == 2 => {
+            let (home, away) = joined.split_once('-')?;
+            let home = home.trim().parse::<u32>().ok()?;
+            let away = away.trim().parse::<u32>().ok()?;
+            Some(vec![i64::from(home), i64::from(away)])
+        }
+        parts if parts.len() == sides => parts
+            .iter()
+            .map(|part| {
+                let number = part.parse::<i32>().ok()?;
+                Some(i64::from(number))
+            })
+            .collect(),
+        _ => None,
+    }
 }
 
 fn parse_pegs(text: &str, seats: usize) -> Result<Vec<Vec<i64>>, String> {
@@ -137,10 +163,11 @@ pub fn write_hand_lines(hands: &[HandRecord]) -> Option<String> {
             return None;
         }
         let score = hand.score.as_ref()?;
-        let [home, away] = score.as_slice() else {
+        if score.len() < 2 {
             return None;
-        };
-        text.push_str(&format!("{home} {away}"));
+        }
+        let points: Vec<String> = score.iter().map(i64::to_string).collect();
+        text.push_str(&points.join(" "));
         if let Some(pegs) = &hand.pegs {
             let lists: Vec<String> = pegs
                 .iter()
@@ -240,5 +267,28 @@ mod tests {
             ..scored(3, 0)
         };
         assert_eq!(write_hand_lines(&[with_leader]), None);
+    }
+
+    #[test]
+    fn a_negative_score_is_read_with_its_minus_sign_and_written_back() {
+        let hands = parse_hand_lines("-15 45\n10 -25\n14-9", 2).unwrap();
+        let scores: Vec<_> = hands.iter().map(|h| h.score.clone().unwrap()).collect();
+        assert_eq!(scores, [vec![-15, 45], vec![10, -25], vec![14, 9]]);
+        let written = write_hand_lines(&hands).unwrap();
+        assert_eq!(parse_hand_lines(&written, 2).unwrap(), hands);
+    }
+
+    #[test]
+    fn a_table_of_three_scores_each_seat() {
+        let hands = parse_table_hand_lines("10 0 5\n0 -5 20", 3, 3).unwrap();
+        assert_eq!(hands[1].score, Some(vec![0, -5, 20]));
+        let two = parse_table_hand_lines("10 5", 3, 3).unwrap_err();
+        assert!(
+            two[0].message.contains("not 3 scores"),
+            "{}",
+            two[0].message
+        );
+        // The dash form is for two sides only.
+        assert!(parse_table_hand_lines("10-5-0", 3, 3).is_err());
     }
 }

@@ -221,3 +221,100 @@ store_test! {
         assert_eq!(second.json["rounds"][0]["tables"][1]["status"], "waiting");
     }
 }
+
+/// A random game's hands as a scorer writes them on the table's page: each hand's points.
+fn hand_lines(seed: u64) -> String {
+    let spec = RulesetSpec::preset(Preset::AllFives);
+    let built = spec.build(2).unwrap();
+    let record = play_game(&spec, &built, &mut fives_rules::random::seeded(seed));
+    let scored: Vec<fives_rules::record::HandRecord> = record
+        .hands
+        .into_iter()
+        .map(|hand| fives_rules::record::HandRecord {
+            score: hand.score,
+            ..Default::default()
+        })
+        .collect();
+    fives::domain::hand_lines::write_hand_lines(&scored).unwrap()
+}
+
+store_test! {
+    async fn the_table_page_and_the_public_files_agree_with_the_standings(ctx) {
+        let api = organiser_api(&ctx).await;
+        let made = api
+            .post(BASE, json!({"name": "Spring Singles", "starts_on": "2027-03-06", "ends_on": "2027-03-07",
+                               "venue": "The Anchor", "ruleset": "all-fives", "format": swiss_format()}))
+            .await;
+        let id = made.json["id"].as_i64().unwrap();
+        let at = |path: &str| format!("{BASE}/{id}{path}");
+        let entrants: Vec<Value> = ["Ann", "Bob", "Cat", "Dan"].iter().map(|n| json!({"name": n})).collect();
+        api.post(&at("/entrants"), json!({"entrants": entrants})).await;
+        let published = api.post(&at("/rounds"), json!({})).await;
+        assert_eq!(published.status, 201, "{:?}", published.json);
+        let link = published.json["table_links"][0].as_str().unwrap().split("/api/v1/tables/").nth(1).unwrap().to_string();
+
+        // A player at table 1, on the table's page, with no account.
+        let player = ctx.browser();
+        let page = player.get(&format!("/tables/{link}")).await;
+        assert_eq!(page.status, 200);
+        assert!(page.body.contains("Round 1, table 1"), "{}", page.body);
+        let token = page.csrf_token().unwrap();
+        let wrong = player
+            .post_raw(&format!("/tables/{link}"), &[("csrf_token", &token), ("version", "0"), ("game_1", "7 0")])
+            .await;
+        assert_eq!(wrong.status, 422, "{}", wrong.body);
+        assert!(wrong.body.contains("Game 1"), "{}", wrong.body);
+        let lines = hand_lines(5);
+        let entered = player
+            .post_raw(&format!("/tables/{link}"), &[("csrf_token", &token), ("version", "0"), ("game_1", &lines)])
+            .await;
+        assert_eq!(entered.status, 200, "{}", entered.body);
+        assert!(entered.body.contains("table-saved"), "{}", entered.body);
+
+        let tables = &published.json["round"]["tables"];
+        let first = tables[0]["id"].as_i64().unwrap();
+        let second = tables[1]["id"].as_i64().unwrap();
+        let confirmed = api.post(&at(&format!("/tables/{first}/result/confirm")), json!({"version": 1})).await;
+        assert_eq!(confirmed.status, 200, "{:?}", confirmed.json);
+        let organiser_entry = api
+            .put(&at(&format!("/tables/{second}/result")), json!({"version": 0, "games": [random_game(6)]}))
+            .await;
+        assert_eq!(organiser_entry.status, 200, "{:?}", organiser_entry.json);
+
+        let anyone = ctx.api(None);
+        let detail = anyone.get(&at("")).await;
+        let standings = detail.json["standings"]["main"]["standings"].as_array().unwrap().clone();
+        let public = ctx.browser();
+        let page = public.get(&format!("/leagues/north/championships/{id}")).await;
+        assert_eq!(page.status, 200);
+        for line in &standings {
+            assert!(page.body.contains(line["id"].as_str().unwrap()));
+        }
+        assert!(page.body.contains("Round 1"));
+        let organisation = public.get("/leagues/north").await;
+        assert!(organisation.body.contains("Spring Singles"));
+
+        let csv = public.get(&format!("/leagues/north/championships/{id}/standings.csv")).await;
+        assert_eq!(csv.status, 200);
+        let rows: Vec<&str> = csv.body.lines().collect();
+        assert_eq!(rows[0], "rank,entrant,score,buchholz-cut-1,buchholz,sonneborn-berger,wins");
+        assert_eq!(rows.len(), 1 + standings.len());
+        for (row, line) in rows[1..].iter().zip(&standings) {
+            let fields: Vec<&str> = row.split(',').collect();
+            assert_eq!(fields[0], line["rank"].to_string());
+            assert_eq!(fields[1], line["id"].as_str().unwrap());
+            assert_eq!(fields[2], line["score"].to_string());
+        }
+        let pairings = public.get(&format!("/leagues/north/championships/{id}/pairings.csv")).await;
+        let seats: Vec<&str> = pairings.body.lines().skip(1).collect();
+        assert_eq!(seats.len(), 4, "{}", pairings.body);
+        assert!(seats.iter().all(|row| row.contains(",confirmed,no")), "{}", pairings.body);
+        let document = public.get(&format!("/leagues/north/championships/{id}/event.json")).await;
+        let from_api = anyone.get(&at("/event")).await;
+        assert_eq!(serde_json::from_str::<Value>(&document.body).unwrap(), from_api.json);
+        let calendar = public.get(&format!("/leagues/north/championships/{id}/calendar.ics")).await;
+        assert!(calendar.body.contains("DTSTART;VALUE=DATE:20270306"), "{}", calendar.body);
+        assert!(calendar.body.contains("DTEND;VALUE=DATE:20270308"), "{}", calendar.body);
+        assert!(calendar.body.contains("LOCATION:The Anchor"), "{}", calendar.body);
+    }
+}

@@ -87,6 +87,39 @@ pub fn fixtures_calendar(feed: &CalendarFeed<'_>, fixtures: &[CalendarFixture]) 
     calendar.to_string()
 }
 
+/// A championship as one all-day event from its first day to its last, at its venue.
+pub fn championship_calendar(
+    feed: &CalendarFeed<'_>,
+    id: i64,
+    venue: &str,
+    first_day: NaiveDate,
+    last_day: NaiveDate,
+) -> String {
+    let name = one_line(feed.name);
+    let mut calendar = Calendar::empty();
+    calendar
+        .append_property(Property::new("VERSION", "2.0"))
+        .append_property(Property::new("PRODID", "-//fives//championships//EN"))
+        .append_property(Property::new("CALSCALE", "GREGORIAN"))
+        .append_property(Property::new("METHOD", "PUBLISH"))
+        .append_property(Property::new("NAME", escape_text(&name)))
+        .append_property(Property::new("X-WR-CALNAME", name.clone()));
+    let mut event = Event::new();
+    event
+        .uid(&format!("championship-{id}@{}", feed.host))
+        .timestamp(feed.generated_at)
+        .summary(&name)
+        .status(EventStatus::Confirmed)
+        // DTEND is exclusive: the day after the last.
+        .starts(first_day)
+        .ends(last_day.succ_opt().unwrap_or(last_day));
+    if !venue.trim().is_empty() {
+        event.location(&one_line(venue));
+    }
+    calendar.push(event.done());
+    calendar.to_string()
+}
+
 /// The UID of a fixture's event, the same in every feed and every download.
 pub fn fixture_uid(fixture_id: i64, host: &str) -> String {
     format!("fixture-{fixture_id}@{host}")

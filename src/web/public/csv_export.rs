@@ -115,6 +115,78 @@ pub fn standings_csv(rows: &[StandingsRow], team_name: impl Fn(TeamId) -> String
     finish(writer)
 }
 
+/// A championship's standings: rank, entrant, score, then one column per tiebreak (named by
+/// the tiebreak's name in the event document), the values as `fives standings` writes them.
+pub fn championship_standings_csv(tiebreaks: &[String], lines: &[Vec<String>]) -> String {
+    let mut writer = csv_writer();
+    let mut header = vec!["rank".to_string(), "entrant".into(), "score".into()];
+    header.extend(tiebreaks.iter().cloned());
+    write_record(&mut writer, header);
+    for line in lines {
+        write_record(
+            &mut writer,
+            line.iter().enumerate().map(|(column, value)| {
+                if column == 1 {
+                    inert(value.clone())
+                } else {
+                    value.clone()
+                }
+            }),
+        );
+    }
+    finish(writer)
+}
+
+pub const PAIRINGS_HEADER: [&str; 9] = [
+    "stage",
+    "round",
+    "table",
+    "seat",
+    "entrant",
+    "points",
+    "game_points",
+    "status",
+    "bye",
+];
+
+/// One seat of a published round, or one bye, in `pairings.csv`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingRow {
+    pub stage: &'static str,
+    pub round: u32,
+    /// `None` for a bye.
+    pub table: Option<u32>,
+    pub seat: Option<usize>,
+    pub entrant: String,
+    /// Empty until the table's result is confirmed.
+    pub points: String,
+    pub game_points: String,
+    pub status: &'static str,
+}
+
+/// Every published round's seats and byes, one line each, in the order given.
+pub fn pairings_csv(rows: &[PairingRow]) -> String {
+    let mut writer = csv_writer();
+    write_record(&mut writer, PAIRINGS_HEADER);
+    for row in rows {
+        write_record(
+            &mut writer,
+            [
+                row.stage.to_string(),
+                row.round.to_string(),
+                row.table.map(|t| t.to_string()).unwrap_or_default(),
+                row.seat.map(|s| s.to_string()).unwrap_or_default(),
+                inert(row.entrant.clone()),
+                row.points.clone(),
+                row.game_points.clone(),
+                row.status.to_string(),
+                (if row.table.is_none() { "yes" } else { "no" }).to_string(),
+            ],
+        );
+    }
+    finish(writer)
+}
+
 /// The division's fixtures as CSV, one line per row in the order given.
 pub fn results_csv(rows: &[ResultRow]) -> String {
     let mut writer = csv_writer();

@@ -241,7 +241,7 @@ fn calendar_response(request: &HttpRequest, name: &str, fixtures: &[Fixture]) ->
 
 /// The host name of a `Host` header, for the events' UIDs: `league.example.org:8080` and
 /// `[::1]:8080` lose their ports, and an IPv6 address keeps its colons.
-fn host_without_port(host: &str) -> &str {
+pub(crate) fn host_without_port(host: &str) -> &str {
     match host.rsplit_once(':') {
         Some((name, port))
             if !name.is_empty() && port.parse::<u16>().is_ok() && !host.ends_with(']') =>
@@ -252,7 +252,7 @@ fn host_without_port(host: &str) -> &str {
     }
 }
 
-fn csv_response(filename: String, body: String) -> HttpResponse {
+pub(crate) fn csv_response(filename: String, body: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((
@@ -271,6 +271,7 @@ struct OrganisationPage {
     layout: Layout,
     organisation: Organisation,
     competitions: Vec<Competition>,
+    championships: Vec<crate::store::Championship>,
 }
 
 #[get("/leagues/{slug}")]
@@ -282,10 +283,12 @@ pub async fn organisation_page(
     let store = state.store.as_ref();
     let organisation = organisation_by_slug(store, &path).await?;
     let competitions = store.competitions_of(organisation.id).await?;
+    let championships = store.championships_of(organisation.id).await?;
     render(&OrganisationPage {
         layout: viewer.layout(organisation.name.clone()),
         organisation,
         competitions,
+        championships,
     })
 }
 

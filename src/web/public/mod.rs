@@ -3,6 +3,7 @@
 //! files.
 
 pub mod calendar;
+pub mod championships;
 pub mod csv_export;
 pub mod fixture;
 pub mod home;

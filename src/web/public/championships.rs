@@ -1,0 +1,600 @@
+//! A championship's public pages: the event with its entrants, standings (each tiebreak's
+//! value shown), every round's tables and results, the bracket of a knockout, and its files
+//! (`standings.csv`, `pairings.csv`, the event document as JSON, an iCalendar entry); and the
+//! page a table's link opens, where a player at the table enters its result on a phone.
+
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpRequest, HttpResponse, get, post};
+use askama::Template;
+use chrono::Utc;
+use fives_pairing::event::Event;
+use fives_pairing::standings::Part as StandingPart;
+
+use crate::app::AppError;
+use crate::app::championships::{self, ChampionshipView, TablePlace};
+use crate::domain::championship::{
+    ChampionshipFormat, EntrantKind, Stages, TablePlay, TableScoring, tiebreak_words,
+};
+use crate::domain::championship_bracket::{BracketColumn, Part, Slot, bracket_view};
+use crate::domain::championship_event::Stage;
+use crate::domain::hand_lines::parse_table_hand_lines;
+use crate::domain::ids::ChampionshipId;
+use crate::domain::league_time::LEAGUE_TIME_ZONE;
+use crate::domain::rule_words::game_name;
+use crate::store::{Championship, Organisation, Table, TableStatus};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render};
+use crate::web::public::calendar::{self, CalendarFeed};
+use crate::web::public::csv_export::{self, PairingRow};
+use crate::web::public::league::{csv_response, host_without_port};
+use crate::web::session::Viewer;
+
+/// The format in a sentence or two.
+pub fn format_words(format: &ChampionshipFormat) -> String {
+    let who = match format.entrants {
+        EntrantKind::Players => "players",
+        EntrantKind::Pairs => "pairs",
+        EntrantKind::Teams => "teams",
+    };
+    let stages = match format.stages {
+        Stages::Swiss { rounds } => format!("a Swiss of {rounds} rounds"),
+        Stages::RoundRobin => "a round robin".into(),
+        Stages::Groups { groups, advance } => {
+            format!("{groups} groups, the first {advance} of each to a knockout play-off")
+        }
+        Stages::Knockout { third_place } => format!(
+            "a knockout{}",
+            if third_place {
+                " with a third-place match"
+            } else {
+                ""
+            }
+        ),
+        Stages::DoubleElimination { grand_final_reset } => format!(
+            "a double elimination{}",
+            if grand_final_reset {
+                " (the grand final replayed if the losers' winner wins it)"
+            } else {
+                ""
+            }
+        ),
+        Stages::SwissThenKnockout { rounds, top, .. } => {
+            format!("a Swiss of {rounds} rounds, then a knockout of its top {top}")
+        }
+    };
+    let seats = match (format.seating.seats, format.seating.partnerships) {
+        (4, true) => "four at a table in partnerships".to_string(),
+        (seats, _) => format!("{seats} at a table"),
+    };
+    let play = match format.table_play {
+        TablePlay::OneGame => "one game a table".to_string(),
+        TablePlay::BestOf(n) => format!("best of {n} games"),
+        TablePlay::FirstTo(n) => format!("first to {n} games"),
+    };
+    let scoring = match &format.scoring {
+        TableScoring::WinDrawLoss { win, draw, loss } => {
+            format!("{win} for a win, {draw} for a draw, {loss} for a loss")
+        }
+        TableScoring::ByPlace(places) => {
+            let list: Vec<String> = places.iter().map(ToString::to_string).collect();
+            format!("{} by place", list.join(", "))
+        }
+    };
+    format!(
+        "For {who}: {stages}; {seats}, {play}; {scoring}; a bye scores {}.",
+        format.bye_points
+    )
+}
+
+fn dates_words(championship: &Championship) -> String {
+    let day = |date: chrono::NaiveDate| date.format("%A %-d %B %Y").to_string();
+    if championship.starts_on == championship.ends_on {
+        day(championship.starts_on)
+    } else {
+        format!(
+            "{} to {}",
+            day(championship.starts_on),
+            day(championship.ends_on)
+        )
+    }
+}
+
+struct StandingRow {
+    rank: usize,
+    entrant: String,
+    score: String,
+    tiebreaks: Vec<String>,
+    part: String,
+}
+
+struct StageStandings {
+    title: String,
+    tiebreaks: Vec<String>,
+    rows: Vec<StandingRow>,
+}
+
+struct SeatCell {
+    name: String,
+    points: String,
+    game_points: String,
+}
+
+struct TableRow {
+    number: u32,
+    seats: Vec<SeatCell>,
+    status: &'static str,
+}
+
+struct RoundBlock {
+    title: String,
+    tables: Vec<TableRow>,
+    byes: Vec<String>,
+}
+
+struct BracketBox {
+    number: usize,
+    names: [String; 2],
+    /// Which place went through.
+    won: [bool; 2],
+}
+
+struct BracketColumnView {
+    title: String,
+    matches: Vec<BracketBox>,
+}
+
+fn stage_title(view: &ChampionshipView, stage: Stage) -> &'static str {
+    match (stage, view.stages().len()) {
+        (Stage::KnockoutAfterSwiss, _) => "Knockout",
+        (Stage::Main, 2) => "Swiss",
+        (Stage::Main, _) => "Standings",
+    }
+}
+
+fn status_words(status: TableStatus) -> &'static str {
+    match status {
+        TableStatus::Waiting => "playing",
+        TableStatus::Entered => "awaiting the organiser",
+        TableStatus::Confirmed => "confirmed",
+    }
+}
+
+fn table_row(view: &ChampionshipView, table: &Table) -> TableRow {
+    let outcome = table.result.as_ref().map(|result| &result.outcome);
+    TableRow {
+        number: table.number,
+        seats: table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, &id)| SeatCell {
+                name: view.entrant(id).map(|e| e.name.clone()).unwrap_or_default(),
+                points: outcome
+                    .and_then(|o| o.points.get(seat))
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                game_points: outcome
+                    .and_then(|o| o.game_points.get(seat))
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            })
+            .collect(),
+        status: status_words(table.status),
+    }
+}
+
+fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
+    view.rounds
+        .iter()
+        .map(|round| RoundBlock {
+            title: match round.stage {
+                Stage::Main => format!("Round {}", round.number),
+                Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
+            },
+            tables: round.tables.iter().map(|t| table_row(view, t)).collect(),
+            byes: round
+                .byes
+                .iter()
+                .filter_map(|&id| view.entrant(id).map(|e| e.name.clone()))
+                .collect(),
+        })
+        .collect()
+}
+
+fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError> {
+    let mut stages = Vec::new();
+    for stage in view.stages() {
+        let lines = view.standings(stage)?;
+        stages.push(StageStandings {
+            title: stage_title(view, stage).into(),
+            tiebreaks: view
+                .championship
+                .format
+                .tiebreaks
+                .iter()
+                .map(|t| tiebreak_words(*t).to_string())
+                .collect(),
+            rows: lines
+                .into_iter()
+                .map(|line| StandingRow {
+                    rank: line.standing.rank,
+                    entrant: line.entrant,
+                    score: line.standing.score.to_json(),
+                    tiebreaks: line
+                        .standing
+                        .tiebreaks
+                        .iter()
+                        .map(|t| t.to_json())
+                        .collect(),
+                    part: match line.standing.part {
+                        None => String::new(),
+                        Some(StandingPart::Group(group)) => format!("group {group}"),
+                        Some(StandingPart::PlayOff) => "play-off".into(),
+                    },
+                })
+                .collect(),
+        });
+    }
+    Ok(stages)
+}
+
+fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
+    let stage = *view.stages().last()?;
+    let event = Event::parse(&view.event_document(stage).to_string()).ok()?;
+    let columns = bracket_view(&event).ok()??;
+    Some(columns.iter().map(column_view).collect())
+}
+
+fn column_view(column: &BracketColumn) -> BracketColumnView {
+    let title = match column.part {
+        Part::Winners => format!("Round {}", column.round),
+        Part::Losers => format!("Losers' round {}", column.round),
+        Part::Final => "Final".into(),
+        Part::ThirdPlace => "Third place".into(),
+    };
+    let slot = |slot: &Slot| match slot {
+        Slot::Entrant(name) => name.clone(),
+        Slot::Bye => "(bye)".into(),
+        Slot::WinnerOf(n) => format!("winner of match {n}"),
+        Slot::LoserOf(n) => format!("loser of match {n}"),
+    };
+    BracketColumnView {
+        title,
+        matches: column
+            .matches
+            .iter()
+            .map(|m| BracketBox {
+                number: m.number,
+                names: [slot(&m.slots[0]), slot(&m.slots[1])],
+                won: [m.through == Some(0), m.through == Some(1)],
+            })
+            .collect(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "public/championship.html")]
+struct ChampionshipPage {
+    layout: Layout,
+    organisation: Organisation,
+    championship: Championship,
+    dates: String,
+    game: &'static str,
+    format: String,
+    entrants: Vec<String>,
+    standings: Vec<StageStandings>,
+    rounds: Vec<RoundBlock>,
+    bracket: Option<Vec<BracketColumnView>>,
+}
+
+async fn view(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+) -> Result<ChampionshipView, WebError> {
+    championships::championship(state.store.as_ref(), slug, ChampionshipId(id))
+        .await
+        .map_err(|error| viewer.refused(error))
+}
+
+#[get("/leagues/{slug}/championships/{id}")]
+pub async fn championship_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let view = view(&viewer, &state, &slug, id).await?;
+    let standings = standings_of(&view)?;
+    render(&ChampionshipPage {
+        layout: viewer.layout(view.championship.name.clone()),
+        dates: dates_words(&view.championship),
+        game: game_name(view.championship.ruleset.preset),
+        format: format_words(&view.championship.format),
+        entrants: view.entrants.iter().map(|e| e.name.clone()).collect(),
+        rounds: rounds_of(&view),
+        bracket: bracket_of(&view),
+        standings,
+        organisation: view.organisation,
+        championship: view.championship,
+    })
+}
+
+#[get("/leagues/{slug}/championships/{id}/standings.csv")]
+pub async fn standings_csv(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let view = view(&viewer, &state, &slug, id).await?;
+    let stage = *view.stages().last().unwrap_or(&Stage::Main);
+    let tiebreaks: Vec<String> = view
+        .championship
+        .format
+        .tiebreaks
+        .iter()
+        .map(|t| t.name().to_string())
+        .collect();
+    let lines: Vec<Vec<String>> = view
+        .standings(stage)?
+        .into_iter()
+        .map(|line| {
+            let mut row = vec![
+                line.standing.rank.to_string(),
+                line.entrant,
+                line.standing.score.to_json(),
+            ];
+            row.extend(line.standing.tiebreaks.iter().map(|t| t.to_json()));
+            row
+        })
+        .collect();
+    Ok(csv_response(
+        format!("championship-{id}-standings.csv"),
+        csv_export::championship_standings_csv(&tiebreaks, &lines),
+    ))
+}
+
+#[get("/leagues/{slug}/championships/{id}/pairings.csv")]
+pub async fn pairings_csv(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let view = view(&viewer, &state, &slug, id).await?;
+    let mut rows = Vec::new();
+    for round in &view.rounds {
+        let stage = match round.stage {
+            Stage::Main => "main",
+            Stage::KnockoutAfterSwiss => "knockout",
+        };
+        for table in &round.tables {
+            let counted = (table.status == TableStatus::Confirmed)
+                .then_some(table.result.as_ref())
+                .flatten();
+            for (seat, &entrant) in table.seats.iter().enumerate() {
+                rows.push(PairingRow {
+                    stage,
+                    round: round.number,
+                    table: Some(table.number),
+                    seat: Some(seat + 1),
+                    entrant: view
+                        .entrant(entrant)
+                        .map(|e| e.name.clone())
+                        .unwrap_or_default(),
+                    points: counted
+                        .and_then(|r| r.outcome.points.get(seat))
+                        .map(|p| p.exact().to_json())
+                        .unwrap_or_default(),
+                    game_points: counted
+                        .and_then(|r| r.outcome.game_points.get(seat))
+                        .map(ToString::to_string)
+                        .unwrap_or_default(),
+                    status: table.status.as_str(),
+                });
+            }
+        }
+        for &bye in &round.byes {
+            rows.push(PairingRow {
+                stage,
+                round: round.number,
+                table: None,
+                seat: None,
+                entrant: view
+                    .entrant(bye)
+                    .map(|e| e.name.clone())
+                    .unwrap_or_default(),
+                points: view.championship.format.bye_points.exact().to_json(),
+                game_points: String::new(),
+                status: "bye",
+            });
+        }
+    }
+    Ok(csv_response(
+        format!("championship-{id}-pairings.csv"),
+        csv_export::pairings_csv(&rows),
+    ))
+}
+
+#[get("/leagues/{slug}/championships/{id}/event.json")]
+pub async fn event_json(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let view = view(&viewer, &state, &slug, id).await?;
+    let stage = *view.stages().last().unwrap_or(&Stage::Main);
+    Ok(HttpResponse::Ok().json(view.event_document(stage)))
+}
+
+#[get("/leagues/{slug}/championships/{id}/calendar.ics")]
+pub async fn championship_calendar(
+    request: HttpRequest,
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let view = view(&viewer, &state, &slug, id).await?;
+    let connection = request.connection_info();
+    let feed = CalendarFeed {
+        name: &view.championship.name,
+        host: host_without_port(connection.host()),
+        time_zone: LEAGUE_TIME_ZONE,
+        generated_at: Utc::now(),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/calendar; charset=utf-8")
+        .body(calendar::championship_calendar(
+            &feed,
+            id,
+            &view.championship.venue,
+            view.championship.starts_on,
+            view.championship.ends_on,
+        )))
+}
+
+#[derive(Template)]
+#[template(path = "public/table_entry.html")]
+struct TableEntryPage {
+    layout: Layout,
+    place_title: String,
+    championship: String,
+    seats: Vec<String>,
+    table: TableRow,
+    version: u32,
+    /// One text box a game: as many as the table can play.
+    games: Vec<String>,
+    open: bool,
+    problems: Vec<String>,
+    saved: bool,
+    path: String,
+}
+
+fn entry_page(
+    viewer: &Viewer,
+    place: &TablePlace,
+    link: &str,
+    games: Vec<String>,
+    problems: Vec<String>,
+    saved: bool,
+) -> Result<HttpResponse, WebError> {
+    let format = &place.view.championship.format;
+    let most = format.table_play.most_games(format.seating.sides()) as usize;
+    let mut boxes = games;
+    boxes.resize(most.max(boxes.len()), String::new());
+    let place_title = match place.stage {
+        Stage::Main => format!("Round {}, table {}", place.round, place.table.number),
+        Stage::KnockoutAfterSwiss => {
+            format!(
+                "Knockout round {}, table {}",
+                place.round, place.table.number
+            )
+        }
+    };
+    let status = if problems.is_empty() {
+        actix_web::http::StatusCode::OK
+    } else {
+        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let page = TableEntryPage {
+        layout: viewer.layout(format!("{place_title}: {}", place.view.championship.name)),
+        championship: place.view.championship.name.clone(),
+        seats: place.seats().iter().map(|e| e.name.clone()).collect(),
+        table: table_row(&place.view, &place.table),
+        version: place.table.version,
+        games: boxes,
+        open: place.table.status != TableStatus::Confirmed,
+        problems,
+        saved,
+        path: format!("/tables/{link}"),
+        place_title,
+    };
+    let mut response = render(&page)?;
+    *response.status_mut() = status;
+    Ok(response)
+}
+
+#[get("/tables/{link}")]
+pub async fn table_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    link: Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let place = championships::table_of_link(state.store.as_ref(), &link)
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    entry_page(&viewer, &place, &link, Vec::new(), Vec::new(), false)
+}
+
+#[derive(serde::Deserialize)]
+pub struct TableForm {
+    version: u32,
+    /// Each game's hands, one line a hand, as `game_1`, `game_2` …
+    #[serde(flatten)]
+    games: std::collections::BTreeMap<String, String>,
+}
+
+#[post("/tables/{link}")]
+pub async fn enter_table_result(
+    viewer: Viewer,
+    state: Data<AppState>,
+    link: Path<String>,
+    form: Form<TableForm>,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    let place = championships::table_of_link(store, &link)
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let form = form.into_inner();
+    let most = {
+        let format = &place.view.championship.format;
+        format.table_play.most_games(format.seating.sides()) as usize
+    };
+    let texts: Vec<String> = (1..=most)
+        .map(|n| {
+            form.games
+                .get(&format!("game_{n}"))
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    // Each seat of the game's record: a pair is two players, so four seats of two sides.
+    let seats = place
+        .seats()
+        .iter()
+        .map(|entrant| if entrant.partner.is_some() { 2 } else { 1 })
+        .sum::<usize>();
+    let sides = place.view.championship.format.seating.sides() as usize;
+    let filled = texts
+        .iter()
+        .rposition(|text| !text.trim().is_empty())
+        .map_or(0, |last| last + 1);
+    let mut games = Vec::new();
+    let mut problems = Vec::new();
+    for (number, text) in texts.iter().take(filled).enumerate() {
+        match parse_table_hand_lines(text, seats, sides) {
+            Ok(hands) => games.push(hands),
+            Err(errors) => problems.extend(
+                errors
+                    .into_iter()
+                    .map(|e| format!("Game {}, hand {}: {}", number + 1, e.hand, e.message)),
+            ),
+        }
+    }
+    if problems.is_empty() {
+        match championships::enter_result_by_link(store, &link, form.version, games).await {
+            Ok(entered) => return entry_page(&viewer, &entered, &link, texts, Vec::new(), true),
+            Err(AppError::Invalid(found)) => {
+                problems.extend(found.into_iter().map(|problem| problem.message))
+            }
+            Err(AppError::Conflict(conflict)) => problems.push(conflict.to_string()),
+            Err(error) => return Err(viewer.refused(error)),
+        }
+    }
+    entry_page(&viewer, &place, &link, texts, problems, false)
+}
