@@ -26,6 +26,7 @@ use crate::domain::championship_rounds::{
 use crate::domain::championship_table::check_table;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::organisation::{DisplayName, NamedThing};
+use crate::secret_key::SecretKey;
 use crate::store::{
     Championship, Entrant, NewChampionship, NewEntrant, NewRound, NewTable, Organisation, Round,
     Store, StoreError, Table, TableChange, TableResult, TableStatus,
@@ -632,7 +633,41 @@ fn no_round(reason: NoRound) -> AppError {
     AppError::Conflict(Conflict::Other(reason.to_string()))
 }
 
-/// A published round, with each table's link: shown once, on the organiser's cards.
+/// The link of table `table` of round `round` of a stage: the server key's signature of where
+/// the table is, so that the organiser can print its card again at any time while the store
+/// keeps only its digest.
+pub fn table_link(
+    key: &SecretKey,
+    championship: ChampionshipId,
+    stage: Stage,
+    round: u32,
+    table: u32,
+) -> SecretToken {
+    let stage = match stage {
+        Stage::Main => "main",
+        Stage::KnockoutAfterSwiss => "knockout",
+    };
+    let signature = key.sign(
+        "championship-table",
+        &format!("{championship}:{stage}:{round}:{table}"),
+    );
+    SecretToken::parse(&signature).expect("a signature is a token's 64 hexadecimal digits")
+}
+
+/// The links of a published round's tables, by table number, for its cards.
+pub fn round_links(
+    key: &SecretKey,
+    championship: ChampionshipId,
+    round: &Round,
+) -> Vec<SecretToken> {
+    round
+        .tables
+        .iter()
+        .map(|table| table_link(key, championship, round.stage, round.number, table.number))
+        .collect()
+}
+
+/// A published round, with each table's link for its card.
 #[derive(Debug, Clone)]
 pub struct Published {
     pub view: ChampionshipView,
@@ -647,6 +682,7 @@ pub struct Published {
 /// published and the organiser is told to look again.
 pub async fn publish_round(
     store: &dyn Store,
+    key: &SecretKey,
     who: Who<'_>,
     slug: &str,
     id: ChampionshipId,
@@ -677,10 +713,9 @@ pub async fn publish_round(
             })
             .collect()
     };
-    let links: Vec<SecretToken> = round
-        .tables
-        .iter()
-        .map(|_| SecretToken::generate())
+    let number = round.number as u32;
+    let links: Vec<SecretToken> = (1..=round.tables.len() as u32)
+        .map(|table| table_link(key, id, round.stage, number, table))
         .collect();
     let mut tables = Vec::with_capacity(round.tables.len());
     for (seats, link) in round.tables.iter().zip(&links) {

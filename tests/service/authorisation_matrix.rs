@@ -117,6 +117,39 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/leagues/{slug}/fixtures/{id}/withdraw") => {
             (FixtureSide, form(&[("result", "1")]))
         }
+        ("POST", "/organise/{slug}/championships") => (
+            Organiser,
+            form(&[
+                ("name", "Spring Open"),
+                ("starts_on", "2027-04-03"),
+                ("preset", "all-fives"),
+                ("entrants", "players"),
+                ("stages", "swiss"),
+                ("rounds", "3"),
+                ("seats", "2"),
+                ("table_play", "one-game"),
+                ("win", "1"),
+                ("draw", "½"),
+                ("loss", "0"),
+                ("bye_points", "1"),
+                ("seeding", "rating"),
+            ]),
+        ),
+        ("POST", "/organise/{slug}/championships/{id}/entrants") => {
+            (Organiser, form(&[("entrants", "Lou Hart")]))
+        }
+        ("POST", "/organise/{slug}/championships/{id}/entrants/{entrant_id}") => {
+            (Organiser, form(&[("action", "check-in")]))
+        }
+        ("POST", "/organise/{slug}/championships/{id}/rounds") => {
+            (Organiser, form(&[("seen", ""), ("swaps", "")]))
+        }
+        ("POST", "/organise/{slug}/championships/{id}/tables/{table_id}/confirm") => {
+            (Organiser, form(&[("version", "1")]))
+        }
+        ("POST", "/organise/{slug}/championships/{id}/tables/{table_id}") => {
+            (Organiser, form(&[("version", "0"), ("game_1", "5 0")]))
+        }
         ("POST", "/api/v1/organisations/{slug}/championships") => (
             Organiser,
             Body::Json(json!({"name": "Spring Open", "starts_on": "2027-04-03",
@@ -145,7 +178,7 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result/confirm",
         ) => (Organiser, Body::Json(json!({"version": 1}))),
         // The table's link is the key: whoever holds it may, and nobody else can name it.
-        ("PUT", "/api/v1/tables/{link}/result") => (Own, Body::Empty),
+        ("PUT", "/api/v1/tables/{link}/result") | ("POST", "/tables/{link}") => (Own, Body::Empty),
         ("POST", "/organise/{slug}/competitions/{id}/entry-level") => {
             (Organiser, form(&[("entry_level", "final")]))
         }

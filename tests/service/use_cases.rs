@@ -45,7 +45,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ("accounts::dashboard", Some(("GET", "/dashboard")), None),
     (
         "championships::add_entrants",
-        None,
+        Some(("POST", "/organise/{slug}/championships/{id}/entrants")),
         Some((
             "POST",
             "/api/v1/organisations/{slug}/championships/{id}/entrants",
@@ -53,7 +53,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::change_entrant",
-        None,
+        Some((
+            "POST",
+            "/organise/{slug}/championships/{id}/entrants/{entrant_id}",
+        )),
         Some((
             "PUT",
             "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}",
@@ -61,7 +64,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::championship",
-        None,
+        Some(("GET", "/leagues/{slug}/championships/{id}")),
         Some(("GET", "/api/v1/organisations/{slug}/championships/{id}")),
     ),
     (
@@ -71,7 +74,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::confirm_table_result",
-        None,
+        Some((
+            "POST",
+            "/organise/{slug}/championships/{id}/tables/{table_id}/confirm",
+        )),
         Some((
             "POST",
             "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result/confirm",
@@ -79,12 +85,15 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::create_championship",
-        None,
+        Some(("POST", "/organise/{slug}/championships")),
         Some(("POST", "/api/v1/organisations/{slug}/championships")),
     ),
     (
         "championships::enter_result_as_organiser",
-        None,
+        Some((
+            "POST",
+            "/organise/{slug}/championships/{id}/tables/{table_id}",
+        )),
         Some((
             "PUT",
             "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result",
@@ -92,12 +101,15 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::enter_result_by_link",
-        None,
+        Some(("POST", "/tables/{link}")),
         Some(("PUT", "/api/v1/tables/{link}/result")),
     ),
     (
         "championships::organised_table",
-        None,
+        Some((
+            "GET",
+            "/organise/{slug}/championships/{id}/tables/{table_id}",
+        )),
         Some((
             "GET",
             "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}",
@@ -105,7 +117,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::preview_round",
-        None,
+        Some(("GET", "/organise/{slug}/championships/{id}")),
         Some((
             "POST",
             "/api/v1/organisations/{slug}/championships/{id}/rounds/preview",
@@ -113,7 +125,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::publish_round",
-        None,
+        Some(("POST", "/organise/{slug}/championships/{id}/rounds")),
         Some((
             "POST",
             "/api/v1/organisations/{slug}/championships/{id}/rounds",
@@ -121,7 +133,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::remove_entrant",
-        None,
+        Some((
+            "POST",
+            "/organise/{slug}/championships/{id}/entrants/{entrant_id}",
+        )),
         Some((
             "DELETE",
             "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}",
@@ -129,7 +144,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::table_of_link",
-        None,
+        Some(("GET", "/tables/{link}")),
         Some(("GET", "/api/v1/tables/{link}")),
     ),
     ("accounts::log_in", Some(("POST", "/login")), None),

@@ -755,6 +755,7 @@ pub async fn publish_round(
     let (slug, id) = path.into_inner();
     let published = championships::publish_round(
         state.store.as_ref(),
+        &state.key,
         caller.who(),
         &slug,
         ChampionshipId(id),

@@ -1,6 +1,7 @@
 //! An organisation's organisers' pages under `/organise/{slug}`: teams and their pubs and
 //! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
 
+pub mod championships;
 pub mod competitions;
 pub mod deductions;
 pub mod fixtures;

@@ -1,0 +1,273 @@
+//! A championship run through the pages, on both stores: an organiser makes a Doubles in the
+//! Boneyard event at tables of three, pastes its entrants, publishes a round and prints its
+//! cards; a player enters a table's result through the card's link, the organiser confirms it
+//! and enters the other table's result, one hand refused on the way; the public page shows the
+//! standings. Then, in Chromium, the same from a phone.
+
+use fantoccini::{Client, Locator};
+use fives_rules::record::{HandRecord, play_game};
+use fives_rules::ruleset::{Preset, RulesetSpec};
+
+use crate::browser::{Chromium, log_in, step};
+use crate::support::{Browser, PASSWORD, TestContext};
+
+/// A game of Doubles in the Boneyard for three, played at random to its end, as hand lines.
+fn three_seat_lines(seed: u64) -> String {
+    let spec = RulesetSpec::preset(Preset::DoublesInTheBoneyard);
+    let built = spec.build(3).unwrap();
+    let record = play_game(&spec, &built, &mut fives_rules::random::seeded(seed));
+    let scored: Vec<HandRecord> = record
+        .hands
+        .into_iter()
+        .map(|hand| HandRecord {
+            score: hand.score,
+            ..Default::default()
+        })
+        .collect();
+    fives::domain::hand_lines::write_hand_lines(&scored).unwrap()
+}
+
+/// A hidden field's value on a page, its HTML escapes undone.
+fn hidden(body: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = body
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} in {body}"))
+        + marker.len();
+    let end = body[start..].find('"').unwrap();
+    body[start..start + end]
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Every table link the cards page prints.
+fn links_on(body: &str) -> Vec<String> {
+    let mut links: Vec<String> = body
+        .split("/tables/")
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(char::is_ascii_hexdigit)
+                .collect::<String>()
+        })
+        .filter(|link| link.len() == 64)
+        .collect();
+    links.dedup();
+    links
+}
+
+const EVENT: [(&str, &str); 13] = [
+    ("name", "Boneyard Threes"),
+    ("starts_on", "2027-03-06"),
+    ("venue", "The Anchor"),
+    ("preset", "doubles-in-the-boneyard"),
+    ("entrants", "players"),
+    ("stages", "swiss"),
+    ("rounds", "2"),
+    ("seats", "3"),
+    ("table_play", "one-game"),
+    ("places", "3, 1, 0"),
+    ("bye_points", "1"),
+    ("seeding", "rating"),
+    ("draw", "½"),
+];
+
+async fn made_event(ctx: &TestContext, organiser: &Browser) -> String {
+    ctx.organisation("north", &ctx.user("north@example.org").await)
+        .await;
+    organiser.login_ok("north@example.org").await;
+    let made = organiser
+        .submit("/organise/north/championships", &EVENT)
+        .await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    let manage = made.location.unwrap();
+    let entered = organiser
+        .submit(
+            &format!("{manage}/entrants"),
+            &[(
+                "entrants",
+                "Ann, 1900\nBob, 1850\nCat, 1800\nDan, 1750\nEve, 1700\nFay, 1650",
+            )],
+        )
+        .await;
+    assert_eq!(entered.status, 200, "{}", entered.body);
+    assert!(entered.body.contains("6 entered"), "{}", entered.body);
+    manage
+}
+
+store_test! {
+    async fn an_organiser_runs_a_round_at_tables_of_three_through_the_pages(ctx) {
+        let organiser = ctx.browser();
+        let manage = made_event(&ctx, &organiser).await;
+        let page = organiser.get(&manage).await;
+        assert!(page.body.contains("Round 1, as the engine pairs it"), "{}", page.body);
+        let seen = hidden(&page.body, "seen");
+        let published = organiser
+            .submit(&format!("{manage}/rounds"), &[("seen", &seen), ("swaps", "")])
+            .await;
+        assert_eq!(published.status, 303, "{}", published.body);
+        let cards = organiser.get(&published.location.unwrap()).await;
+        assert!(cards.body.contains("Table 2"), "{}", cards.body);
+        let links = links_on(&cards.body);
+        assert_eq!(links.len(), 2, "{}", cards.body);
+
+        // A player at table 1.
+        let player = ctx.browser();
+        let table = player.get(&format!("/tables/{}", links[0])).await;
+        assert_eq!(table.status, 200);
+        let entered = player
+            .submit(&format!("/tables/{}", links[0]), &[("version", "0"), ("game_1", &three_seat_lines(3))])
+            .await;
+        assert_eq!(entered.status, 200, "{}", entered.body);
+        assert!(entered.body.contains("table-saved"));
+
+        // The organiser confirms it, and enters table 2, one line short of a seat first.
+        let page = organiser.get(&manage).await;
+        let confirm = page.body.split("/confirm\"").next().unwrap();
+        let confirm_path = &confirm[confirm.rfind("action=\"").unwrap() + "action=\"".len()..];
+        let confirmed = organiser
+            .submit(&format!("{confirm_path}/confirm"), &[("version", "1")])
+            .await;
+        assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+        let second = page.body.split("\">enter it</a>").next().unwrap();
+        let second_path = second[second.rfind("href=\"").unwrap() + "href=\"".len()..].to_string();
+        let short = organiser.submit(&second_path, &[("version", "0"), ("game_1", "5 0")]).await;
+        assert_eq!(short.status, 422, "{}", short.body);
+        assert!(short.body.contains("not 3 scores"), "{}", short.body);
+        let done = organiser
+            .submit(&second_path, &[("version", "0"), ("game_1", &three_seat_lines(4))])
+            .await;
+        assert_eq!(done.status, 303, "{}", done.body);
+
+        let page = organiser.get(&manage).await;
+        assert!(page.body.contains("Round 2, as the engine pairs it"), "{}", page.body);
+        let id = manage.rsplit('/').next().unwrap();
+        let public = ctx.browser().get(&format!("/leagues/north/championships/{id}")).await;
+        assert_eq!(public.status, 200);
+        assert!(public.body.contains("Boneyard Threes"));
+        assert!(public.body.contains("3 by place") || public.body.contains("3, 1, 0 by place"), "{}", public.body);
+        assert_eq!(public.body.matches(">confirmed<").count(), 2, "{}", public.body);
+    }
+}
+
+/// In Chromium: the organiser publishes round 1 with its button; a player on a phone opens a
+/// table's link and enters the game; the organiser confirms; the public standings show it.
+async fn a_round_on_the_day(
+    client: &Client,
+    address: &str,
+    manage: &str,
+    player_lines: &str,
+) -> Result<String, String> {
+    log_in(client, address, "north@example.org", PASSWORD).await?;
+    client
+        .goto(&format!("{address}{manage}"))
+        .await
+        .map_err(step("open the championship"))?;
+    client
+        .find(Locator::XPath("//button[starts-with(., 'Publish')]"))
+        .await
+        .map_err(step("find Publish"))?
+        .click()
+        .await
+        .map_err(step("tap Publish"))?;
+    let link = client
+        .wait()
+        .for_element(Locator::Css("article.table-card a"))
+        .await
+        .map_err(step("see the first table's card"))?
+        .attr("href")
+        .await
+        .map_err(step("read the card's link"))?
+        .ok_or("the card has no link")?;
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    client
+        .goto(&link)
+        .await
+        .map_err(step("open the table's link"))?;
+    client
+        .find(Locator::Id("game_1"))
+        .await
+        .map_err(step("find game 1"))?
+        .send_keys(player_lines)
+        .await
+        .map_err(step("type the hands"))?;
+    client
+        .find(Locator::XPath("//button[. = 'Enter the result']"))
+        .await
+        .map_err(step("find the button"))?
+        .click()
+        .await
+        .map_err(step("tap Enter the result"))?;
+    client
+        .wait()
+        .for_element(Locator::Id("table-saved"))
+        .await
+        .map_err(step("see the result entered"))?;
+    let fits = client
+        .execute(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .map_err(step("measure the page"))?;
+    if fits != serde_json::json!(true) {
+        return Err("the table's page scrolls sideways on a phone".into());
+    }
+    client
+        .set_window_size(1200, 900)
+        .await
+        .map_err(step("widen the window"))?;
+    client
+        .goto(&format!("{address}{manage}"))
+        .await
+        .map_err(step("open the championship again"))?;
+    client
+        .find(Locator::XPath(
+            "//button[starts-with(., 'Confirm table 1')]",
+        ))
+        .await
+        .map_err(step("find Confirm"))?
+        .click()
+        .await
+        .map_err(step("tap Confirm"))?;
+    client
+        .wait()
+        .for_element(Locator::XPath("//td[contains(., 'confirmed')]"))
+        .await
+        .map_err(step("see table 1 confirmed"))?;
+    let id = manage.rsplit('/').next().unwrap_or_default();
+    client
+        .goto(&format!("{address}/leagues/north/championships/{id}"))
+        .await
+        .map_err(step("open the public page"))?;
+    client
+        .find(Locator::Css("table.standings"))
+        .await
+        .map_err(step("find the standings"))?
+        .html(false)
+        .await
+        .map_err(step("read the standings"))
+}
+
+store_test! {
+    async fn on_a_phone_a_player_enters_a_table_result_through_its_link(ctx) {
+        let organiser = ctx.browser();
+        let manage = made_event(&ctx, &organiser).await;
+        let Some(chromium) = Chromium::start().await else {
+            return;
+        };
+        let seen = a_round_on_the_day(chromium.client(), &ctx.address, &manage, &three_seat_lines(9)).await;
+        chromium.close().await;
+        let standings = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+        // A table of three scores 3, 1 and 0 by place: its winner leads on 3.
+        assert!(standings.contains("<td>3</td>"), "{standings}");
+        let id: i64 = manage.rsplit('/').next().unwrap().parse().unwrap();
+        let rounds = ctx.store.rounds(fives::domain::ids::ChampionshipId(id)).await.unwrap();
+        assert_eq!(rounds[0].tables[0].status, fives::store::TableStatus::Confirmed);
+    }
+}
