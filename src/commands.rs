@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use chrono::Utc;
 use clap::Subcommand;
 
-use crate::config::{ServeArgs, StoreArgs};
+use crate::config::{DemoArgs, ServeArgs, StoreArgs};
 use crate::demo;
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::password;
@@ -30,16 +30,13 @@ pub async fn open_store(args: &StoreArgs) -> anyhow::Result<Arc<dyn Store>> {
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let mail = args.mail.settings()?;
     let store = open_store(&args.store).await?;
+    let key = server_key(args.secret_key.as_deref(), &args.store)?;
     if args.demo {
-        match load_demo(store.as_ref()).await {
+        match load_demo(store.as_ref(), &key).await {
             Ok(()) | Err(demo::DemoError::AlreadyLoaded) => {}
             Err(error) => return Err(error).context("cannot load the demo league"),
         }
     }
-    let key = match &args.secret_key {
-        Some(configured) => SecretKey::from_configured(configured)?,
-        None => SecretKey::load_or_create(&args.store.data_dir)?,
-    };
     let links = mail.as_ref().map(|settings| settings.links.clone());
     let sender = match mail {
         Some(settings) => Some(crate::mail::Sender::new(store.clone(), settings)?),
@@ -62,10 +59,19 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The configured secret key, or else the one kept in the data directory.
+fn server_key(configured: Option<&str>, store: &StoreArgs) -> anyhow::Result<SecretKey> {
+    Ok(match configured {
+        Some(configured) => SecretKey::from_configured(configured)?,
+        None => SecretKey::load_or_create(&store.data_dir)?,
+    })
+}
+
 /// Loads the demo league into the store `args` names.
-pub async fn demo(args: StoreArgs) -> anyhow::Result<()> {
-    let store = open_store(&args).await?;
-    match load_demo(store.as_ref()).await {
+pub async fn demo(args: DemoArgs) -> anyhow::Result<()> {
+    let store = open_store(&args.store).await?;
+    let key = server_key(args.secret_key.as_deref(), &args.store)?;
+    match load_demo(store.as_ref(), &key).await {
         Err(demo::DemoError::AlreadyLoaded) => {
             println!("The demo league is already loaded.");
             Ok(())
@@ -74,10 +80,12 @@ pub async fn demo(args: StoreArgs) -> anyhow::Result<()> {
     }
 }
 
-async fn load_demo(store: &dyn Store) -> Result<(), demo::DemoError> {
-    let league = demo::load(store, Utc::now(), DEMO_SEED).await?;
+async fn load_demo(store: &dyn Store, key: &SecretKey) -> Result<(), demo::DemoError> {
+    let now = Utc::now();
+    let league = demo::load(store, now, DEMO_SEED).await?;
+    let tables = demo::load_championship_day(store, key, now, DEMO_SEED).await?;
     println!(
-        "Loaded the demo league: {} results; public pages at /leagues/{}.",
+        "Loaded the demo league: {} results and a championship day of {tables} table results; public pages at /leagues/{}.",
         league.results, league.slug
     );
     println!(

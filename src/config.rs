@@ -16,6 +16,17 @@ pub struct StoreArgs {
     pub database: Option<String>,
 }
 
+/// What `fives demo` needs: the store, and the key the server signs table links with.
+#[derive(Debug, Clone, Args)]
+pub struct DemoArgs {
+    #[command(flatten)]
+    pub store: StoreArgs,
+    /// The server's secret key, as `fives serve` takes it, so that the demo's table links
+    /// work on the server; without one, the key kept in the data directory.
+    #[arg(long, env = "FIVES_SECRET_KEY", hide_env_values = true)]
+    pub secret_key: Option<String>,
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
     #[command(flatten)]

@@ -31,6 +31,8 @@ use crate::store::{
 };
 use crate::token::SecretToken;
 
+mod championship_day;
+
 /// The demo organisation's short name: its public pages are under `/leagues/north-devon`.
 pub const SLUG: &str = "north-devon";
 /// Every demo account's password.
@@ -163,7 +165,7 @@ pub fn random_result(rules: ResultRules<'_>, rng: &mut GameRng) -> ResultSheet {
     ResultSheet::Played { games }
 }
 
-fn as_scored(hand: HandRecord) -> HandRecord {
+pub(crate) fn as_scored(hand: HandRecord) -> HandRecord {
     HandRecord {
         leader: hand.leader,
         pegs: hand.pegs,
@@ -426,6 +428,24 @@ pub async fn load(
         captains,
         results,
     })
+}
+
+/// Adds the championship day to a loaded demo league (see `championship_day`): three events
+/// run today by the league's secretary, their table links signed with `key` as the server
+/// signs them. Answers how many table results it holds.
+pub async fn load_championship_day(
+    store: &dyn Store,
+    key: &crate::secret_key::SecretKey,
+    now: DateTime<Utc>,
+    seed: u64,
+) -> Result<usize, DemoError> {
+    let secretary = store
+        .credentials(&EmailAddress::try_from(SECRETARY).expect("a valid address"))
+        .await?
+        .ok_or(StoreError::NotFound("demo secretary"))?
+        .user;
+    let mut rng = seeded(seed);
+    championship_day::load(store, key, &secretary, now, &mut rng).await
 }
 
 /// Makes a captain the way the service does: an invitation, accepted at once.

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use fives::commands::{self, UserCommand};
-use fives::config::{ServeArgs, StoreArgs};
+use fives::config::{DemoArgs, ServeArgs, StoreArgs};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -21,7 +21,7 @@ enum Command {
     Serve(ServeArgs),
     /// Load the demo league (two divisions of pub teams, half a season played) into the
     /// database.
-    Demo(StoreArgs),
+    Demo(DemoArgs),
     /// Apply database migrations and exit.
     Migrate(StoreArgs),
     /// Manage accounts.

@@ -295,3 +295,54 @@ store_test! {
         assert_eq!(elsewhere.status, 404);
     }
 }
+
+store_test! {
+    async fn the_demo_has_a_championship_day_under_way(ctx) {
+        use fives::domain::championship_event::Stage;
+        use fives::store::TableStatus;
+        let store = ctx.store.as_ref();
+        demo::load(store, loaded_at(), 8).await.unwrap();
+        let key = fives::secret_key::SecretKey::generate();
+        let tables = demo::load_championship_day(store, &key, loaded_at(), 8).await.unwrap();
+        let organisation = store.organisation_by_slug(demo::SLUG).await.unwrap().unwrap();
+        let mut events = store.championships_of(organisation.id).await.unwrap();
+        events.sort_by_key(|c| c.id);
+        let names: Vec<&str> = events.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Open Singles", "Individual Championship", "Boneyard Threes"]);
+        let mut counted = 0;
+        let mut shapes = Vec::new();
+        for event in &events {
+            let entrants = store.entrants(event.id).await.unwrap();
+            let rounds = store.rounds(event.id).await.unwrap();
+            // Everyone is one of the league's players: one player, one record.
+            assert!(entrants.iter().all(|e| e.player.is_some()));
+            let statuses: Vec<Vec<TableStatus>> = rounds
+                .iter()
+                .map(|r| r.tables.iter().map(|t| t.status).collect())
+                .collect();
+            counted += statuses.iter().flatten().filter(|s| **s != TableStatus::Waiting).count();
+            assert!(rounds.iter().all(|r| r.stage == Stage::Main));
+            shapes.push((entrants.len(), rounds.len(), rounds.last().unwrap().tables[0].status));
+            let page = ctx.browser().get(&format!("/leagues/{}/championships/{}", demo::SLUG, event.id)).await;
+            assert_eq!(page.status, 200);
+        }
+        assert_eq!(counted, tables);
+        assert_eq!(
+            shapes,
+            [
+                // The knockout's semi-finals, one entered at its table.
+                (16, 3, TableStatus::Entered),
+                // The Swiss after 3 of its 5 rounds, all confirmed.
+                (24, 3, TableStatus::Confirmed),
+                // Tables of three: round 2 under way.
+                (12, 2, TableStatus::Entered),
+            ]
+        );
+        // The knockout's page draws its bracket up to the final.
+        let knockout = ctx.browser().get(&format!("/leagues/{}/championships/{}", demo::SLUG, events[0].id)).await;
+        assert!(knockout.body.contains("Semi-finals") && knockout.body.contains(">Final<"), "{}", knockout.body);
+        // The Swiss's tables seat four in partnerships.
+        let swiss = store.rounds(events[1].id).await.unwrap();
+        assert!(swiss.iter().flat_map(|r| &r.tables).all(|t| t.seats.len() == 4));
+    }
+}

@@ -243,11 +243,30 @@ fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
     let stage = *view.stages().last()?;
     let event = Event::parse(&view.event_document(stage).to_string()).ok()?;
     let columns = bracket_view(&event).ok()??;
-    Some(columns.iter().map(column_view).collect())
+    // A plain knockout's last rounds have their names.
+    let single = columns
+        .iter()
+        .all(|c| matches!(c.part, Part::Winners | Part::ThirdPlace));
+    let last = columns
+        .iter()
+        .filter(|c| c.part == Part::Winners)
+        .map(|c| c.round)
+        .max()
+        .unwrap_or(0);
+    Some(
+        columns
+            .iter()
+            .map(|column| column_view(column, single.then_some(last)))
+            .collect(),
+    )
 }
 
-fn column_view(column: &BracketColumn) -> BracketColumnView {
+fn column_view(column: &BracketColumn, last_round: Option<usize>) -> BracketColumnView {
+    let from_last = last_round.map(|last| last.saturating_sub(column.round));
     let title = match column.part {
+        Part::Winners if from_last == Some(0) => "Final".into(),
+        Part::Winners if from_last == Some(1) => "Semi-finals".into(),
+        Part::Winners if from_last == Some(2) => "Quarter-finals".into(),
         Part::Winners => format!("Round {}", column.round),
         Part::Losers => format!("Losers' round {}", column.round),
         Part::Final => "Final".into(),
