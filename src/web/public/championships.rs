@@ -25,9 +25,10 @@ use crate::store::{Championship, Organisation, Table, TableStatus};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
+use crate::web::page_cache::CachedContent;
 use crate::web::public::calendar::{self, CalendarFeed};
 use crate::web::public::csv_export::{self, PairingRow};
-use crate::web::public::league::{csv_response, host_without_port};
+use crate::web::public::league::{CachedPage, csv_response, host_without_port};
 use crate::web::session::Viewer;
 
 /// The format in a sentence or two.
@@ -127,6 +128,7 @@ struct TableRow {
 }
 
 struct RoundBlock {
+    id: i64,
     title: String,
     tables: Vec<TableRow>,
     byes: Vec<String>,
@@ -188,6 +190,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
     view.rounds
         .iter()
         .map(|round| RoundBlock {
+            id: round.id.0,
             title: match round.stage {
                 Stage::Main => format!("Round {}", round.number),
                 Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
@@ -293,9 +296,8 @@ fn column_view(column: &BracketColumn, last_round: Option<usize>) -> BracketColu
 }
 
 #[derive(Template)]
-#[template(path = "public/championship.html")]
-struct ChampionshipPage {
-    layout: Layout,
+#[template(path = "public/championship_content.html")]
+struct ChampionshipContent {
     organisation: Organisation,
     championship: Championship,
     dates: String,
@@ -318,6 +320,8 @@ async fn view(
         .map_err(|error| viewer.refused(error))
 }
 
+/// Read by everyone at the event on their phones between rounds, so it is rendered once per
+/// change and served from the page cache in between.
 #[get("/leagues/{slug}/championships/{id}")]
 pub async fn championship_page(
     viewer: Viewer,
@@ -325,17 +329,69 @@ pub async fn championship_page(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let view = view(&viewer, &state, &slug, id).await?;
-    let standings = standings_of(&view)?;
-    render(&ChampionshipPage {
-        layout: viewer.layout(view.championship.name.clone()),
+    let address = format!("/leagues/{slug}/championships/{id}");
+    // Read before the page is built: a change committed meanwhile moves the revision on.
+    let revision = state.store.content_revision().await?;
+    let page = match state.pages.get(&address, revision) {
+        Some(page) => page,
+        None => {
+            let view = view(&viewer, &state, &slug, id).await?;
+            let page = championship_content(&view)?;
+            state.pages.put(&address, revision, page.clone());
+            page
+        }
+    };
+    render(&CachedPage {
+        layout: viewer.layout(page.title.to_string()),
+        content: &page.content,
+    })
+}
+
+fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebError> {
+    let standings = standings_of(view)?;
+    let content = ChampionshipContent {
         dates: dates_words(&view.championship),
         game: game_name(view.championship.ruleset.preset),
         format: format_words(&view.championship.format),
         entrants: view.entrants.iter().map(|e| e.name.clone()).collect(),
-        rounds: rounds_of(&view),
-        bracket: bracket_of(&view),
+        rounds: rounds_of(view),
+        bracket: bracket_of(view),
         standings,
+        organisation: view.organisation.clone(),
+        championship: view.championship.clone(),
+    }
+    .render()
+    .map_err(|error| WebError::Internal(anyhow::anyhow!("the championship page: {error}")))?;
+    Ok(CachedContent {
+        title: view.championship.name.as_str().into(),
+        content: content.into(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "public/championship_round.html")]
+struct RoundPage {
+    layout: Layout,
+    organisation: Organisation,
+    championship: Championship,
+    round: RoundBlock,
+}
+
+#[get("/leagues/{slug}/championships/{id}/rounds/{round_id}")]
+pub async fn round_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id, round_id) = path.into_inner();
+    let view = view(&viewer, &state, &slug, id).await?;
+    let round = rounds_of(&view)
+        .into_iter()
+        .find(|round| round.id == round_id)
+        .ok_or(WebError::NotFound)?;
+    render(&RoundPage {
+        layout: viewer.layout(format!("{}: {}", round.title, view.championship.name)),
+        round,
         organisation: view.organisation,
         championship: view.championship,
     })

@@ -359,9 +359,9 @@ struct DivisionContent {
 /// A page whose content was kept, in the layout of whoever is looking.
 #[derive(Template)]
 #[template(path = "public/cached.html")]
-struct CachedPage<'a> {
-    layout: Layout,
-    content: &'a str,
+pub(crate) struct CachedPage<'a> {
+    pub(crate) layout: Layout,
+    pub(crate) content: &'a str,
 }
 
 /// The most read page of all, so it is rendered once per change of the league's content and
