@@ -6,14 +6,15 @@
 #
 #   benches/championship-load.sh         # needs wrk, and a PostgreSQL server for its half
 #
-# DURATION, CONNECTIONS, THREADS and PORT change the defaults below.
+# DURATION, CONNECTIONS, THREADS, PORT and SERVE_SECONDS (how long each store serves) change
+# the defaults below.
 set -euo pipefail
 
 duration=${DURATION:-20s}
 connections=${CONNECTIONS:-32}
 threads=${THREADS:-2}
 port=${PORT:-18095}
-seconds=120
+seconds=${SERVE_SECONDS:-120}
 
 cd "$(dirname "$0")/.."
 log=$(mktemp)
