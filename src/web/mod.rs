@@ -68,6 +68,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::fixture::scoresheet)
         .service(public::championships::championship_page)
         .service(public::championships::round_page)
+        .service(public::championships::entrant_page)
         .service(public::championships::standings_csv)
         .service(public::championships::pairings_csv)
         .service(public::championships::event_json)

@@ -149,6 +149,17 @@ store_test! {
         assert!(public.body.contains("Boneyard Threes"));
         assert!(public.body.contains("3 by place") || public.body.contains("3, 1, 0 by place"), "{}", public.body);
         assert_eq!(public.body.matches(">confirmed<").count(), 2, "{}", public.body);
+
+        // The organiser sees who entered and confirmed each result.
+        let log = page.body.split("id=\"result-log\"").nth(1).expect("the result log").to_string();
+        assert!(log.contains("a player, through the table&#39;s link") || log.contains("a player, through the table's link"), "{log}");
+        assert_eq!(log.matches("north@example.org").count(), 2, "a confirmation and an entry: {log}");
+        // Each entrant's path through the event, from the standings.
+        let entrant = public.body.split("/entrants/").nth(1).unwrap();
+        let entrant: String = entrant.chars().take_while(char::is_ascii_digit).collect();
+        let path = ctx.browser().get(&format!("/leagues/north/championships/{id}/entrants/{entrant}")).await;
+        assert_eq!(path.status, 200);
+        assert!(path.body.contains("Round 1") && path.body.contains("against"), "{}", path.body);
     }
 }
 

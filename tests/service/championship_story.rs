@@ -318,3 +318,113 @@ store_test! {
         assert!(calendar.body.contains("LOCATION:The Anchor"), "{}", calendar.body);
     }
 }
+
+fn format_of(stages: fives::domain::championship::Stages) -> Value {
+    use fives::domain::championship::{ChampionshipFormat, FormatChoice, FormatDocument};
+    let format = ChampionshipFormat::try_from(FormatChoice::plain(stages)).unwrap();
+    serde_json::to_value(FormatDocument::from(&format)).unwrap()
+}
+
+/// Publishes the next round and the organiser enters every table's game; answers the round.
+async fn play_round(api: &ApiClient, championship: &str, seed: u64) -> Value {
+    let at = |path: &str| format!("{championship}{path}");
+    let published = api.post(&at("/rounds"), json!({})).await;
+    assert_eq!(published.status, 201, "{:?}", published.json);
+    let round = published.json["round"].clone();
+    for (number, table) in round["tables"].as_array().unwrap().iter().enumerate() {
+        let entered = api
+            .put(
+                &at(&format!("/tables/{}/result", table["id"])),
+                json!({"version": 0, "games": [random_game(seed * 100 + number as u64)]}),
+            )
+            .await;
+        assert_eq!(entered.status, 200, "{:?}", entered.json);
+    }
+    round
+}
+
+store_test! {
+    async fn a_swiss_then_knockout_hands_its_top_four_to_a_knockout_that_ends_with_a_final(ctx) {
+        use fives::domain::championship::Stages;
+        let api = organiser_api(&ctx).await;
+        let made = api
+            .post(BASE, json!({"name": "Masters", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                               "format": format_of(Stages::SwissThenKnockout { rounds: 2, top: 4, third_place: true })}))
+            .await;
+        assert_eq!(made.status, 201, "{:?}", made.json);
+        let id = made.json["id"].as_i64().unwrap();
+        let at = |path: &str| format!("{BASE}/{id}{path}");
+        let entrants: Vec<Value> = (1..=8).map(|i| json!({"name": format!("Player {i}"), "rating": 2000 - i})).collect();
+        api.post(&at("/entrants"), json!({"entrants": entrants})).await;
+        for seed in 1..=2 {
+            let round = play_round(&api, &at(""), seed).await;
+            assert_eq!(round["stage"], "main");
+        }
+        let swiss = ctx.api(None).get(&at("")).await.json["standings"]["main"]["standings"].clone();
+        let top: Vec<String> = swiss.as_array().unwrap()[..4].iter().map(|l| l["id"].as_str().unwrap().to_string()).collect();
+
+        // The Swiss is over: the next round starts the knockout with its top four, 1 v 4 and 2 v 3.
+        let preview = api.post(&at("/rounds/preview"), json!({})).await;
+        assert_eq!(preview.json["stage"], "knockout", "{:?}", preview.json);
+        let semis = tables_of(&preview.json["tables"]);
+        assert_eq!(semis, [vec![top[0].clone(), top[3].clone()], vec![top[1].clone(), top[2].clone()]]);
+        // A bracket's pairing is the bracket's: no swaps.
+        let swap = api.post(&at("/rounds/preview"), json!({"swaps": [{"first": top[0], "second": top[1]}]})).await;
+        assert_eq!(swap.status, 422, "{:?}", swap.json);
+        let first = play_round(&api, &at(""), 3).await;
+        assert_eq!((first["stage"].as_str(), first["number"].as_i64()), (Some("knockout"), Some(1)));
+        let finals = play_round(&api, &at(""), 4).await;
+        assert_eq!(finals["tables"].as_array().unwrap().len(), 2, "a final and a third-place match");
+        let over = api.post(&at("/rounds/preview"), json!({})).await;
+        assert_eq!(over.status, 409, "{:?}", over.json);
+
+        // The knockout's own document gives its published standings, its entrants the Swiss's top.
+        let detail = ctx.api(None).get(&at("")).await;
+        let document = ctx.api(None).get(&at("/event?stage=knockout")).await;
+        assert_eq!(document.status, 200);
+        let ids: Vec<&str> = document.json["entrants"].as_array().unwrap().iter().map(|e| e["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, top.iter().map(String::as_str).collect::<Vec<_>>());
+        let event = Event::parse(&document.json.to_string()).unwrap();
+        let standings = fives_pairing::standings::standings(&event).unwrap();
+        let rerun: Value =
+            serde_json::from_str(&fives_pairing::output::standings_json(&event, &standings)).unwrap();
+        assert_eq!(detail.json["standings"]["knockout"], rerun);
+        // The public page draws the knockout's bracket to its final.
+        let page = ctx.browser().get(&format!("/leagues/north/championships/{id}")).await;
+        assert!(page.body.contains(">Final<") && page.body.contains("Third place"), "{}", page.body);
+    }
+}
+
+store_test! {
+    async fn a_double_elimination_pairs_what_can_be_played_before_every_result_is_in(ctx) {
+        use fives::domain::championship::Stages;
+        let api = organiser_api(&ctx).await;
+        let made = api
+            .post(BASE, json!({"name": "Second Chance", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                               "format": format_of(Stages::DoubleElimination { grand_final_reset: true })}))
+            .await;
+        let id = made.json["id"].as_i64().unwrap();
+        let at = |path: &str| format!("{BASE}/{id}{path}");
+        let entrants: Vec<Value> = (1..=8).map(|i| json!({"name": format!("Player {i}"), "rating": 2000 - i})).collect();
+        api.post(&at("/entrants"), json!({"entrants": entrants})).await;
+        let first = api.post(&at("/rounds"), json!({})).await;
+        assert_eq!(first.status, 201, "{:?}", first.json);
+        assert_eq!(first.json["round"]["tables"].as_array().unwrap().len(), 4);
+        // Two of the four first matches are played: the winners of those two can meet already.
+        for (number, table) in first.json["round"]["tables"].as_array().unwrap().iter().take(2).enumerate() {
+            let entered = api
+                .put(&at(&format!("/tables/{}/result", table["id"])),
+                     json!({"version": 0, "games": [random_game(40 + number as u64)]}))
+                .await;
+            assert_eq!(entered.status, 200, "{:?}", entered.json);
+        }
+        let next = api.post(&at("/rounds/preview"), json!({})).await;
+        assert_eq!(next.status, 200, "{:?}", next.json);
+        assert!(!next.json["tables"].as_array().unwrap().is_empty(), "{:?}", next.json);
+        let published = api.post(&at("/rounds"), json!({})).await;
+        assert_eq!(published.status, 201, "{:?}", published.json);
+        let document = ctx.api(None).get(&at("/event")).await;
+        let event = Event::parse(&document.json.to_string()).unwrap();
+        assert_eq!(event.rounds.len(), 2);
+    }
+}

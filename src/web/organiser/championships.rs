@@ -498,6 +498,74 @@ struct ChampionshipPage {
     preview: Option<PreviewLines>,
     no_round: Option<String>,
     rounds: Vec<RoundLine>,
+    /// Every entry, confirmation and correction of a table's result, the latest first.
+    log: Vec<LogLine>,
+}
+
+struct LogLine {
+    at: String,
+    table: String,
+    by: String,
+    action: &'static str,
+    change: String,
+    reason: String,
+}
+
+fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec<LogLine> {
+    let place = |table: TableId| {
+        view.rounds
+            .iter()
+            .find_map(|round| {
+                round
+                    .tables
+                    .iter()
+                    .find(|t| t.id == table)
+                    .map(|t| match round.stage {
+                        Stage::Main => format!("Round {}, table {}", round.number, t.number),
+                        Stage::KnockoutAfterSwiss => {
+                            format!("Knockout round {}, table {}", round.number, t.number)
+                        }
+                    })
+            })
+            .unwrap_or_default()
+    };
+    let points = |result: &Option<crate::store::TableResult>| {
+        result
+            .as_ref()
+            .map(|r| {
+                r.outcome
+                    .points
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("–")
+            })
+            .unwrap_or_default()
+    };
+    events
+        .into_iter()
+        .rev()
+        .map(|event| LogLine {
+            at: crate::web::dates::moment(event.at),
+            table: place(event.table),
+            by: event
+                .by_email
+                .clone()
+                .unwrap_or_else(|| "a player, through the table's link".into()),
+            action: match event.action {
+                crate::store::TableAction::Entered => "entered",
+                crate::store::TableAction::Confirmed => "confirmed",
+                crate::store::TableAction::Corrected => "corrected",
+            },
+            change: match (&event.before, &event.after) {
+                (Some(_), Some(_)) if event.action != crate::store::TableAction::Confirmed => {
+                    format!("{} to {}", points(&event.before), points(&event.after))
+                }
+                _ => points(&event.after),
+            },
+            reason: event.reason.unwrap_or_default(),
+        })
+        .collect()
 }
 
 struct PreviewLines {
@@ -630,6 +698,7 @@ async fn manage_page(
         .iter()
         .filter(|r| r.stage == Stage::Main)
         .count() as u32;
+    let log = log_of(&view, store.table_events(view.championship.id).await?);
     let status = if shown.problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
@@ -659,6 +728,7 @@ async fn manage_page(
         preview,
         no_round,
         rounds: rounds_of(&view),
+        log,
         organisation: view.organisation,
         championship: view.championship,
     };
