@@ -125,6 +125,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::championships::create_championship)
         .service(organiser::championships::championship_page)
         .service(organiser::championships::add_entrants)
+        .service(organiser::championships::add_entrants_file)
         .service(organiser::championships::change_entrant)
         .service(organiser::championships::publish_round)
         .service(organiser::championships::round_cards)

@@ -138,6 +138,7 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/championships/{id}/entrants") => {
             (Organiser, form(&[("entrants", "Lou Hart")]))
         }
+        ("POST", "/organise/{slug}/championships/{id}/entrants/csv") => (Organiser, Body::Empty),
         ("POST", "/organise/{slug}/championships/{id}/entrants/{entrant_id}") => {
             (Organiser, form(&[("action", "check-in")]))
         }

@@ -282,3 +282,36 @@ store_test! {
         assert_eq!(rounds[0].tables[0].status, fives::store::TableStatus::Confirmed);
     }
 }
+
+store_test! {
+    async fn an_organiser_uploads_a_pairs_entry_list_and_a_bad_line_keeps_nothing(ctx) {
+        let organiser = ctx.browser();
+        ctx.organisation("north", &ctx.user("north@example.org").await).await;
+        organiser.login_ok("north@example.org").await;
+        let mut pairs = EVENT.to_vec();
+        pairs.retain(|(field, _)| !["name", "preset", "entrants", "seats", "places"].contains(field));
+        pairs.extend([("name", "Pairs Cup"), ("preset", "all-fives"), ("entrants", "pairs"),
+                      ("seats", "2"), ("win", "1"), ("loss", "0")]);
+        let made = organiser.submit("/organise/north/championships", &pairs).await;
+        assert_eq!(made.status, 303, "{}", made.body);
+        let manage = made.location.unwrap();
+        let upload = format!("{manage}/entrants/csv");
+        // A rating over the limit: the line is named, and nobody is entered.
+        let bad = b"name,partner,rating\nAnn Lee,Bob Ray,1800\nCat Fox,Dan Orr,5000\n";
+        let (status, body) = crate::squads::upload(&ctx, &organiser, &upload, bad).await;
+        assert_eq!(status, 422, "{body}");
+        assert!(body.contains("Line 3") || body.contains("line 3"), "{body}");
+        let id: i64 = manage.rsplit('/').next().unwrap().parse().unwrap();
+        let championship = fives::domain::ids::ChampionshipId(id);
+        assert!(ctx.store.entrants(championship).await.unwrap().is_empty());
+        let good = b"name,partner,rating\nAnn Lee,Bob Ray,1800\nCat Fox,Dan Orr,1700\n";
+        let (status, body) = crate::squads::upload(&ctx, &organiser, &upload, good).await;
+        assert_eq!(status, 200, "{body}");
+        let entrants = ctx.store.entrants(championship).await.unwrap();
+        let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["Ann Lee & Bob Ray", "Cat Fox & Dan Orr"]);
+        // Each pair is two of the organisation's players.
+        assert!(entrants.iter().all(|e| e.player.is_some() && e.partner.is_some()));
+        assert_eq!(entrants[0].rating, 1800);
+    }
+}

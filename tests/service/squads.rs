@@ -40,7 +40,12 @@ fn upload_body(token: &str, file: &[u8]) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-async fn upload(ctx: &TestContext, browser: &Browser, path: &str, file: &[u8]) -> (u16, String) {
+pub(crate) async fn upload(
+    ctx: &TestContext,
+    browser: &Browser,
+    path: &str,
+    file: &[u8],
+) -> (u16, String) {
     let token = browser.csrf_token().await;
     let (content_type, body) = upload_body(&token, file);
     let response = browser

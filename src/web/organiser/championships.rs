@@ -18,7 +18,7 @@ use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, MAX_SWISS_ROUNDS, MAX_TABLE_GAMES,
     Points, Stages, TablePlay, TableScoring,
 };
-use crate::domain::championship_entrants::{MAX_ENTRANTS, entries_from_csv};
+use crate::domain::championship_entrants::{MAX_ENTRANTS, MAX_ENTRY_CSV_BYTES, entries_from_csv};
 use crate::domain::championship_event::Stage;
 use crate::domain::hand_lines::{parse_table_hand_lines, write_hand_lines};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
@@ -787,23 +787,49 @@ pub async fn add_entrants(
     form: Form<EntrantsForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
+    entrants_from(
+        &viewer,
+        &state,
+        &slug,
+        id,
+        form.into_inner().entrants.into_bytes(),
+    )
+    .await
+}
+
+/// The entry list as a CSV file, as a spreadsheet saves it.
+#[post("/organise/{slug}/championships/{id}/entrants/csv")]
+pub async fn add_entrants_file(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: actix_multipart::Multipart,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    organised(&viewer, &state, &slug).await?;
+    let bytes = crate::web::organiser::squad::uploaded_file(form, MAX_ENTRY_CSV_BYTES).await?;
+    entrants_from(&viewer, &state, &slug, id, bytes).await
+}
+
+/// Enters the entrants of a pasted list or an uploaded file (the same CSV either way).
+async fn entrants_from(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+    bytes: Vec<u8>,
+) -> Result<HttpResponse, WebError> {
     let store = state.store.as_ref();
-    let organisation = organised(&viewer, &state, &slug).await?;
+    let organisation = organised(viewer, state, slug).await?;
     let view = championships::championship(store, &organisation.slug, ChampionshipId(id))
         .await
         .map_err(|error| viewer.refused(error))?;
-    let text = form.into_inner().entrants;
-    let problems: Vec<String> =
-        match entries_from_csv(text.as_bytes(), view.championship.format.entrants) {
-            Err(problems) => problems.iter().map(ToString::to_string).collect(),
-            Ok(lines) => match championships::add_entrants(
-                store,
-                viewer.who(),
-                &slug,
-                ChampionshipId(id),
-                lines,
-            )
-            .await
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let problems: Vec<String> = match entries_from_csv(&bytes, view.championship.format.entrants) {
+        Err(problems) => problems.iter().map(ToString::to_string).collect(),
+        Ok(lines) => {
+            match championships::add_entrants(store, viewer.who(), slug, ChampionshipId(id), lines)
+                .await
             {
                 Ok(added) => {
                     let shown = Shown {
@@ -811,7 +837,7 @@ pub async fn add_entrants(
                         problems: Vec::new(),
                         notice: Some(format!("{} entered.", added.len())),
                     };
-                    return manage_page(&viewer, &state, &slug, id, &[], shown).await;
+                    return manage_page(viewer, state, slug, id, &[], shown).await;
                 }
                 Err(AppError::Invalid(problems)) => problems
                     .into_iter()
@@ -822,14 +848,15 @@ pub async fn add_entrants(
                     .collect(),
                 Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
                 Err(error) => return Err(viewer.refused(error)),
-            },
-        };
+            }
+        }
+    };
     let shown = Shown {
         entry_text: text,
         problems,
         notice: None,
     };
-    manage_page(&viewer, &state, &slug, id, &[], shown).await
+    manage_page(viewer, state, slug, id, &[], shown).await
 }
 
 #[derive(Debug, Deserialize)]

@@ -193,9 +193,10 @@ pub async fn add_pasted_list(
     add_list(&viewer, &state, squad, typed, names).await
 }
 
-/// The uploaded file's bytes, read no further than one byte past the largest file taken (so
-/// that a larger one is refused for its size, not read whole).
-async fn uploaded_file(mut form: Multipart) -> Result<Vec<u8>, WebError> {
+/// The uploaded file's bytes (the form's `file` field), read no further than one byte past
+/// `limit`, the largest file taken (so that a larger one is refused for its size, not read
+/// whole).
+pub(crate) async fn uploaded_file(mut form: Multipart, limit: usize) -> Result<Vec<u8>, WebError> {
     let unreadable = || WebError::BadRequest("The uploaded file could not be read.".to_string());
     while let Some(field) = form.next().await {
         let mut field = field.map_err(|_| unreadable())?;
@@ -205,7 +206,7 @@ async fn uploaded_file(mut form: Multipart) -> Result<Vec<u8>, WebError> {
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             bytes.extend_from_slice(&chunk.map_err(|_| unreadable())?);
-            if bytes.len() > MAX_CSV_BYTES {
+            if bytes.len() > limit {
                 break;
             }
         }
@@ -223,7 +224,7 @@ pub async fn add_csv_file(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let squad = squad_of(&viewer, &state, &slug, id).await?;
-    let bytes = uploaded_file(form).await?;
+    let bytes = uploaded_file(form, MAX_CSV_BYTES).await?;
     let names = names_from_csv(&bytes);
     add_list(&viewer, &state, squad, String::new(), names).await
 }
