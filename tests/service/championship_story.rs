@@ -428,3 +428,92 @@ store_test! {
         assert_eq!(event.rounds.len(), 2);
     }
 }
+
+/// A game of All Fives for four in partnerships, played at random, as a scorer keeps it: who
+/// set, the pegs and each hand's score (a whole record with every deal and move of four players
+/// is more than the API's 64 KiB body).
+fn random_pairs_game(seed: u64) -> Value {
+    let mut spec = RulesetSpec::preset(Preset::AllFives);
+    spec.overrides.partnerships = Some(true);
+    let built = spec.build(4).unwrap();
+    let record = play_game(&spec, &built, &mut fives_rules::random::seeded(seed));
+    let scored: Vec<fives_rules::record::HandRecord> = record
+        .hands
+        .into_iter()
+        .map(|hand| fives_rules::record::HandRecord {
+            leader: hand.leader,
+            pegs: hand.pegs,
+            score: hand.score,
+            ..Default::default()
+        })
+        .collect();
+    serde_json::to_value(scored).unwrap()
+}
+
+store_test! {
+    async fn groups_of_pairs_play_their_round_robins_then_a_play_off_to_the_end(ctx) {
+        use fives::domain::championship::{ChampionshipFormat, EntrantKind, FormatChoice, FormatDocument, Stages};
+        let api = organiser_api(&ctx).await;
+        let format = ChampionshipFormat::try_from(FormatChoice {
+            entrants: EntrantKind::Pairs,
+            ..FormatChoice::plain(Stages::Groups { groups: 2, advance: 2 })
+        })
+        .unwrap();
+        let made = api
+            .post(BASE, json!({"name": "Pairs Groups", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                               "format": serde_json::to_value(FormatDocument::from(&format)).unwrap()}))
+            .await;
+        assert_eq!(made.status, 201, "{:?}", made.json);
+        let id = made.json["id"].as_i64().unwrap();
+        let at = |path: &str| format!("{BASE}/{id}{path}");
+        let entrants: Vec<Value> = (1..=8)
+            .map(|i| json!({"name": format!("Ann {i}"), "partner": format!("Bob {i}"), "rating": 1900 - i}))
+            .collect();
+        let entered = api.post(&at("/entrants"), json!({"entrants": entrants})).await;
+        assert_eq!(entered.status, 201, "{:?}", entered.json);
+        assert_eq!(entered.json[0]["name"], "Ann 1 & Bob 1");
+        // A pair without its partner is refused, at its line.
+        let lone = api.post(&at("/entrants"), json!({"entrants": [{"name": "Cat 9"}]})).await;
+        assert_eq!(lone.status, 422, "{:?}", lone.json);
+
+        let mut rounds = 0;
+        loop {
+            let preview = api.post(&at("/rounds/preview"), json!({})).await;
+            if preview.status == 409 {
+                assert!(preview.json["error"].as_str().unwrap().contains("over"), "{:?}", preview.json);
+                break;
+            }
+            assert_eq!(preview.status, 200, "{:?}", preview.json);
+            rounds += 1;
+            assert!(rounds <= 6, "the event does not end");
+            let published = api.post(&at("/rounds"), json!({})).await;
+            assert_eq!(published.status, 201, "{:?}", published.json);
+            for (number, table) in published.json["round"]["tables"].as_array().unwrap().iter().enumerate() {
+                let entered = api
+                    .put(&at(&format!("/tables/{}/result", table["id"])),
+                         json!({"version": 0, "games": [random_pairs_game(rounds * 10 + number as u64)]}))
+                    .await;
+                assert_eq!(entered.status, 200, "{:?}", entered.json);
+            }
+        }
+        // Three rounds of the groups' round robins, then the play-off's semi-finals and final.
+        assert_eq!(rounds, 5);
+        let detail = ctx.api(None).get(&at("")).await;
+        let standings = detail.json["standings"]["main"]["standings"].as_array().unwrap().clone();
+        // Each group's table, every pair once, then the play-off's four.
+        let in_groups = standings.iter().filter(|line| line.get("group").is_some()).count();
+        let in_play_off = standings.iter().filter(|line| line["stage"] == "play-off").count();
+        assert_eq!((in_groups, in_play_off), (8, 4), "{standings:?}");
+        let document = ctx.api(None).get(&at("/event")).await;
+        let event = Event::parse(&document.json.to_string()).unwrap();
+        let rerun: Value = serde_json::from_str(&fives_pairing::output::standings_json(
+            &event,
+            &fives_pairing::standings::standings(&event).unwrap(),
+        ))
+        .unwrap();
+        assert_eq!(detail.json["standings"]["main"], rerun);
+        // The play-off's bracket is drawn.
+        let page = ctx.browser().get(&format!("/leagues/north/championships/{id}")).await;
+        assert!(page.body.contains(">Final<"), "{}", page.body);
+    }
+}

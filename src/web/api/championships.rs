@@ -784,7 +784,9 @@ pub struct TableResultBody {
     /// The version of the table the result was entered from (0 for a table with none).
     pub version: u32,
     /// Each game's hands (`[{"score": [14, 9]}, …]` is enough; side 0 is the first seat, or
-    /// the partnership of seats 1 and 3), at most 15 games of at most 300 hands.
+    /// the partnership of seats 1 and 3), at most 15 games of at most 300 hands, in a body of
+    /// at most 64 KiB (a scorer's hands fit many times over; every deal and move of four
+    /// players may not).
     #[schema(value_type = Vec<Vec<Object>>, max_items = 15)]
     pub games: Vec<Vec<HandRecord>>,
     /// Why a confirmed result is corrected (organisers only), at most 500 characters.
