@@ -515,5 +515,9 @@ store_test! {
         // The play-off's bracket is drawn.
         let page = ctx.browser().get(&format!("/leagues/north/championships/{id}")).await;
         assert!(page.body.contains(">Final<"), "{}", page.body);
+        // Each group's table is drawn apart, then the play-off's.
+        for heading in [">Group A<", ">Group B<", ">Play-off<"] {
+            assert!(page.body.contains(heading), "{heading}: {}", page.body);
+        }
     }
 }

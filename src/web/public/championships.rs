@@ -108,7 +108,6 @@ struct StandingRow {
     path: String,
     score: String,
     tiebreaks: Vec<String>,
-    part: String,
 }
 
 struct StageStandings {
@@ -208,51 +207,63 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
 }
 
 fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError> {
-    let mut stages = Vec::new();
+    let tiebreaks: Vec<String> = view
+        .championship
+        .format
+        .tiebreaks
+        .iter()
+        .map(|t| tiebreak_words(*t).to_string())
+        .collect();
+    let mut tables: Vec<StageStandings> = Vec::new();
     for stage in view.stages() {
-        let lines = view.standings(stage)?;
-        stages.push(StageStandings {
-            title: stage_title(view, stage).into(),
-            tiebreaks: view
-                .championship
-                .format
-                .tiebreaks
-                .iter()
-                .map(|t| tiebreak_words(*t).to_string())
-                .collect(),
-            rows: lines
-                .into_iter()
-                .map(|line| StandingRow {
-                    rank: line.standing.rank,
-                    path: view
-                        .entrants
-                        .iter()
-                        .find(|e| e.name == line.entrant)
-                        .map(|e| {
-                            format!(
-                                "/leagues/{}/championships/{}/entrants/{}",
-                                view.organisation.slug, view.championship.id, e.id
-                            )
-                        })
-                        .unwrap_or_default(),
-                    entrant: line.entrant,
-                    score: line.standing.score.to_json(),
-                    tiebreaks: line
-                        .standing
-                        .tiebreaks
-                        .iter()
-                        .map(|t| t.to_json())
-                        .collect(),
-                    part: match line.standing.part {
-                        None => String::new(),
-                        Some(StandingPart::Group(group)) => format!("group {group}"),
-                        Some(StandingPart::PlayOff) => "play-off".into(),
-                    },
-                })
-                .collect(),
+        for line in view.standings(stage)? {
+            // A groups event's standings are each group's table, then the play-off's: each
+            // drawn apart, under its own heading.
+            let title = match &line.standing.part {
+                None => stage_title(view, stage).to_string(),
+                Some(StandingPart::Group(group)) => format!("Group {group}"),
+                Some(StandingPart::PlayOff) => "Play-off".into(),
+            };
+            let row = StandingRow {
+                rank: line.standing.rank,
+                path: view
+                    .entrants
+                    .iter()
+                    .find(|e| e.name == line.entrant)
+                    .map(|e| {
+                        format!(
+                            "/leagues/{}/championships/{}/entrants/{}",
+                            view.organisation.slug, view.championship.id, e.id
+                        )
+                    })
+                    .unwrap_or_default(),
+                entrant: line.entrant,
+                score: line.standing.score.to_json(),
+                tiebreaks: line
+                    .standing
+                    .tiebreaks
+                    .iter()
+                    .map(|t| t.to_json())
+                    .collect(),
+            };
+            match tables.last_mut() {
+                Some(table) if table.title == title => table.rows.push(row),
+                _ => tables.push(StageStandings {
+                    title,
+                    tiebreaks: tiebreaks.clone(),
+                    rows: vec![row],
+                }),
+            }
+        }
+    }
+    if tables.is_empty() {
+        tables.push(StageStandings {
+            title: stage_title(view, Stage::Main).into(),
+            tiebreaks,
+            rows: Vec::new(),
         });
     }
-    Ok(stages)
+    Ok(tables)
 }
 
 fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
