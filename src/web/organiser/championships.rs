@@ -20,7 +20,7 @@ use crate::domain::championship::{
 };
 use crate::domain::championship_entrants::{MAX_ENTRANTS, MAX_ENTRY_CSV_BYTES, entries_from_csv};
 use crate::domain::championship_event::Stage;
-use crate::domain::hand_lines::{parse_table_hand_lines, write_hand_lines};
+use crate::domain::hand_lines::write_hand_lines;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::organisation::DisplayName;
 use crate::domain::rule_words::game_name;
@@ -30,7 +30,7 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render, render_with_status};
 use crate::web::organiser::competitions::FieldErrors;
 use crate::web::organiser::lookup::organised;
-use crate::web::public::championships::format_words;
+use crate::web::public::championships::{format_words, games_typed, round_title, table_title};
 use crate::web::session::Viewer;
 
 /// The new championship form, kept as typed.
@@ -520,12 +520,7 @@ fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec
                     .tables
                     .iter()
                     .find(|t| t.id == table)
-                    .map(|t| match round.stage {
-                        Stage::Main => format!("Round {}, table {}", round.number, t.number),
-                        Stage::KnockoutAfterSwiss => {
-                            format!("Knockout round {}, table {}", round.number, t.number)
-                        }
-                    })
+                    .map(|t| table_title(round.stage, round.number, t.number))
             })
             .unwrap_or_default()
     };
@@ -586,10 +581,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
         .rev()
         .map(|round| RoundLine {
             id: round.id.0,
-            title: match round.stage {
-                Stage::Main => format!("Round {}", round.number),
-                Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
-            },
+            title: round_title(round.stage, round.number),
             tables: round
                 .tables
                 .iter()
@@ -633,10 +625,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
 fn preview_lines(preview: &Preview, swaps: &[(String, String)]) -> PreviewLines {
     let round = &preview.round;
     PreviewLines {
-        title: match round.stage {
-            Stage::Main => format!("Round {}", round.number),
-            Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
-        },
+        title: round_title(round.stage, round.number as u32),
         tables: round.tables.iter().map(|seats| seats.join(" v ")).collect(),
         byes: round.byes.join(", "),
         warnings: preview.warnings.iter().map(ToString::to_string).collect(),
@@ -1054,10 +1043,7 @@ pub async fn round_cards(
             hands: (1..=12).collect(),
         })
         .collect();
-    let title = match round.stage {
-        Stage::Main => format!("Round {}", round.number),
-        Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
-    };
+    let title = round_title(round.stage, round.number);
     render(&CardsPage {
         layout: viewer.layout(format!("{title} cards: {}", view.championship.name)),
         byes: round
@@ -1147,13 +1133,7 @@ fn table_page(
         games
     };
     games.resize(most.max(games.len()), String::new());
-    let title = match place.stage {
-        Stage::Main => format!("Round {}, table {}", place.round, place.table.number),
-        Stage::KnockoutAfterSwiss => format!(
-            "Knockout round {}, table {}",
-            place.round, place.table.number
-        ),
-    };
+    let title = table_title(place.stage, place.round, place.table.number);
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
@@ -1227,38 +1207,7 @@ pub async fn enter_table_result(
     .await
     .map_err(|error| viewer.refused(error))?;
     let form = form.into_inner();
-    let format = &place.view.championship.format;
-    let most = format.table_play.most_games(format.seating.sides()) as usize;
-    let sides = format.seating.sides() as usize;
-    let seats = place
-        .seats()
-        .iter()
-        .map(|entrant| if entrant.partner.is_some() { 2 } else { 1 })
-        .sum::<usize>();
-    let texts: Vec<String> = (1..=most)
-        .map(|n| {
-            form.games
-                .get(&format!("game_{n}"))
-                .cloned()
-                .unwrap_or_default()
-        })
-        .collect();
-    let filled = texts
-        .iter()
-        .rposition(|t| !t.trim().is_empty())
-        .map_or(0, |last| last + 1);
-    let mut games = Vec::new();
-    let mut problems = Vec::new();
-    for (number, text) in texts.iter().take(filled).enumerate() {
-        match parse_table_hand_lines(text, seats, sides) {
-            Ok(hands) => games.push(hands),
-            Err(errors) => problems.extend(
-                errors
-                    .into_iter()
-                    .map(|e| format!("Game {}, hand {}: {}", number + 1, e.hand, e.message)),
-            ),
-        }
-    }
+    let (texts, games, mut problems) = games_typed(&place, &form.games);
     if problems.is_empty() {
         let entry = OrganiserEntry {
             from_version: form.version,

@@ -88,6 +88,19 @@ pub fn format_words(format: &ChampionshipFormat) -> String {
     )
 }
 
+/// A round as people call it: "Round 3", or "Knockout round 1" after a Swiss.
+pub(crate) fn round_title(stage: Stage, number: u32) -> String {
+    match stage {
+        Stage::Main => format!("Round {number}"),
+        Stage::KnockoutAfterSwiss => format!("Knockout round {number}"),
+    }
+}
+
+/// A table as people call it: "Round 3, table 12".
+pub(crate) fn table_title(stage: Stage, round: u32, table: u32) -> String {
+    format!("{}, table {table}", round_title(stage, round))
+}
+
 fn dates_words(championship: &Championship) -> String {
     let day = |date: chrono::NaiveDate| date.format("%A %-d %B %Y").to_string();
     if championship.starts_on == championship.ends_on {
@@ -192,10 +205,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
         .iter()
         .map(|round| RoundBlock {
             id: round.id.0,
-            title: match round.stage {
-                Stage::Main => format!("Round {}", round.number),
-                Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
-            },
+            title: round_title(round.stage, round.number),
             tables: round.tables.iter().map(|t| table_row(view, t)).collect(),
             byes: round
                 .byes
@@ -432,10 +442,7 @@ pub async fn entrant_page(
     let partnerships = view.championship.format.seating.partnerships;
     let mut lines = Vec::new();
     for round in &view.rounds {
-        let title = match round.stage {
-            Stage::Main => format!("Round {}", round.number),
-            Stage::KnockoutAfterSwiss => format!("Knockout round {}", round.number),
-        };
+        let title = round_title(round.stage, round.number);
         if round.byes.contains(&entrant.id) {
             lines.push(PathLine {
                 round: title,
@@ -687,15 +694,7 @@ fn entry_page(
     let most = format.table_play.most_games(format.seating.sides()) as usize;
     let mut boxes = games;
     boxes.resize(most.max(boxes.len()), String::new());
-    let place_title = match place.stage {
-        Stage::Main => format!("Round {}, table {}", place.round, place.table.number),
-        Stage::KnockoutAfterSwiss => {
-            format!(
-                "Knockout round {}, table {}",
-                place.round, place.table.number
-            )
-        }
-    };
+    let place_title = table_title(place.stage, place.round, place.table.number);
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
@@ -739,29 +738,21 @@ pub struct TableForm {
     games: std::collections::BTreeMap<String, String>,
 }
 
-#[post("/tables/{link}")]
-pub async fn enter_table_result(
-    viewer: Viewer,
-    state: Data<AppState>,
-    link: Path<String>,
-    form: Form<TableForm>,
-) -> Result<HttpResponse, WebError> {
-    let store = state.store.as_ref();
-    let place = championships::table_of_link(store, &link)
-        .await
-        .map_err(|error| viewer.refused(error))?;
-    let form = form.into_inner();
-    let most = {
-        let format = &place.view.championship.format;
-        format.table_play.most_games(format.seating.sides()) as usize
-    };
+/// A table's games as typed on its page, a box a game (`game_1`, `game_2` …, as many as the
+/// table can play): the boxes' texts, to show again, and each game's hands read from its lines,
+/// or every line's problem, named at its game and hand.
+pub(crate) fn games_typed(
+    place: &TablePlace,
+    form: &std::collections::BTreeMap<String, String>,
+) -> (
+    Vec<String>,
+    Vec<Vec<fives_rules::record::HandRecord>>,
+    Vec<String>,
+) {
+    let format = &place.view.championship.format;
+    let most = format.table_play.most_games(format.seating.sides()) as usize;
     let texts: Vec<String> = (1..=most)
-        .map(|n| {
-            form.games
-                .get(&format!("game_{n}"))
-                .cloned()
-                .unwrap_or_default()
-        })
+        .map(|n| form.get(&format!("game_{n}")).cloned().unwrap_or_default())
         .collect();
     // Each seat of the game's record: a pair is two players, so four seats of two sides.
     let seats = place
@@ -769,7 +760,7 @@ pub async fn enter_table_result(
         .iter()
         .map(|entrant| if entrant.partner.is_some() { 2 } else { 1 })
         .sum::<usize>();
-    let sides = place.view.championship.format.seating.sides() as usize;
+    let sides = format.seating.sides() as usize;
     let filled = texts
         .iter()
         .rposition(|text| !text.trim().is_empty())
@@ -786,6 +777,22 @@ pub async fn enter_table_result(
             ),
         }
     }
+    (texts, games, problems)
+}
+
+#[post("/tables/{link}")]
+pub async fn enter_table_result(
+    viewer: Viewer,
+    state: Data<AppState>,
+    link: Path<String>,
+    form: Form<TableForm>,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    let place = championships::table_of_link(store, &link)
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let form = form.into_inner();
+    let (texts, games, mut problems) = games_typed(&place, &form.games);
     if problems.is_empty() {
         match championships::enter_result_by_link(store, &link, form.version, games).await {
             Ok(entered) => return entry_page(&viewer, &entered, &link, texts, Vec::new(), true),
