@@ -521,3 +521,62 @@ store_test! {
         }
     }
 }
+
+store_test! {
+    async fn a_round_robin_meets_everyone_once_and_ends_with_a_withdrawal_kept(ctx) {
+        use fives::domain::championship::Stages;
+        let api = organiser_api(&ctx).await;
+        let made = api
+            .post(BASE, json!({"name": "Club Round Robin", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                               "format": format_of(Stages::RoundRobin)}))
+            .await;
+        assert_eq!(made.status, 201, "{:?}", made.json);
+        let id = made.json["id"].as_i64().unwrap();
+        let at = |path: &str| format!("{BASE}/{id}{path}");
+        let entrants: Vec<Value> = (1..=5).map(|i| json!({"name": format!("Player {i}"), "rating": 1800 - i})).collect();
+        let entered = api.post(&at("/entrants"), json!({"entrants": entrants})).await;
+        let withdrawing = entered.json[4]["id"].as_i64().unwrap();
+        let mut rounds = 0;
+        loop {
+            let preview = api.post(&at("/rounds/preview"), json!({})).await;
+            if preview.status == 409 {
+                break;
+            }
+            assert_eq!(preview.status, 200, "{:?}", preview.json);
+            rounds += 1;
+            assert!(rounds <= 5, "the round robin does not end");
+            play_round(&api, &at(""), 70 + rounds).await;
+            if rounds == 2 {
+                // Player 5 leaves after round 2: kept in the standings, paired no more.
+                let withdrawn = api.put(&at(&format!("/entrants/{withdrawing}")), json!({"withdrawn": true})).await;
+                assert_eq!(withdrawn.json["withdrawn_after"], 2, "{:?}", withdrawn.json);
+            }
+        }
+        let detail = ctx.api(None).get(&at("")).await;
+        let met: std::collections::BTreeSet<(String, String)> = detail.json["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|round| tables_of(&round["tables"]))
+            .map(|mut seats| {
+                seats.sort();
+                (seats[0].clone(), seats[1].clone())
+            })
+            .collect();
+        // No pair met twice, and Player 5 sat at no table after round 2.
+        let tables: usize = detail.json["rounds"].as_array().unwrap().iter().map(|r| r["tables"].as_array().unwrap().len()).sum();
+        assert_eq!(met.len(), tables);
+        for round in &detail.json["rounds"].as_array().unwrap()[2..] {
+            assert!(tables_of(&round["tables"]).iter().flatten().all(|seat| seat != "Player 5"));
+        }
+        assert_eq!(detail.json["standings"]["main"]["standings"].as_array().unwrap().len(), 5);
+        let document = ctx.api(None).get(&at("/event")).await;
+        let event = Event::parse(&document.json.to_string()).unwrap();
+        let rerun: Value = serde_json::from_str(&fives_pairing::output::standings_json(
+            &event,
+            &fives_pairing::standings::standings(&event).unwrap(),
+        ))
+        .unwrap();
+        assert_eq!(detail.json["standings"]["main"], rerun);
+    }
+}
