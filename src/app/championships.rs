@@ -8,8 +8,6 @@
 //! (`domain::championship_event`), so what is published can be checked by anyone with
 //! `fives pair` and `fives standings`.
 
-use std::collections::HashMap;
-
 use chrono::{NaiveDate, Utc};
 use fives_pairing::event::Event;
 use fives_pairing::standings::{Standing, standings};
@@ -243,11 +241,7 @@ impl ChampionshipView {
     /// The standings of a stage after its confirmed results, with each tiebreak's value, as
     /// `fives standings` gives them for the event document.
     pub fn standings(&self, stage: Stage) -> Result<Vec<StandingLine>, AppError> {
-        let document = self.event_document(stage);
-        let event = Event::parse(&document.to_string())
-            .map_err(|error| AppError::Internal(anyhow::anyhow!("the event document: {error}")))?;
-        let table = standings(&event)
-            .map_err(|error| AppError::Internal(anyhow::anyhow!("the standings: {error}")))?;
+        let (event, table) = self.ranked(stage)?;
         Ok(table
             .into_iter()
             .map(|line| StandingLine {
@@ -261,13 +255,19 @@ impl ChampionshipView {
 impl ChampionshipView {
     /// A stage's standings exactly as `fives standings` writes them for its event document.
     pub fn standings_document(&self, stage: Stage) -> Result<serde_json::Value, AppError> {
+        let (event, table) = self.ranked(stage)?;
+        let text = fives_pairing::output::standings_json(&event, &table);
+        serde_json::from_str(&text).map_err(|error| AppError::Internal(error.into()))
+    }
+
+    /// A stage's event, read back from its document as `fives standings` reads it, ranked.
+    fn ranked(&self, stage: Stage) -> Result<(Event, Vec<Standing>), AppError> {
         let document = self.event_document(stage);
         let event = Event::parse(&document.to_string())
             .map_err(|error| AppError::Internal(anyhow::anyhow!("the event document: {error}")))?;
         let table = standings(&event)
             .map_err(|error| AppError::Internal(anyhow::anyhow!("the standings: {error}")))?;
-        let text = fives_pairing::output::standings_json(&event, &table);
-        serde_json::from_str(&text).map_err(|error| AppError::Internal(error.into()))
+        Ok((event, table))
     }
 
     /// The stages played so far: the main stage, and the knockout after a Swiss once begun.
@@ -643,10 +643,7 @@ pub fn table_link(
     round: u32,
     table: u32,
 ) -> SecretToken {
-    let stage = match stage {
-        Stage::Main => "main",
-        Stage::KnockoutAfterSwiss => "knockout",
-    };
+    let stage = stage.name();
     let signature = key.sign(
         "championship-table",
         &format!("{championship}:{stage}:{round}:{table}"),
@@ -1045,12 +1042,4 @@ pub async fn confirm_table_result(
         .await
         .map_err(table_refused)?;
     Ok(TablePlace { table, ..place })
-}
-
-/// Each entrant's name by id, for adapters that show seats.
-pub fn names(view: &ChampionshipView) -> HashMap<EntrantId, &str> {
-    view.entrants
-        .iter()
-        .map(|entrant| (entrant.id, entrant.name.as_str()))
-        .collect()
 }

@@ -22,6 +22,16 @@ pub enum Stage {
     KnockoutAfterSwiss,
 }
 
+impl Stage {
+    /// The stage's name where it is kept, shown and asked for: `main` or `knockout`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Main => "main",
+            Stage::KnockoutAfterSwiss => "knockout",
+        }
+    }
+}
+
 /// An entrant as the document gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EntrantLine {

@@ -283,19 +283,11 @@ pub trait ChampionshipStore: Send + Sync {
     ) -> Result<Vec<TableEvent>, StoreError>;
 }
 
-pub(super) fn stage_name(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Main => "main",
-        Stage::KnockoutAfterSwiss => "knockout",
-    }
-}
-
 pub(super) fn stage_from_name(text: &str) -> Result<Stage, StoreError> {
-    match text {
-        "main" => Ok(Stage::Main),
-        "knockout" => Ok(Stage::KnockoutAfterSwiss),
-        other => Err(StoreError::Corrupt(format!("a round's stage is {other:?}"))),
-    }
+    [Stage::Main, Stage::KnockoutAfterSwiss]
+        .into_iter()
+        .find(|stage| stage.name() == text)
+        .ok_or_else(|| StoreError::Corrupt(format!("a round's stage is {text:?}")))
 }
 
 pub(super) fn table_status_from(text: &str) -> Result<TableStatus, StoreError> {

@@ -518,7 +518,7 @@ macro_rules! championship_sql_store {
             ) -> Result<$crate::store::Round, $crate::store::StoreError> {
                 use $crate::store::championship as kept;
                 use $crate::store::StoreError;
-                let stage = kept::stage_name(round.stage);
+                let stage = round.stage.name();
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 lock_championship(&mut tx, round.championship).await?;
                 let last: i32 = sqlx::query_scalar(

@@ -154,13 +154,6 @@ fn name_in(view: &ChampionshipView, id: EntrantId) -> String {
         .unwrap_or_default()
 }
 
-fn stage_name(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Main => "main",
-        Stage::KnockoutAfterSwiss => "knockout",
-    }
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RoundView {
     /// `main`, or `knockout` for the knockout after a Swiss.
@@ -173,7 +166,7 @@ pub struct RoundView {
 
 fn round_view(view: &ChampionshipView, round: &Round) -> RoundView {
     RoundView {
-        stage: stage_name(round.stage).into(),
+        stage: round.stage.name().into(),
         number: round.number,
         published_at: round.published_at,
         tables: round.tables.iter().map(|t| table_view(view, t)).collect(),
@@ -197,7 +190,7 @@ fn detail(view: &ChampionshipView) -> Result<ChampionshipDetail, ApiError> {
     let mut standings = serde_json::Map::new();
     for stage in view.stages() {
         standings.insert(
-            stage_name(stage).into(),
+            stage.name().into(),
             view.standings_document(stage).map_err(app_error)?,
         );
     }
@@ -715,7 +708,7 @@ pub async fn preview_round(
     .await
     .map_err(app_error)?;
     Ok(HttpResponse::Ok().json(RoundPreviewView {
-        stage: stage_name(preview.round.stage).into(),
+        stage: preview.round.stage.name().into(),
         number: preview.round.number,
         tables: preview.round.tables,
         byes: preview.round.byes,
@@ -805,7 +798,7 @@ pub struct TablePlaceView {
 fn place_view(place: &TablePlace) -> TablePlaceView {
     TablePlaceView {
         championship: ChampionshipSummary::from(&place.view.championship),
-        stage: stage_name(place.stage).into(),
+        stage: place.stage.name().into(),
         round: place.round,
         table: table_view(&place.view, &place.table),
     }

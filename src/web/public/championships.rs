@@ -574,10 +574,7 @@ pub async fn pairings_csv(
     let view = view(&viewer, &state, &slug, id).await?;
     let mut rows = Vec::new();
     for round in &view.rounds {
-        let stage = match round.stage {
-            Stage::Main => "main",
-            Stage::KnockoutAfterSwiss => "knockout",
-        };
+        let stage = round.stage.name();
         for table in &round.tables {
             let counted = (table.status == TableStatus::Confirmed)
                 .then_some(table.result.as_ref())
