@@ -21,8 +21,9 @@ use crate::domain::championship_event::{EntrantLine, RoundLine, Stage, TableLine
 use crate::domain::championship_rounds::{
     NoRound, RoundPreview, StageState, SwapWarning, next_round, swap,
 };
-use crate::domain::championship_table::check_table;
+use crate::domain::championship_table::{check_table, check_team_table};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
+use crate::domain::match_result::{GameSheet, ResultError, SquadMember};
 use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::secret_key::SecretKey;
 use crate::store::{
@@ -774,6 +775,17 @@ pub struct TablePlace {
     pub stage: Stage,
     pub round: u32,
     pub table: Table,
+    /// At a team event's table, each team's squad in seat order, by name: who may play its
+    /// games. Empty at other tables.
+    pub squads: Vec<Vec<SquadMember>>,
+}
+
+/// A table's games as entered: each game's hands, or at a team event's table each game of the
+/// team match with who played it.
+#[derive(Debug, Clone)]
+pub enum TableGames {
+    Hands(Vec<Vec<HandRecord>>),
+    TeamMatch(Vec<GameSheet>),
 }
 
 impl TablePlace {
@@ -803,7 +815,26 @@ fn place_of(view: ChampionshipView, table: TableId) -> Result<TablePlace, AppErr
         stage,
         round,
         table,
+        squads: Vec::new(),
     })
+}
+
+/// The place with the squads of a team event's teams, for choosing and checking who played.
+async fn with_squads(store: &dyn Store, mut place: TablePlace) -> Result<TablePlace, AppError> {
+    if place.view.championship.format.entrants != EntrantKind::Teams {
+        return Ok(place);
+    }
+    let mut squads = Vec::new();
+    for entrant in place.seats() {
+        let team = entrant.team.ok_or_else(|| {
+            AppError::Internal(anyhow::anyhow!("team entrant {} names no team", entrant.id))
+        })?;
+        let mut players = store.squad_of(team).await?;
+        players.sort_by(|a, b| a.name.cmp(&b.name));
+        squads.push(players.into_iter().map(SquadMember::from).collect());
+    }
+    place.squads = squads;
+    Ok(place)
 }
 
 /// The table a link opens, for whoever holds the link.
@@ -827,7 +858,7 @@ pub async fn table_of_link(store: &dyn Store, link: &str) -> Result<TablePlace, 
         .await?
         .ok_or_else(gone)?;
     let view = view_of(store, organisation, championship.id).await?;
-    place_of(view, linked.table.id)
+    with_squads(store, place_of(view, linked.table.id)?).await
 }
 
 /// A table of a championship the organiser organises.
@@ -839,23 +870,55 @@ pub async fn organised_table(
     table: TableId,
 ) -> Result<TablePlace, AppError> {
     let view = organised(store, who, slug, id).await?;
-    place_of(view, table)
+    with_squads(store, place_of(view, table)?).await
 }
 
-/// Checks a table's games (each game's hands) under the championship's rules and works out
-/// what the table gives each seat: every problem named at its game and hand.
+/// Each problem of a table's games as the use cases name it: at its game and hand.
+fn table_problems(problems: Vec<ResultError>) -> AppError {
+    AppError::Invalid(
+        problems
+            .into_iter()
+            .map(|problem| {
+                let field = match problem.game {
+                    Some(game) => Field::Game {
+                        game,
+                        hand: problem.hand,
+                    },
+                    None => Field::Games,
+                };
+                Problem::new(field, problem.message)
+            })
+            .collect(),
+    )
+}
+
+/// Checks a table's games under the championship's rules and works out what the table gives
+/// each seat: every problem named at its game and hand. A team event's table is a team match,
+/// checked as a league's fixture against the teams' squads.
 async fn checked_result(
     store: &dyn Store,
     place: &TablePlace,
-    games: Vec<Vec<HandRecord>>,
+    games: TableGames,
 ) -> Result<TableResult, AppError> {
     let championship = &place.view.championship;
-    if championship.format.entrants == EntrantKind::Teams {
-        return Err(AppError::invalid(
-            Field::Games,
-            "A team event's tables are team matches: enter each game through the team match format, which this championship page does not take yet.",
-        ));
-    }
+    let teams = championship.format.entrants == EntrantKind::Teams;
+    let games = match (games, teams) {
+        (TableGames::TeamMatch(games), true) => return checked_team_match(place, games),
+        (TableGames::Hands(games), false) => games,
+        (TableGames::Hands(_), true) => {
+            return Err(AppError::invalid(
+                Field::Games,
+                "A team event's table is a team match: enter each game with the players who \
+                 played it for each team.",
+            ));
+        }
+        (TableGames::TeamMatch(_), false) => {
+            return Err(AppError::invalid(
+                Field::Games,
+                "This table is not a team match: enter each game's hands.",
+            ));
+        }
+    };
     if games.is_empty() {
         return Err(AppError::invalid(
             Field::Games,
@@ -887,23 +950,28 @@ async fn checked_result(
         &seat_players,
         games,
     )
-    .map_err(|problems| {
-        AppError::Invalid(
-            problems
-                .into_iter()
-                .map(|problem| {
-                    let field = match problem.game {
-                        Some(game) => Field::Game {
-                            game,
-                            hand: problem.hand,
-                        },
-                        None => Field::Games,
-                    };
-                    Problem::new(field, problem.message)
-                })
-                .collect(),
-        )
-    })?;
+    .map_err(table_problems)?;
+    Ok(TableResult { sheet, outcome })
+}
+
+/// A team match's games, checked against the squads of the teams at the table.
+fn checked_team_match(place: &TablePlace, games: Vec<GameSheet>) -> Result<TableResult, AppError> {
+    let championship = &place.view.championship;
+    let (Some(home), Some(away)) = (place.squads.first(), place.squads.get(1)) else {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "table {} of a team event has no squads",
+            place.table.id
+        )));
+    };
+    let sheet = serde_json::to_string(&serde_json::json!({ "games": &games }))
+        .map_err(|error| AppError::Internal(error.into()))?;
+    let (_, outcome) = check_team_table(
+        &championship.ruleset,
+        &championship.format,
+        [home, away],
+        &games,
+    )
+    .map_err(table_problems)?;
     Ok(TableResult { sheet, outcome })
 }
 
@@ -944,7 +1012,7 @@ pub async fn enter_result_by_link(
     store: &dyn Store,
     link: &str,
     from_version: u32,
-    games: Vec<Vec<HandRecord>>,
+    games: TableGames,
 ) -> Result<TablePlace, AppError> {
     let place = table_of_link(store, link).await?;
     let result = checked_result(store, &place, games).await?;
@@ -967,8 +1035,8 @@ pub async fn enter_result_by_link(
 pub struct OrganiserEntry {
     /// The version of the table the organiser saw.
     pub from_version: u32,
-    /// Each game's hands.
-    pub games: Vec<Vec<HandRecord>>,
+    /// Each game's hands, or a team match's games.
+    pub games: TableGames,
     /// Why a confirmed result is corrected.
     pub reason: Option<String>,
 }

@@ -13,7 +13,7 @@ use fives_rules::{Preset, RulesetSpec};
 use super::{DemoError, as_scored, name};
 use crate::app::Actor;
 use crate::app::championships::{
-    self, ChampionshipInput, ChampionshipView, OrganiserEntry, TablePlace,
+    self, ChampionshipInput, ChampionshipView, OrganiserEntry, TableGames, TablePlace,
 };
 use crate::domain::championship::{ChampionshipFormat, FormatChoice, Points, Stages, TableScoring};
 use crate::domain::championship_entrants::EntryLine;
@@ -195,7 +195,8 @@ pub(super) async fn load(
                 .await
                 .map_err(failed(event.name))?;
             let game = random_game(&place, rng);
-            championships::enter_result_by_link(store, published.links[0].as_str(), 0, vec![game])
+            let games = TableGames::Hands(vec![game]);
+            championships::enter_result_by_link(store, published.links[0].as_str(), 0, games)
                 .await
                 .map_err(failed(event.name))?;
             results += 1;
@@ -226,7 +227,7 @@ async fn enter(
         table,
         OrganiserEntry {
             from_version: 0,
-            games: vec![game],
+            games: TableGames::Hands(vec![game]),
             reason: None,
         },
     )

@@ -7,6 +7,10 @@ use fives_pairing::document::Seeding;
 use fives_pairing::event::Tiebreak;
 use fives_pairing::number::Exact;
 
+use super::match_format::{
+    Leg, MatchFormat, MatchFormatError, PlayerLimits, PointsScheme, WalkoverScore,
+};
+
 /// The most rounds a Swiss stage may have: more than any day's play, far less than the engine
 /// could pair.
 pub const MAX_SWISS_ROUNDS: u32 = 30;
@@ -168,10 +172,76 @@ pub enum TableScoring {
     ByPlace(Vec<Points>),
 }
 
+/// What a team event's table plays: a team match of legs of singles and pairs games, each
+/// player within the limits, as a league's fixture, the players named from each team's squad.
+/// The championship's own scoring turns the games each team won into the table's points.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamMatch {
+    pub legs: Vec<Leg>,
+    #[serde(default)]
+    pub player_limits: PlayerLimits,
+}
+
+impl TeamMatch {
+    /// The league match format whose checks the games go through: its legs and player
+    /// limits. A league's points and walkover have no say in a championship, so they are
+    /// plain ones (a point a game; a walkover all the games).
+    pub fn match_format(&self) -> MatchFormat {
+        let legs = self.legs.clone();
+        let games = legs
+            .iter()
+            .fold(0u32, |sum, leg| sum.saturating_add(leg.games));
+        MatchFormat {
+            legs,
+            player_limits: self.player_limits,
+            points: PointsScheme {
+                per_game_won: 1,
+                per_match_won: 0,
+                per_match_drawn: 0,
+                losing_bonus: None,
+            },
+            walkover: WalkoverScore {
+                winner_games: games,
+                loser_games: 0,
+            },
+        }
+    }
+
+    /// The games a match has, over its legs.
+    pub fn games(&self) -> u32 {
+        self.match_format().games_per_fixture()
+    }
+
+    /// Why the legs and limits cannot make a match, in an organiser's words.
+    fn problems(&self) -> Vec<FormatProblem> {
+        self.match_format()
+            .problems()
+            .into_iter()
+            .filter(|problem| {
+                matches!(
+                    problem,
+                    MatchFormatError::NoLegs
+                        | MatchFormatError::TooManyLegs { .. }
+                        | MatchFormatError::NoGames { .. }
+                        | MatchFormatError::TooManyGames { .. }
+                        | MatchFormatError::NoTarget { .. }
+                        | MatchFormatError::UnknownTarget { .. }
+                        | MatchFormatError::TooManyGamesPerPlayer { .. }
+                        | MatchFormatError::KindNotAllowed { .. }
+                )
+            })
+            .map(|problem| FormatProblem::new("team_match", format!("The team match: {problem}")))
+            .collect()
+    }
+}
+
 /// A championship's format, every rule between its parts kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChampionshipFormat {
     pub entrants: EntrantKind,
+    /// A team event's match; `None` for players and pairs.
+    pub team_match: Option<TeamMatch>,
     pub stages: Stages,
     pub seating: Seating,
     pub table_play: TablePlay,
@@ -185,6 +255,7 @@ pub struct ChampionshipFormat {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormatChoice {
     pub entrants: EntrantKind,
+    pub team_match: Option<TeamMatch>,
     pub stages: Stages,
     pub seats: u32,
     pub partnerships: bool,
@@ -213,6 +284,7 @@ impl FormatChoice {
     pub fn plain(stages: Stages) -> Self {
         Self {
             entrants: EntrantKind::Players,
+            team_match: None,
             stages,
             seats: 2,
             partnerships: false,
@@ -269,11 +341,13 @@ impl TryFrom<FormatChoice> for ChampionshipFormat {
             ));
         }
         problems.extend(tiebreak_problems(&choice.tiebreaks));
+        problems.extend(team_match_problems(&choice));
         if !problems.is_empty() {
             return Err(problems);
         }
         Ok(Self {
             entrants: choice.entrants,
+            team_match: choice.team_match,
             stages: choice.stages,
             seating: Seating {
                 seats: choice.seats,
@@ -359,6 +433,46 @@ fn seating_problems(choice: &FormatChoice) -> Vec<FormatProblem> {
             "seats",
             "Pairs and teams meet two at a table: a pair's two players already fill a table of \
              four.",
+        ));
+    }
+    problems
+}
+
+/// A team event plays team matches, and only a team event does: one match a table, which a
+/// knockout needs to end with a winner.
+fn team_match_problems(choice: &FormatChoice) -> Vec<FormatProblem> {
+    let Some(team_match) = &choice.team_match else {
+        return if choice.entrants == EntrantKind::Teams {
+            vec![FormatProblem::new(
+                "team_match",
+                "A team event's tables are team matches: give the match's legs of singles and \
+                 pairs games.",
+            )]
+        } else {
+            Vec::new()
+        };
+    };
+    if choice.entrants != EntrantKind::Teams {
+        return vec![FormatProblem::new(
+            "team_match",
+            "Only teams play team matches; players and pairs play the table's games.",
+        )];
+    }
+    let mut problems = team_match.problems();
+    if choice.table_play != TablePlay::OneGame {
+        problems.push(FormatProblem::new(
+            "table_games",
+            "A team event's table is one team match: its games are the match's legs.",
+        ));
+    }
+    let games = team_match.games();
+    if problems.is_empty() && games % 2 == 0 && choice.stages.has_knockout() {
+        problems.push(FormatProblem::new(
+            "team_match",
+            format!(
+                "A knockout team match needs a winner, and {games} games can end level: give \
+                 the match an odd number of games."
+            ),
         ));
     }
     problems
@@ -462,6 +576,10 @@ fn tiebreak_problems(tiebreaks: &[Tiebreak]) -> Vec<FormatProblem> {
 #[serde(deny_unknown_fields)]
 pub struct FormatDocument {
     pub entrants: EntrantKind,
+    /// A team event's match: `{"legs": [{"kind": "singles", "games": 6, "target": 61}],
+    /// "player_limits": {"singles_per_player": 1, "pairs_per_player": 1}}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<TeamMatch>,
     pub stages: Stages,
     pub seats: u32,
     #[serde(default)]
@@ -547,6 +665,7 @@ impl TryFrom<FormatDocument> for ChampionshipFormat {
         }
         ChampionshipFormat::try_from(FormatChoice {
             entrants: document.entrants,
+            team_match: document.team_match,
             stages: document.stages,
             seats: document.seats,
             partnerships: document.partnerships,
@@ -570,6 +689,7 @@ impl From<&ChampionshipFormat> for FormatDocument {
     fn from(format: &ChampionshipFormat) -> Self {
         Self {
             entrants: format.entrants,
+            team_match: format.team_match.clone(),
             stages: format.stages,
             seats: format.seating.seats,
             partnerships: format.seating.partnerships,
@@ -618,7 +738,7 @@ pub fn tiebreak_words(tiebreak: Tiebreak) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn singles_swiss() -> FormatChoice {
@@ -650,6 +770,112 @@ mod tests {
                 .map(|seat| format.seating.side_of(seat))
                 .collect::<Vec<_>>(),
             [0, 1, 0, 1]
+        );
+    }
+
+    /// Six singles and three pairs to 61, each player at most once of each kind.
+    pub(crate) fn six_singles_three_pairs() -> TeamMatch {
+        use crate::domain::match_format::LegKind;
+        TeamMatch {
+            legs: vec![
+                Leg {
+                    kind: LegKind::Singles,
+                    games: 6,
+                    target: 61,
+                },
+                Leg {
+                    kind: LegKind::Pairs,
+                    games: 3,
+                    target: 61,
+                },
+            ],
+            player_limits: PlayerLimits::default(),
+        }
+    }
+
+    #[test]
+    fn teams_and_only_teams_play_a_team_match_which_a_knockout_needs_odd() {
+        let team_cup = FormatChoice {
+            entrants: EntrantKind::Teams,
+            team_match: Some(six_singles_three_pairs()),
+            ..FormatChoice::plain(Stages::Groups {
+                groups: 2,
+                advance: 2,
+            })
+        };
+        let format = ChampionshipFormat::try_from(team_cup.clone()).unwrap();
+        assert_eq!(format.team_match.as_ref().map(TeamMatch::games), Some(9));
+        // Its document keeps the match, and reads back to the same format.
+        let document = FormatDocument::from(&format);
+        let json = serde_json::to_string(&document).unwrap();
+        assert!(
+            json.contains(r#""team_match":{"legs":[{"kind":"singles""#),
+            "{json}"
+        );
+        let read: FormatDocument = serde_json::from_str(&json).unwrap();
+        assert_eq!(ChampionshipFormat::try_from(read).unwrap(), format);
+        // A players' format says nothing of a team match.
+        let players = FormatDocument::from(&ChampionshipFormat::try_from(singles_swiss()).unwrap());
+        assert!(
+            !serde_json::to_string(&players)
+                .unwrap()
+                .contains("team_match")
+        );
+
+        assert_eq!(
+            fields(FormatChoice {
+                team_match: None,
+                ..team_cup.clone()
+            }),
+            ["team_match"]
+        );
+        assert_eq!(
+            fields(FormatChoice {
+                entrants: EntrantKind::Players,
+                ..team_cup.clone()
+            }),
+            ["team_match"]
+        );
+        assert_eq!(
+            fields(FormatChoice {
+                table_play: TablePlay::BestOf(3),
+                ..team_cup.clone()
+            }),
+            ["table_games"]
+        );
+        let mut eight = six_singles_three_pairs();
+        eight.legs[1].games = 2;
+        let refused = ChampionshipFormat::try_from(FormatChoice {
+            team_match: Some(eight.clone()),
+            ..team_cup.clone()
+        })
+        .unwrap_err();
+        assert!(
+            refused[0].message.contains("8 games can end level"),
+            "{refused:?}"
+        );
+        // A Swiss of team matches may end level: a draw scores as one.
+        assert!(
+            ChampionshipFormat::try_from(FormatChoice {
+                team_match: Some(eight),
+                stages: Stages::Swiss { rounds: 4 },
+                ..team_cup.clone()
+            })
+            .is_ok()
+        );
+        let mut no_games = six_singles_three_pairs();
+        no_games.legs[0].games = 0;
+        no_games.legs[1].target = 100;
+        let refused = ChampionshipFormat::try_from(FormatChoice {
+            team_match: Some(no_games),
+            ..team_cup
+        })
+        .unwrap_err();
+        assert_eq!(refused.len(), 2, "{refused:?}");
+        assert!(
+            refused
+                .iter()
+                .all(|p| p.message.starts_with("The team match: "))
         );
     }
 

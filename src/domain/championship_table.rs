@@ -7,8 +7,13 @@ use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
 use super::championship::{ChampionshipFormat, Points, TablePlay, TableScoring};
+use super::entry_level::EntryLevel;
 use super::game_check::{check_played_game, side_points};
-use super::match_result::{ResultError, hands_within_limit};
+use super::match_format::Side;
+use super::match_result::{
+    CheckedResult, GameSheet, ResultError, ResultRules, ResultSheet, SquadMember, check_result,
+    hands_within_limit,
+};
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
 /// points over the game. Sides are the seats, or the two partnerships (seats 1 and 3, 2 and 4).
@@ -138,6 +143,11 @@ pub fn table_outcome(
     let side_points: Vec<i64> = (0..sides)
         .map(|side| games.iter().map(|game| game.side_points[side]).sum())
         .collect();
+    Ok(scored(format, &wins, &side_points))
+}
+
+/// What each seat scores from its side's games won and points, under the event's scoring.
+fn scored(format: &ChampionshipFormat, wins: &[u32], side_points: &[i64]) -> TableOutcome {
     let side_match_points = match &format.scoring {
         TableScoring::WinDrawLoss { win, draw, loss } => {
             let (a, b) = (wins[0], wins[1]);
@@ -147,18 +157,58 @@ pub fn table_outcome(
                 std::cmp::Ordering::Equal => vec![*draw, *draw],
             }
         }
-        TableScoring::ByPlace(places) => places_by_games(&wins, &side_points)
+        TableScoring::ByPlace(places) => places_by_games(wins, side_points)
             .into_iter()
             .map(|place| places[place])
             .collect(),
     };
     let seats = format.seating.seats as usize;
     let of_side = |seat: usize| format.seating.side_of(seat);
-    Ok(TableOutcome {
+    TableOutcome {
         points: (0..seats).map(|s| side_match_points[of_side(s)]).collect(),
         game_points: (0..seats).map(|s| side_points[of_side(s)]).collect(),
         games_won: (0..seats).map(|s| wins[of_side(s)]).collect(),
-    })
+    }
+}
+
+/// Checks a team event's table, a team match between the teams in seats 1 and 2, as a league
+/// checks a fixture: each game's players from their own team's squad and within the match's
+/// limits, every hand by the rules, all games of the match's legs there. The games each team
+/// won then decide the table under the event's scoring, and the hand points each scored are
+/// its game points. Every problem is named at its game and hand.
+pub fn check_team_table(
+    ruleset: &RulesetSpec,
+    format: &ChampionshipFormat,
+    squads: [&[SquadMember]; 2],
+    games: &[GameSheet],
+) -> Result<(CheckedResult, TableOutcome), Vec<ResultError>> {
+    let Some(team_match) = &format.team_match else {
+        return Err(vec![ResultError {
+            game: None,
+            hand: None,
+            message: "This event's tables are not team matches: enter each game's hands.".into(),
+        }]);
+    };
+    let match_format = team_match.match_format();
+    let sheet = ResultSheet::Played {
+        games: games.to_vec(),
+    };
+    let rules = ResultRules {
+        ruleset,
+        format: &match_format,
+        level: EntryLevel::Hands,
+        home_squad: squads[0],
+        away_squad: squads[1],
+    };
+    let checked = check_result(&sheet, rules)?;
+    let wins = [Side::Home, Side::Away]
+        .map(|side| checked.games.iter().filter(|g| g.winner == side).count() as u32);
+    let side_points = [
+        checked.games.iter().map(|g| g.home_points).sum::<i64>(),
+        checked.games.iter().map(|g| g.away_points).sum::<i64>(),
+    ];
+    let outcome = scored(format, &wins, &side_points);
+    Ok((checked, outcome))
 }
 
 /// Why the table is over once the sides have won so many games, if it is.
@@ -389,6 +439,107 @@ mod tests {
         let (games, outcome) = check_table(&ruleset, &pairs, &seats, vec![hands]).unwrap();
         assert_eq!(outcome.points[games[0].winner], Points::whole(1));
         assert_eq!(games[0].side_points.len(), 2);
+    }
+
+    #[test]
+    fn a_team_match_is_checked_as_a_league_fixture_and_scored_by_games_won() {
+        use crate::domain::championship::EntrantKind;
+        use crate::domain::championship::tests::six_singles_three_pairs;
+        use crate::domain::ids::PlayerId;
+        use crate::domain::match_format::LegKind;
+        use crate::domain::match_result::{GameOutcome, game_ruleset, game_slots};
+        use fives_rules::Preset;
+
+        let ruleset = RulesetSpec::preset(Preset::FivesAndThrees);
+        let team_match = six_singles_three_pairs();
+        let format = ChampionshipFormat::try_from(FormatChoice {
+            entrants: EntrantKind::Teams,
+            team_match: Some(team_match.clone()),
+            ..FormatChoice::plain(Stages::Knockout { third_place: false })
+        })
+        .unwrap();
+        let squad = |first: i64, names: [&str; 6]| -> Vec<SquadMember> {
+            names
+                .iter()
+                .zip(first..)
+                .map(|(name, id)| SquadMember {
+                    id: PlayerId(id),
+                    name: name.to_string(),
+                })
+                .collect()
+        };
+        let home = squad(1, ["Ann", "Bea", "Cal", "Dot", "Eli", "Flo"]);
+        let away = squad(11, ["Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]);
+        let games: Vec<GameSheet> = game_slots(&team_match.match_format())
+            .iter()
+            .enumerate()
+            .map(|(index, leg)| {
+                let (home_players, away_players) = match leg.kind {
+                    LegKind::Singles => (vec![home[index].id], vec![away[index].id]),
+                    LegKind::Pairs => {
+                        let pair = 2 * (index - 6);
+                        (
+                            vec![home[pair].id, home[pair + 1].id],
+                            vec![away[pair].id, away[pair + 1].id],
+                        )
+                    }
+                };
+                let spec = game_ruleset(&ruleset, leg);
+                let built = spec
+                    .build(2 * leg.kind.players_per_side() as usize)
+                    .unwrap();
+                let record = fives_rules::record::play_game(
+                    &spec,
+                    &built,
+                    &mut fives_rules::random::seeded(index as u64),
+                );
+                GameSheet {
+                    home: home_players,
+                    away: away_players,
+                    outcome: GameOutcome::Hands(record.hands),
+                }
+            })
+            .collect();
+        let (checked, outcome) =
+            check_team_table(&ruleset, &format, [&home, &away], &games).unwrap();
+        let home_won = checked
+            .games
+            .iter()
+            .filter(|game| game.winner == Side::Home)
+            .count() as u32;
+        assert_eq!(outcome.games_won, [home_won, 9 - home_won]);
+        let winner = usize::from(home_won < 5);
+        assert_eq!(outcome.points[winner], Points::whole(1));
+        assert_eq!(outcome.points[1 - winner], Points::whole(0));
+        assert_eq!(
+            outcome.game_points[0],
+            checked
+                .games
+                .iter()
+                .map(|game| game.home_points)
+                .sum::<i64>()
+        );
+
+        // A player of the other team, and a player in a second singles game, are refused at
+        // their games; so is a match short of a game.
+        let mut wrong = games.clone();
+        wrong[0].home = vec![away[5].id];
+        wrong[1].home = vec![home[2].id];
+        let problems = check_team_table(&ruleset, &format, [&home, &away], &wrong).unwrap_err();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.game == Some(1) && p.message.contains("not in the team's squad")),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("Cal has already played 1 singles game")),
+            "{problems:?}"
+        );
+        let short = check_team_table(&ruleset, &format, [&home, &away], &games[..8]).unwrap_err();
+        assert!(short[0].message.contains("9 games"), "{short:?}");
     }
 
     #[test]

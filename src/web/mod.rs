@@ -19,6 +19,7 @@ pub mod http_methods;
 pub mod layout;
 pub mod page_cache;
 pub mod request_limits;
+pub mod result_form;
 pub mod security_headers;
 pub mod session;
 

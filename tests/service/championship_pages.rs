@@ -315,3 +315,43 @@ store_test! {
         assert_eq!(entrants[0].rating, 1800);
     }
 }
+
+store_test! {
+    async fn a_team_cups_match_is_set_on_the_form_and_a_knockout_match_needs_an_odd_count(ctx) {
+        let organiser = ctx.browser();
+        ctx.organisation("north", &ctx.user("north@example.org").await).await;
+        organiser.login_ok("north@example.org").await;
+        let team_cup = |singles: &'static str, pairs: &'static str| {
+            [
+                ("name", "Team Cup"),
+                ("starts_on", "2027-03-06"),
+                ("preset", "fives-and-threes"),
+                ("entrants", "teams"),
+                ("stages", "knockout"),
+                ("seats", "2"),
+                // A team's table is its one match, whatever this says.
+                ("table_play", "best-of"),
+                ("table_games", "3"),
+                ("singles_games", singles),
+                ("pairs_games", pairs),
+                ("match_target", "121"),
+                ("win", "1"),
+                ("draw", "½"),
+                ("loss", "0"),
+                ("bye_points", "1"),
+                ("seeding", "entry"),
+            ]
+        };
+        let level = organiser.submit("/organise/north/championships", &team_cup("4", "2")).await;
+        assert_eq!(level.status, 422, "{}", level.body);
+        assert!(level.body.contains("6 games can end level"), "{}", level.body);
+        let made = organiser.submit("/organise/north/championships", &team_cup("4", "1")).await;
+        assert_eq!(made.status, 303, "{}", made.body);
+        let page = organiser.get(&made.location.unwrap()).await;
+        assert!(
+            page.body.contains("a team match a table of 4 singles to 121 and 1 pairs to 121"),
+            "{}",
+            page.body
+        );
+    }
+}

@@ -20,6 +20,7 @@ mod captain_phone;
 mod championship_pages;
 mod championship_store;
 mod championship_story;
+mod championship_teams;
 mod cli;
 mod csrf;
 mod demo;

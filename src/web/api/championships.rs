@@ -17,13 +17,17 @@ use super::error::{ApiError, ErrorBody, Problem, field_path, invalid_of};
 use super::input::{ApiJson, date_of};
 use crate::app::Field;
 use crate::app::championships::{
-    self, ChampionshipInput, ChampionshipView, EntrantChange, OrganiserEntry, TablePlace,
+    self, ChampionshipInput, ChampionshipView, EntrantChange, OrganiserEntry, TableGames,
+    TablePlace,
 };
 use crate::domain::championship::{ChampionshipFormat, FormatDocument};
 use crate::domain::championship_entrants::EntryLine;
 use crate::domain::championship_event::Stage;
 use crate::domain::championship_rounds::SwapWarning;
+use crate::domain::ids::PlayerId;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
+use crate::domain::match_format::{MAX_GAMES_PER_FIXTURE, Side};
+use crate::domain::match_result::{GameOutcome, GameSheet};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Championship, Entrant, Round, Table};
 use crate::web::AppState;
@@ -779,12 +783,77 @@ pub struct TableResultBody {
     /// Each game's hands (`[{"score": [14, 9]}, …]` is enough; side 0 is the first seat, or
     /// the partnership of seats 1 and 3), at most 15 games of at most 300 hands, in a body of
     /// at most 64 KiB (a scorer's hands fit many times over; every deal and move of four
-    /// players may not).
+    /// players may not). Not at a team event's table, which takes `team_games`.
+    #[serde(default)]
     #[schema(value_type = Vec<Vec<Object>>, max_items = 15)]
     pub games: Vec<Vec<HandRecord>>,
+    /// At a team event's table, the team match's games in the order of its legs, each with
+    /// who played it (at most 84 games).
+    #[schema(max_items = 84)]
+    pub team_games: Option<Vec<TeamGameBody>>,
     /// Why a confirmed result is corrected (organisers only), at most 500 characters.
     #[schema(max_length = 500)]
     pub reason: Option<String>,
+}
+
+/// A game of a team match: who played it for each team and its hands.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TeamGameBody {
+    /// The players of the team in seat 1, from the table's `squads`: one in a singles game,
+    /// two in a pairs game (none for a game this team conceded).
+    #[schema(max_items = 2)]
+    pub home: Vec<i64>,
+    /// The players of the team in seat 2.
+    #[schema(max_items = 2)]
+    pub away: Vec<i64>,
+    /// The game's hands, as in `games` (at most 300); none for a conceded game.
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>, max_items = 300)]
+    pub hands: Vec<HandRecord>,
+    /// The team that gave the game up unplayed (`home` for seat 1's, `away` for seat 2's).
+    pub conceded_by: Option<Side>,
+}
+
+/// The games the body gives, for the table they are entered at.
+fn games_of(body: TableResultBody) -> Result<(TableGames, Option<String>), ApiError> {
+    let games = match body.team_games {
+        Some(_) if !body.games.is_empty() => {
+            return Err(ApiError::invalid_field(
+                "team_games",
+                "Give a table's games either as `games` (hands) or as `team_games` (a team \
+                 match), not both.",
+            ));
+        }
+        Some(team_games) if team_games.len() > MAX_GAMES_PER_FIXTURE as usize => {
+            return Err(ApiError::invalid_field(
+                "team_games",
+                format!("A team match has at most {MAX_GAMES_PER_FIXTURE} games."),
+            ));
+        }
+        Some(team_games) => TableGames::TeamMatch(
+            team_games
+                .into_iter()
+                .map(|game| GameSheet {
+                    home: game.home.into_iter().map(PlayerId).collect(),
+                    away: game.away.into_iter().map(PlayerId).collect(),
+                    outcome: match game.conceded_by {
+                        Some(side) => GameOutcome::ConcededBy(side),
+                        None => GameOutcome::Hands(game.hands),
+                    },
+                })
+                .collect(),
+        ),
+        None => TableGames::Hands(body.games),
+    };
+    Ok((games, body.reason))
+}
+
+/// A player a team may name in its games.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SquadPlayerView {
+    pub id: i64,
+    pub name: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -793,6 +862,9 @@ pub struct TablePlaceView {
     pub stage: String,
     pub round: u32,
     pub table: TableView,
+    /// At a team event's table, each seat's team's squad: the players its games may name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub squads: Vec<Vec<SquadPlayerView>>,
 }
 
 fn place_view(place: &TablePlace) -> TablePlaceView {
@@ -801,6 +873,19 @@ fn place_view(place: &TablePlace) -> TablePlaceView {
         stage: place.stage.name().into(),
         round: place.round,
         table: table_view(&place.view, &place.table),
+        squads: place
+            .squads
+            .iter()
+            .map(|squad| {
+                squad
+                    .iter()
+                    .map(|member| SquadPlayerView {
+                        id: member.id.0,
+                        name: member.name.clone(),
+                    })
+                    .collect()
+            })
+            .collect(),
     }
 }
 
@@ -851,10 +936,11 @@ pub async fn enter_linked_result(
             "Only the organiser corrects a result, with a reason; at the table, enter the games.",
         ));
     }
-    let place =
-        championships::enter_result_by_link(state.store.as_ref(), &link, body.version, body.games)
-            .await
-            .map_err(app_error)?;
+    let version = body.version;
+    let (games, _) = games_of(body)?;
+    let place = championships::enter_result_by_link(state.store.as_ref(), &link, version, games)
+        .await
+        .map_err(app_error)?;
     Ok(HttpResponse::Ok().json(place_view(&place)))
 }
 
@@ -889,6 +975,8 @@ pub async fn enter_table_result(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id, table) = path.into_inner();
     let body = body.into_inner();
+    let from_version = body.version;
+    let (games, reason) = games_of(body)?;
     let place = championships::enter_result_as_organiser(
         state.store.as_ref(),
         caller.who(),
@@ -896,9 +984,9 @@ pub async fn enter_table_result(
         ChampionshipId(id),
         TableId(table),
         OrganiserEntry {
-            from_version: body.version,
-            games: body.games,
-            reason: body.reason,
+            from_version,
+            games,
+            reason,
         },
     )
     .await

@@ -1,7 +1,6 @@
 //! What a team's captains do: their team's page (contact details, captain invitations for
 //! organisers) and entering, confirming or disputing a fixture's result.
 
-pub mod result_form;
 pub mod results;
 pub mod squad;
 pub mod team;

@@ -19,9 +19,9 @@ use crate::domain::ids::TeamId;
 use crate::store::{Fixture, Organisation, Store};
 use crate::token::SecretToken;
 use crate::web::AppState;
-use crate::web::captain::result_form::ResultForm;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
+use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
 
 use crate::web::dates::long_date;
@@ -244,7 +244,7 @@ fn entry_with_problems(
             Field::EarlyReason => {
                 form.summary.insert(
                     0,
-                    crate::web::captain::result_form::ErrorLink {
+                    crate::web::result_form::ErrorLink {
                         href: format!("#{EARLY_REASON}"),
                         message: problem.message.clone(),
                     },
@@ -449,11 +449,10 @@ pub async fn correct(
                 }
             }
             if let Some(message) = &reason_error {
-                form.summary
-                    .push(crate::web::captain::result_form::ErrorLink {
-                        href: "#reason".to_string(),
-                        message: message.clone(),
-                    });
+                form.summary.push(crate::web::result_form::ErrorLink {
+                    href: "#reason".to_string(),
+                    message: message.clone(),
+                });
             }
             let correction = CorrectionFields {
                 reason: typed,

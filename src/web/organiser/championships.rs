@@ -16,12 +16,14 @@ use crate::app::championships::{
 use crate::app::{AppError, Field};
 use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, MAX_SWISS_ROUNDS, MAX_TABLE_GAMES,
-    Points, Stages, TablePlay, TableScoring,
+    Points, Stages, TablePlay, TableScoring, TeamMatch,
 };
 use crate::domain::championship_entrants::{MAX_ENTRANTS, MAX_ENTRY_CSV_BYTES, entries_from_csv};
 use crate::domain::championship_event::Stage;
 use crate::domain::hand_lines::write_hand_lines;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
+use crate::domain::match_format::{Leg, LegKind, MAX_GAMES_PER_LEG, PlayerLimits};
+use crate::domain::match_result::{GameSheet, ResultSheet};
 use crate::domain::organisation::DisplayName;
 use crate::domain::rule_words::game_name;
 use crate::store::{Championship, Entrant, Organisation, TableStatus};
@@ -30,7 +32,11 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render, render_with_status};
 use crate::web::organiser::competitions::FieldErrors;
 use crate::web::organiser::lookup::organised;
-use crate::web::public::championships::{format_words, games_typed, round_title, table_title};
+use crate::web::public::championships::{
+    TypedGames, format_words, round_title, show_problems, table_games_posted, table_title,
+    with_team_rules,
+};
+use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
 
 /// The new championship form, kept as typed.
@@ -71,6 +77,12 @@ pub struct ChampionshipForm {
     #[serde(default)]
     pub table_games: String,
     #[serde(default)]
+    pub singles_games: String,
+    #[serde(default)]
+    pub pairs_games: String,
+    #[serde(default)]
+    pub match_target: String,
+    #[serde(default)]
     pub win: String,
     #[serde(default)]
     pub draw: String,
@@ -106,6 +118,9 @@ impl Default for ChampionshipForm {
             partnerships: None,
             table_play: "one-game".into(),
             table_games: "3".into(),
+            singles_games: "6".into(),
+            pairs_games: "3".into(),
+            match_target: "61".into(),
             win: "1".into(),
             draw: "½".into(),
             loss: "0".into(),
@@ -157,6 +172,36 @@ fn points_field(errors: &mut FieldErrors, field: &'static str, label: &str, text
         );
         Points::whole(0)
     })
+}
+
+/// A team event's match as the form gives it: so many singles, then so many pairs games, each
+/// to the target, each player at most once of each kind (as most leagues play).
+fn team_match_of(errors: &mut FieldErrors, form: &ChampionshipForm) -> TeamMatch {
+    let singles = number_of(
+        errors,
+        "team_match",
+        "the singles games",
+        &form.singles_games,
+    );
+    let pairs = number_of(errors, "team_match", "the pairs games", &form.pairs_games);
+    let target = if form.match_target.trim() == "121" {
+        121
+    } else {
+        61
+    };
+    let legs = [(LegKind::Singles, singles), (LegKind::Pairs, pairs)]
+        .into_iter()
+        .filter(|(_, games)| *games > 0)
+        .map(|(kind, games)| Leg {
+            kind,
+            games,
+            target,
+        })
+        .collect();
+    TeamMatch {
+        legs,
+        player_limits: PlayerLimits::default(),
+    }
 }
 
 /// The championship the form describes, or each problem at its field.
@@ -227,7 +272,10 @@ fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, FieldErrors> {
         },
     };
     let seats = number_of(&mut errors, "seats", "the seats at a table", &form.seats);
+    let team_match = (entrants == EntrantKind::Teams).then(|| team_match_of(&mut errors, form));
     let table_play = match form.table_play.as_str() {
+        // A team event's table is its one team match, whatever the form's table play says.
+        _ if team_match.is_some() => TablePlay::OneGame,
         "best-of" => TablePlay::BestOf(number_of(
             &mut errors,
             "table_games",
@@ -268,6 +316,7 @@ fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, FieldErrors> {
     };
     let choice = FormatChoice {
         entrants,
+        team_match,
         stages,
         seats,
         partnerships: checked(&form.partnerships),
@@ -337,6 +386,7 @@ struct ChampionshipsPage {
     seedings: Vec<Choice>,
     max_rounds: u32,
     max_games: u32,
+    max_leg_games: u32,
 }
 
 fn championships_page(
@@ -386,6 +436,7 @@ fn championships_page(
         ),
         max_rounds: MAX_SWISS_ROUNDS,
         max_games: MAX_TABLE_GAMES,
+        max_leg_games: MAX_GAMES_PER_LEG,
         organisation,
         championships,
         form,
@@ -1097,20 +1148,45 @@ struct TablePage {
     version: u32,
     confirmed: bool,
     games: Vec<String>,
+    /// At a team event's table, the team match's form instead.
+    team_form: Option<ResultForm>,
     reason: String,
     problems: Vec<String>,
+}
+
+/// The kept result's team match, on the form, to correct; a blank form for a table without.
+fn kept_team_form(place: &TablePlace) -> Option<ResultForm> {
+    let kept: Option<Vec<GameSheet>> = place
+        .table
+        .result
+        .as_ref()
+        .and_then(|result| serde_json::from_str::<serde_json::Value>(&result.sheet).ok())
+        .and_then(|sheet| serde_json::from_value(sheet["games"].clone()).ok());
+    with_team_rules(place, |rules, teams| match kept {
+        Some(games) => {
+            ResultForm::prefilled(rules, teams, String::new(), &ResultSheet::Played { games })
+        }
+        None => ResultForm::blank(rules, teams, String::new()),
+    })
 }
 
 fn table_page(
     viewer: &Viewer,
     place: TablePlace,
-    games: Vec<String>,
+    typed: Option<TypedGames>,
     reason: String,
     problems: Vec<String>,
 ) -> Result<HttpResponse, WebError> {
     let format = &place.view.championship.format;
     let most = format.table_play.most_games(format.seating.sides()) as usize;
-    let mut games = if games.is_empty() {
+    let (games, team_form) = match typed {
+        Some(TypedGames::Hands(games)) => (games, None),
+        Some(TypedGames::TeamMatch(form)) => (Vec::new(), Some(form)),
+        None => (Vec::new(), kept_team_form(&place)),
+    };
+    let mut games = if team_form.is_some() {
+        Vec::new()
+    } else if games.is_empty() {
         // What is kept, to correct.
         place
             .table
@@ -1132,7 +1208,9 @@ fn table_page(
     } else {
         games
     };
-    games.resize(most.max(games.len()), String::new());
+    if team_form.is_none() {
+        games.resize(most.max(games.len()), String::new());
+    }
     let title = table_title(place.stage, place.round, place.table.number);
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
@@ -1152,6 +1230,7 @@ fn table_page(
         confirmed: place.table.status == TableStatus::Confirmed,
         title,
         games,
+        team_form,
         reason,
         problems,
         organisation: place.view.organisation,
@@ -1176,7 +1255,7 @@ pub async fn table_form(
     )
     .await
     .map_err(|error| viewer.refused(error))?;
-    table_page(&viewer, place, Vec::new(), String::new(), Vec::new())
+    table_page(&viewer, place, None, String::new(), Vec::new())
 }
 
 #[derive(Debug, Deserialize)]
@@ -1207,8 +1286,8 @@ pub async fn enter_table_result(
     .await
     .map_err(|error| viewer.refused(error))?;
     let form = form.into_inner();
-    let (texts, games, mut problems) = games_typed(&place, &form.games);
-    if problems.is_empty() {
+    let (mut typed, games, mut problems) = table_games_posted(&place, &form.games);
+    if let Some(games) = games {
         let entry = OrganiserEntry {
             from_version: form.version,
             games,
@@ -1225,10 +1304,10 @@ pub async fn enter_table_result(
         .await
         {
             Ok(_) => return Ok(redirect(&format!("/organise/{slug}/championships/{id}"))),
-            Err(AppError::Invalid(found)) => problems.extend(found.into_iter().map(|p| p.message)),
+            Err(AppError::Invalid(found)) => problems.extend(show_problems(&mut typed, found)),
             Err(AppError::Conflict(conflict)) => problems.push(conflict.to_string()),
             Err(error) => return Err(viewer.refused(error)),
         }
     }
-    table_page(&viewer, place, texts, form.reason, problems)
+    table_page(&viewer, place, Some(typed), form.reason, problems)
 }

@@ -11,15 +11,17 @@ use fives_pairing::event::Event;
 use fives_pairing::standings::Part as StandingPart;
 
 use crate::app::AppError;
-use crate::app::championships::{self, ChampionshipView, TablePlace};
+use crate::app::championships::{self, ChampionshipView, TableGames, TablePlace};
 use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, Stages, TablePlay, TableScoring, tiebreak_words,
 };
 use crate::domain::championship_bracket::{BracketColumn, Part, Slot, bracket_view};
 use crate::domain::championship_event::Stage;
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::hand_lines::parse_table_hand_lines;
 use crate::domain::ids::ChampionshipId;
 use crate::domain::league_time::LEAGUE_TIME_ZONE;
+use crate::domain::match_result::{ResultRules, ResultSheet};
 use crate::domain::rule_words::game_name;
 use crate::store::{Championship, Organisation, Table, TableStatus};
 use crate::web::AppState;
@@ -29,6 +31,7 @@ use crate::web::page_cache::CachedContent;
 use crate::web::public::calendar::{self, CalendarFeed};
 use crate::web::public::csv_export::{self, PairingRow};
 use crate::web::public::league::{CachedPage, csv_response, host_without_port};
+use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
 
 /// The format in a sentence or two.
@@ -68,10 +71,18 @@ pub fn format_words(format: &ChampionshipFormat) -> String {
         (4, true) => "four at a table in partnerships".to_string(),
         (seats, _) => format!("{seats} at a table"),
     };
-    let play = match format.table_play {
-        TablePlay::OneGame => "one game a table".to_string(),
-        TablePlay::BestOf(n) => format!("best of {n} games"),
-        TablePlay::FirstTo(n) => format!("first to {n} games"),
+    let play = match (&format.team_match, format.table_play) {
+        (Some(team_match), _) => {
+            let legs: Vec<String> = team_match
+                .legs
+                .iter()
+                .map(|leg| format!("{} {} to {}", leg.games, leg.kind, leg.target))
+                .collect();
+            format!("a team match a table of {}", legs.join(" and "))
+        }
+        (None, TablePlay::OneGame) => "one game a table".to_string(),
+        (None, TablePlay::BestOf(n)) => format!("best of {n} games"),
+        (None, TablePlay::FirstTo(n)) => format!("first to {n} games"),
     };
     let scoring = match &format.scoring {
         TableScoring::WinDrawLoss { win, draw, loss } => {
@@ -673,6 +684,8 @@ struct TableEntryPage {
     version: u32,
     /// One text box a game: as many as the table can play.
     games: Vec<String>,
+    /// At a team event's table, the team match's form instead.
+    team_form: Option<ResultForm>,
     open: bool,
     problems: Vec<String>,
     saved: bool,
@@ -683,10 +696,19 @@ fn entry_page(
     viewer: &Viewer,
     place: &TablePlace,
     link: &str,
-    games: Vec<String>,
+    typed: TypedGames,
     problems: Vec<String>,
     saved: bool,
 ) -> Result<HttpResponse, WebError> {
+    let (games, team_form) = match typed {
+        TypedGames::Hands(games) => (games, None),
+        TypedGames::TeamMatch(form) => (Vec::new(), Some(form)),
+    };
+    let team_form = team_form.or_else(|| {
+        with_team_rules(place, |rules, teams| {
+            ResultForm::blank(rules, teams, String::new())
+        })
+    });
     let format = &place.view.championship.format;
     let most = format.table_play.most_games(format.seating.sides()) as usize;
     let mut boxes = games;
@@ -703,7 +725,12 @@ fn entry_page(
         seats: place.seats().iter().map(|e| e.name.clone()).collect(),
         table: table_row(&place.view, &place.table),
         version: place.table.version,
-        games: boxes,
+        games: if team_form.is_some() {
+            Vec::new()
+        } else {
+            boxes
+        },
+        team_form,
         open: place.table.status != TableStatus::Confirmed,
         problems,
         saved,
@@ -724,7 +751,14 @@ pub async fn table_page(
     let place = championships::table_of_link(state.store.as_ref(), &link)
         .await
         .map_err(|error| viewer.refused(error))?;
-    entry_page(&viewer, &place, &link, Vec::new(), Vec::new(), false)
+    entry_page(
+        &viewer,
+        &place,
+        &link,
+        TypedGames::Hands(Vec::new()),
+        Vec::new(),
+        false,
+    )
 }
 
 #[derive(serde::Deserialize)]
@@ -738,7 +772,7 @@ pub struct TableForm {
 /// A table's games as typed on its page, a box a game (`game_1`, `game_2` …, as many as the
 /// table can play): the boxes' texts, to show again, and each game's hands read from its lines,
 /// or every line's problem, named at its game and hand.
-pub(crate) fn games_typed(
+fn games_typed(
     place: &TablePlace,
     form: &std::collections::BTreeMap<String, String>,
 ) -> (
@@ -777,6 +811,82 @@ pub(crate) fn games_typed(
     (texts, games, problems)
 }
 
+/// A table's games as typed on its page: a box of hand lines a game, or a team match's form.
+pub(crate) enum TypedGames {
+    Hands(Vec<String>),
+    TeamMatch(ResultForm),
+}
+
+/// The league result form's rules at a team event's table: its team match's legs and the
+/// squads of the two teams at it, named by the teams in seat order. `None` at other tables.
+pub(crate) fn with_team_rules<T>(
+    place: &TablePlace,
+    then: impl FnOnce(ResultRules<'_>, (&str, &str)) -> T,
+) -> Option<T> {
+    let championship = &place.view.championship;
+    let format = championship.format.team_match.as_ref()?.match_format();
+    let seats = place.seats();
+    let rules = ResultRules {
+        ruleset: &championship.ruleset,
+        format: &format,
+        level: EntryLevel::Hands,
+        home_squad: place.squads.first()?,
+        away_squad: place.squads.get(1)?,
+    };
+    Some(then(rules, (&seats.first()?.name, &seats.get(1)?.name)))
+}
+
+/// What a table's page posted, read: the boxes as typed (to show again), the games when every
+/// line could be read, and each problem found in reading, named at its game and hand.
+pub(crate) fn table_games_posted(
+    place: &TablePlace,
+    fields: &std::collections::BTreeMap<String, String>,
+) -> (TypedGames, Option<TableGames>, Vec<String>) {
+    let team = with_team_rules(place, |rules, teams| {
+        let fields: std::collections::HashMap<String, String> =
+            fields.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut form = ResultForm::posted(rules, teams, &fields);
+        let sheet = form.sheet(rules);
+        (form, sheet)
+    });
+    match team {
+        Some((form, Some(ResultSheet::Played { games }))) => (
+            TypedGames::TeamMatch(form),
+            Some(TableGames::TeamMatch(games)),
+            Vec::new(),
+        ),
+        Some((form, _)) => {
+            let problems = form.summary.iter().map(|p| p.message.clone()).collect();
+            (TypedGames::TeamMatch(form), None, problems)
+        }
+        None => {
+            let (texts, games, problems) = games_typed(place, fields);
+            let games = problems.is_empty().then_some(TableGames::Hands(games));
+            (TypedGames::Hands(texts), games, problems)
+        }
+    }
+}
+
+/// Shows the use case's problems with the games on the form they were typed in.
+pub(crate) fn show_problems(
+    typed: &mut TypedGames,
+    found: Vec<crate::app::Problem>,
+) -> Vec<String> {
+    match typed {
+        TypedGames::TeamMatch(form) => {
+            let before = form.summary.len();
+            for problem in &found {
+                form.show_problem(problem);
+            }
+            form.summary[before..]
+                .iter()
+                .map(|p| p.message.clone())
+                .collect()
+        }
+        TypedGames::Hands(_) => found.into_iter().map(|problem| problem.message).collect(),
+    }
+}
+
 #[post("/tables/{link}")]
 pub async fn enter_table_result(
     viewer: Viewer,
@@ -789,16 +899,14 @@ pub async fn enter_table_result(
         .await
         .map_err(|error| viewer.refused(error))?;
     let form = form.into_inner();
-    let (texts, games, mut problems) = games_typed(&place, &form.games);
-    if problems.is_empty() {
+    let (mut typed, games, mut problems) = table_games_posted(&place, &form.games);
+    if let Some(games) = games {
         match championships::enter_result_by_link(store, &link, form.version, games).await {
-            Ok(entered) => return entry_page(&viewer, &entered, &link, texts, Vec::new(), true),
-            Err(AppError::Invalid(found)) => {
-                problems.extend(found.into_iter().map(|problem| problem.message))
-            }
+            Ok(entered) => return entry_page(&viewer, &entered, &link, typed, Vec::new(), true),
+            Err(AppError::Invalid(found)) => problems.extend(show_problems(&mut typed, found)),
             Err(AppError::Conflict(conflict)) => problems.push(conflict.to_string()),
             Err(error) => return Err(viewer.refused(error)),
         }
     }
-    entry_page(&viewer, &place, &link, texts, problems, false)
+    entry_page(&viewer, &place, &link, typed, problems, false)
 }

@@ -22,9 +22,9 @@ use crate::store::{
     Competition, Division, Fixture, Organisation, ResultAction, Store, VersionScore,
 };
 use crate::web::AppState;
-use crate::web::captain::result_form::HandLine;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render_with_status};
+use crate::web::result_form::HandLine;
 use crate::web::session::Viewer;
 
 /// The fixture's page.
@@ -181,7 +181,7 @@ fn game_views(
                     (outcome, format!("{home}–{away}"), winner, Vec::new())
                 }
                 GameOutcome::Hands(hands) => {
-                    let lines = crate::web::captain::result_form::running_totals(
+                    let lines = crate::web::result_form::running_totals(
                         hands.iter().map(|hand| Ok(hand.clone())),
                     );
                     let (outcome, score, winner) = match lines.last() {

@@ -1,6 +1,7 @@
 //! The result entry form, as typed: read into a [`ResultSheet`] and checked, or shown again
 //! with what was typed, each problem at its game and hand, and each game's running totals.
-//! The captain's entry and the organiser's correction share it.
+//! The captain's entry and the organiser's correction share it, and so do a team event's
+//! table pages, for the team match a table plays.
 //!
 //! Fields: `walkover` (empty, `home` or `away`: the side that did not turn up), and for each
 //! game N from 1: `gN_home_1`, `gN_away_1` (and `_2` in a pairs game) the players' ids,
