@@ -342,6 +342,20 @@ pub async fn add_entrants(
     let view = organised(store, who, slug, id).await?;
     let kind = view.championship.format.entrants;
     let mut problems = Vec::new();
+    let knockout_started = view.current_stage() == Stage::KnockoutAfterSwiss;
+    if !view.rounds.is_empty()
+        && !view
+            .championship
+            .format
+            .stages
+            .takes_late_entries(knockout_started)
+    {
+        return Err(AppError::Conflict(Conflict::Other(
+            "The draw was made from the entrants at round 1: only a Swiss takes late entries, \
+             and only before its knockout starts."
+                .into(),
+        )));
+    }
     if lines.is_empty() {
         problems.push(Problem::new(Field::List, "Give at least one entrant."));
     }

@@ -69,6 +69,16 @@ impl Stages {
         matches!(self, Stages::Swiss { .. })
     }
 
+    /// Whether an entrant may still join once `stage` has published rounds: only a Swiss
+    /// pairs each round afresh (a late entrant starts on no points, like one who had no
+    /// table); a bracket, a round robin and groups are drawn from their entrants at round 1.
+    pub fn takes_late_entries(self, knockout_started: bool) -> bool {
+        matches!(
+            self,
+            Stages::Swiss { .. } | Stages::SwissThenKnockout { .. }
+        ) && !knockout_started
+    }
+
     /// Whether a stage is a knockout, where every table needs a winner.
     pub fn has_knockout(self) -> bool {
         matches!(

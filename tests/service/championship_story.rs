@@ -580,3 +580,54 @@ store_test! {
         assert_eq!(detail.json["standings"]["main"], rerun);
     }
 }
+
+store_test! {
+    async fn a_late_entry_joins_a_swiss_on_no_points_and_a_knockout_takes_none(ctx) {
+        use fives::domain::championship::Stages;
+        let api = organiser_api(&ctx).await;
+        let made = api
+            .post(BASE, json!({"name": "Late Swiss", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                               "format": format_of(Stages::Swiss { rounds: 3 })}))
+            .await;
+        let id = made.json["id"].as_i64().unwrap();
+        let at = |path: &str| format!("{BASE}/{id}{path}");
+        let entrants: Vec<Value> = (1..=4).map(|i| json!({"name": format!("Player {i}"), "rating": 1800 - i})).collect();
+        api.post(&at("/entrants"), json!({"entrants": entrants})).await;
+        play_round(&api, &at(""), 81).await;
+
+        // Gus arrives after round 1: entered, and paired from round 2 on.
+        let late = api.post(&at("/entrants"), json!({"entrants": [{"name": "Gus", "rating": 2100}]})).await;
+        assert_eq!(late.status, 201, "{:?}", late.json);
+        for seed in 82..=83 {
+            let round = play_round(&api, &at(""), seed).await;
+            let seated = tables_of(&round["tables"]).into_iter().flatten().any(|name| name == "Gus")
+                || round["byes"].as_array().unwrap().iter().any(|bye| bye == "Gus");
+            assert!(seated, "Gus is paired: {round:?}");
+        }
+        let detail = ctx.api(None).get(&at("")).await;
+        let document = ctx.api(None).get(&at("/event")).await;
+        let event = Event::parse(&document.json.to_string()).unwrap();
+        assert!(document.json["rounds"][0].to_string().find("Gus").is_none(), "{:?}", document.json);
+        let standings = fives_pairing::standings::standings(&event).unwrap();
+        let rerun: Value =
+            serde_json::from_str(&fives_pairing::output::standings_json(&event, &standings)).unwrap();
+        assert_eq!(detail.json["standings"]["main"], rerun);
+        let gus = rerun["standings"].as_array().unwrap().iter().find(|line| line["id"] == "Gus").unwrap().clone();
+        assert!(gus["score"].as_f64().unwrap() <= 2.0, "two rounds at most: {gus:?}");
+
+        // A knockout's bracket is drawn at round 1: nobody joins it after.
+        let cup = api
+            .post(BASE, json!({"name": "Late Cup", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                               "format": format_of(Stages::Knockout { third_place: false })}))
+            .await;
+        let cup = format!("{BASE}/{}", cup.json["id"]);
+        let entrants: Vec<Value> = (1..=4).map(|i| json!({"name": format!("Player {i}")})).collect();
+        api.post(&format!("{cup}/entrants"), json!({"entrants": entrants})).await;
+        play_round(&api, &cup, 84).await;
+        let refused = api.post(&format!("{cup}/entrants"), json!({"entrants": [{"name": "Gus"}]})).await;
+        assert_eq!(refused.status, 409, "{:?}", refused.json);
+        assert!(refused.json["error"].as_str().unwrap().contains("only a Swiss takes late entries"), "{:?}", refused.json);
+        let entrants = ctx.api(None).get(&cup).await.json["entrants"].as_array().unwrap().len();
+        assert_eq!(entrants, 4);
+    }
+}
