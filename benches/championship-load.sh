@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Requests per second of the public page of a 1,000-entrant Swiss after five rounds (its
+# Requests per second of the public pages of a 1,000-entrant Swiss after five rounds (its
 # standings with every tiebreak, six rounds of 500 tables), against the service's own /healthz
 # in the same run, on SQLite and on PostgreSQL: `cargo bench --bench championship_round` builds
 # the event through the use cases and then serves it, and wrk loads it from this process.
@@ -34,7 +34,7 @@ for store in sqlite postgres; do
     done
     [ -n "$page" ] || { echo "no $store server"; break; }
     base=${page%%/leagues/*}
-    for path in /healthz "${page#"$base"}"; do
+    for path in /healthz "${page#"$base"}" "${page#"$base"}/standings?page=2"; do
         curl -sf "$base$path" >/dev/null # warm up
         report=$(wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base$path")
         echo "== $store $path"

@@ -71,6 +71,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::championships::round_page)
         .service(public::championships::entrant_page)
         .service(public::championships::standings_csv)
+        .service(public::championships::paged_standings)
         .service(public::championships::pairings_csv)
         .service(public::championships::event_json)
         .service(public::championships::championship_calendar)

@@ -355,3 +355,40 @@ store_test! {
         );
     }
 }
+
+store_test! {
+    async fn a_large_fields_standings_come_a_hundred_lines_a_page(ctx) {
+        let organiser = ctx.browser();
+        ctx.organisation("north", &ctx.user("north@example.org").await).await;
+        organiser.login_ok("north@example.org").await;
+        let made = organiser.submit("/organise/north/championships", &EVENT).await;
+        assert_eq!(made.status, 303, "{}", made.body);
+        let manage = made.location.unwrap();
+        let id = manage.rsplit('/').next().unwrap().to_string();
+        let list: Vec<String> = (1..=250).map(|i| format!("Player {i:03}")).collect();
+        let entered = organiser
+            .submit(&format!("{manage}/entrants"), &[("entrants", &list.join("\n"))])
+            .await;
+        assert!(entered.body.contains("250 entered"), "{}", entered.body);
+
+        let anyone = ctx.browser();
+        let base = format!("/leagues/north/championships/{id}");
+        let page = anyone.get(&base).await;
+        // The standings' first page only (the list of entrants, before round 1, has them all).
+        let standings = page.body.split("id=\"rounds-heading\"").next().unwrap();
+        assert!(standings.contains(">Player 100<") && !standings.contains(">Player 101<"), "{}", page.body);
+        assert!(page.body.contains(&format!("{base}/standings?page=3\"")), "{}", page.body);
+        let third = anyone.get(&format!("{base}/standings?page=3")).await;
+        assert_eq!(third.status, 200, "{}", third.body);
+        assert!(third.body.contains("Lines 201 to 250 of 250"), "{}", third.body);
+        assert!(third.body.contains("Player 201") && third.body.contains("Player 250"), "{}", third.body);
+        assert!(!third.body.contains("Player 200<"), "{}", third.body);
+        assert!(third.body.contains("rel=\"prev\"") && !third.body.contains("rel=\"next\""), "{}", third.body);
+        for beyond in ["4", "0"] {
+            let missing = anyone.get(&format!("{base}/standings?page={beyond}")).await;
+            assert_eq!(missing.status, 404, "page {beyond}");
+        }
+        let unreadable = anyone.get(&format!("{base}/standings?page=two")).await;
+        assert_eq!(unreadable.status, 400);
+    }
+}

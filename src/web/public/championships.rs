@@ -156,7 +156,38 @@ struct RoundBlock {
     id: i64,
     title: String,
     tables: Vec<TableRow>,
+    /// Tables left off this page, on the round's own page.
+    more_tables: usize,
     byes: Vec<String>,
+}
+
+/// The standings' lines a page shows. The championship's page shows the first page, and the
+/// standings pages every line a page at a time, so that a phone never loads a thousand lines.
+pub const STANDINGS_PER_PAGE: usize = 100;
+/// The latest round's tables the championship's page shows; the round's own page has all.
+pub const TABLES_ON_CHAMPIONSHIP_PAGE: usize = 100;
+
+/// Page `page` (from 1) of the standings: of all their lines in order, that page's, each under
+/// its table's heading; and how many pages there are. A table with no lines (an event with no
+/// entrants yet) is on the first page.
+fn standings_page(tables: Vec<StageStandings>, page: usize) -> (Vec<StageStandings>, usize) {
+    let lines: usize = tables.iter().map(|table| table.rows.len()).sum();
+    let pages = lines.div_ceil(STANDINGS_PER_PAGE).max(1);
+    let wanted = (page - 1) * STANDINGS_PER_PAGE..page * STANDINGS_PER_PAGE;
+    let mut before = 0;
+    let mut shown = Vec::new();
+    for mut table in tables {
+        let start = before;
+        before += table.rows.len();
+        let (from, to) = (wanted.start.max(start), wanted.end.min(before));
+        if table.rows.is_empty() && page == 1 {
+            shown.push(table);
+        } else if from < to {
+            table.rows = table.rows.drain(from - start..to - start).collect();
+            shown.push(table);
+        }
+    }
+    (shown, pages)
 }
 
 struct BracketBox {
@@ -218,6 +249,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
             id: round.id.0,
             title: round_title(round.stage, round.number),
             tables: round.tables.iter().map(|t| table_row(view, t)).collect(),
+            more_tables: 0,
             byes: round
                 .byes
                 .iter()
@@ -235,6 +267,17 @@ fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError
         .iter()
         .map(|t| tiebreak_words(*t).to_string())
         .collect();
+    let paths: std::collections::HashMap<&str, String> = view
+        .entrants
+        .iter()
+        .map(|e| {
+            let path = format!(
+                "/leagues/{}/championships/{}/entrants/{}",
+                view.organisation.slug, view.championship.id, e.id
+            );
+            (e.name.as_str(), path)
+        })
+        .collect();
     let mut tables: Vec<StageStandings> = Vec::new();
     for stage in view.stages() {
         for line in view.standings(stage)? {
@@ -247,16 +290,9 @@ fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError
             };
             let row = StandingRow {
                 rank: line.standing.rank,
-                path: view
-                    .entrants
-                    .iter()
-                    .find(|e| e.name == line.entrant)
-                    .map(|e| {
-                        format!(
-                            "/leagues/{}/championships/{}/entrants/{}",
-                            view.organisation.slug, view.championship.id, e.id
-                        )
-                    })
+                path: paths
+                    .get(line.entrant.as_str())
+                    .cloned()
                     .unwrap_or_default(),
                 entrant: line.entrant,
                 score: line.standing.score.to_json(),
@@ -349,7 +385,10 @@ struct ChampionshipContent {
     game: &'static str,
     format: String,
     entrants: Vec<String>,
+    /// The standings' first page.
     standings: Vec<StageStandings>,
+    standings_pages: usize,
+    per_page: usize,
     rounds: Vec<RoundBlock>,
     bracket: Option<Vec<BracketColumnView>>,
 }
@@ -393,15 +432,25 @@ pub async fn championship_page(
 }
 
 fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebError> {
-    let standings = standings_of(view)?;
+    let (standings, standings_pages) = standings_page(standings_of(view)?, 1);
+    let mut rounds = rounds_of(view);
+    if let Some(latest) = rounds.last_mut() {
+        latest.more_tables = latest
+            .tables
+            .len()
+            .saturating_sub(TABLES_ON_CHAMPIONSHIP_PAGE);
+        latest.tables.truncate(TABLES_ON_CHAMPIONSHIP_PAGE);
+    }
     let content = ChampionshipContent {
         dates: dates_words(&view.championship),
         game: game_name(view.championship.ruleset.preset),
         format: format_words(&view.championship.format),
         entrants: view.entrants.iter().map(|e| e.name.clone()).collect(),
-        rounds: rounds_of(view),
+        rounds,
         bracket: bracket_of(view),
         standings,
+        standings_pages,
+        per_page: STANDINGS_PER_PAGE,
         organisation: view.organisation.clone(),
         championship: view.championship.clone(),
     }
@@ -409,6 +458,84 @@ fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebErr
     .map_err(|error| WebError::Internal(anyhow::anyhow!("the championship page: {error}")))?;
     Ok(CachedContent {
         title: view.championship.name.as_str().into(),
+        content: content.into(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "public/championship_standings.html")]
+struct StandingsContent {
+    organisation_slug: String,
+    championship_id: i64,
+    championship_name: String,
+    standings: Vec<StageStandings>,
+    page: usize,
+    pages: usize,
+    per_page: usize,
+    first_line: usize,
+    last_line: usize,
+    lines: usize,
+}
+
+#[derive(serde::Deserialize)]
+pub struct StandingsQuery {
+    page: Option<usize>,
+}
+
+/// The standings in full, a page at a time, kept in the page cache as the championship's page.
+#[get("/leagues/{slug}/championships/{id}/standings")]
+pub async fn paged_standings(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    query: actix_web::web::Query<StandingsQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let page = query.page.unwrap_or(1);
+    if page == 0 {
+        return Err(WebError::NotFound);
+    }
+    let address = format!("/leagues/{slug}/championships/{id}/standings?page={page}");
+    let revision = state.store.content_revision().await?;
+    let content = match state.pages.get(&address, revision) {
+        Some(content) => content,
+        None => {
+            let view = view(&viewer, &state, &slug, id).await?;
+            let content = standings_content(&view, page)?;
+            state.pages.put(&address, revision, content.clone());
+            content
+        }
+    };
+    render(&CachedPage {
+        layout: viewer.layout(content.title.to_string()),
+        content: &content.content,
+    })
+}
+
+fn standings_content(view: &ChampionshipView, page: usize) -> Result<CachedContent, WebError> {
+    let all = standings_of(view)?;
+    let lines: usize = all.iter().map(|table| table.rows.len()).sum();
+    let (standings, pages) = standings_page(all, page);
+    if page > pages {
+        return Err(WebError::NotFound);
+    }
+    let first_line = ((page - 1) * STANDINGS_PER_PAGE + 1).min(lines);
+    let content = StandingsContent {
+        organisation_slug: view.organisation.slug.to_string(),
+        championship_id: view.championship.id.0,
+        championship_name: view.championship.name.to_string(),
+        standings,
+        page,
+        pages,
+        per_page: STANDINGS_PER_PAGE,
+        first_line,
+        last_line: (page * STANDINGS_PER_PAGE).min(lines),
+        lines,
+    }
+    .render()
+    .map_err(|error| WebError::Internal(anyhow::anyhow!("the standings page: {error}")))?;
+    Ok(CachedContent {
+        title: format!("Standings, page {page}: {}", view.championship.name).into(),
         content: content.into(),
     })
 }
