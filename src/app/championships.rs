@@ -21,7 +21,7 @@ use crate::domain::championship_event::{EntrantLine, RoundLine, Stage, TableLine
 use crate::domain::championship_rounds::{
     NoRound, RoundPreview, StageState, SwapWarning, next_round, swap,
 };
-use crate::domain::championship_table::{check_table, check_team_table};
+use crate::domain::championship_table::{check_table, check_team_table, table_ruleset_problems};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::match_result::{GameSheet, ResultError, SquadMember};
 use crate::domain::organisation::{DisplayName, NamedThing};
@@ -71,6 +71,14 @@ pub async fn create_championship(
             Field::Date,
             format!("A championship lasts at most {MAX_DAYS} days."),
         ));
+    }
+    for problem in table_ruleset_problems(&input.ruleset, &input.format) {
+        let field = if problem.is_about_the_target() {
+            Field::RulesetTarget
+        } else {
+            Field::Ruleset
+        };
+        problems.push(Problem::new(field, problem.to_string()));
     }
     let venue = input.venue.trim().to_string();
     if venue.chars().count() > MAX_VENUE_CHARS {

@@ -6,7 +6,8 @@
 use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
-use super::championship::{ChampionshipFormat, Points, TablePlay, TableScoring};
+use super::championship::{ChampionshipFormat, EntrantKind, Points, TablePlay, TableScoring};
+use super::competition::{RulesetProblem, ruleset_problems};
 use super::entry_level::EntryLevel;
 use super::game_check::{check_played_game, side_points};
 use super::match_format::Side;
@@ -14,6 +15,7 @@ use super::match_result::{
     CheckedResult, GameSheet, ResultError, ResultRules, ResultSheet, SquadMember, check_result,
     hands_within_limit,
 };
+use super::rule_words::ruleset_refusal;
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
 /// points over the game. Sides are the seats, or the two partnerships (seats 1 and 3, 2 and 4).
@@ -83,6 +85,33 @@ pub fn check_table(
         }]
     })?;
     Ok((checked, outcome))
+}
+
+/// Every reason the ruleset cannot be a championship's: a target out of bounds, or rules under
+/// which its tables' games cannot be played (Doubles in the Boneyard by two, say), each game of
+/// a team match included.
+pub fn table_ruleset_problems(
+    ruleset: &RulesetSpec,
+    format: &ChampionshipFormat,
+) -> Vec<RulesetProblem> {
+    let Some(team_match) = &format.team_match else {
+        let mut problems = ruleset_problems(ruleset, &[]);
+        let seat_players: Vec<Vec<String>> = (0..format.seating.seats)
+            .map(|seat| match format.entrants {
+                EntrantKind::Pairs => vec![format!("{seat}a"), format!("{seat}b")],
+                EntrantKind::Players | EntrantKind::Teams => vec![seat.to_string()],
+            })
+            .collect();
+        let (seats, spec) = game_seats(ruleset, format, &seat_players);
+        if let Err(reason) = spec.build(seats.len()) {
+            problems.push(RulesetProblem::UnplayableAtTable {
+                players: seats.len(),
+                reason: ruleset_refusal(&reason),
+            });
+        }
+        return problems;
+    };
+    ruleset_problems(ruleset, &team_match.legs)
 }
 
 /// The game record's seats and ruleset for a table: each entrant's player in seat order, or a
@@ -540,6 +569,43 @@ mod tests {
         );
         let short = check_team_table(&ruleset, &format, [&home, &away], &games[..8]).unwrap_err();
         assert!(short[0].message.contains("9 games"), "{short:?}");
+    }
+
+    #[test]
+    fn a_championships_ruleset_must_play_its_tables_games() {
+        use fives_rules::Preset;
+        use fives_rules::ruleset::{PerPlayers, Target};
+        let two = format(2, false, TablePlay::OneGame, win_draw_loss());
+        let three = format(
+            3,
+            false,
+            TablePlay::OneGame,
+            TableScoring::ByPlace(vec![Points::whole(3), Points::whole(1), Points::whole(0)]),
+        );
+        let boneyard = RulesetSpec::preset(Preset::DoublesInTheBoneyard);
+        assert_eq!(table_ruleset_problems(&boneyard, &three), []);
+        let problems = table_ruleset_problems(&boneyard, &two);
+        assert!(
+            matches!(
+                problems.as_slice(),
+                [RulesetProblem::UnplayableAtTable { players: 2, .. }]
+            ),
+            "{problems:?}"
+        );
+        let mut far = RulesetSpec::preset(Preset::AllFives);
+        far.overrides.target = Some(Target {
+            by_players: PerPlayers::all(5000),
+            partners: 5000,
+        });
+        assert!(
+            table_ruleset_problems(&far, &two)
+                .iter()
+                .any(RulesetProblem::is_about_the_target)
+        );
+        assert_eq!(
+            table_ruleset_problems(&RulesetSpec::preset(Preset::AllFives), &two),
+            []
+        );
     }
 
     #[test]

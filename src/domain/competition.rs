@@ -21,6 +21,8 @@ pub enum RulesetProblem {
     TargetTooHigh { target: u32 },
     #[error("The {kind} games cannot be played under these rules: {reason}.")]
     Unplayable { kind: LegKind, reason: String },
+    #[error("A table's games cannot be played by {players} under these rules: {reason}.")]
+    UnplayableAtTable { players: usize, reason: String },
 }
 
 impl RulesetProblem {

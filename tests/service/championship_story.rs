@@ -796,3 +796,42 @@ store_test! {
         assert!(page.body.contains(">Final<"), "{}", page.body);
     }
 }
+
+store_test! {
+    async fn a_championship_whose_rules_cannot_play_its_tables_is_refused(ctx) {
+        use fives::domain::championship::Stages;
+        let api = organiser_api(&ctx).await;
+        // Doubles in the Boneyard is not a game for two.
+        let two = api
+            .post(BASE, json!({"name": "Boneyard Pairs", "starts_on": "2027-03-06",
+                               "ruleset": "doubles-in-the-boneyard",
+                               "format": format_of(Stages::Swiss { rounds: 3 })}))
+            .await;
+        assert_eq!(two.status, 422, "{:?}", two.json);
+        assert_eq!(two.problem_fields(), ["ruleset"], "{:?}", two.json);
+        assert!(two.json.to_string().contains("cannot be played by 2"), "{:?}", two.json);
+        let far = api
+            .post(BASE, json!({"name": "Marathon", "starts_on": "2027-03-06",
+                               "ruleset": {"preset": "all-fives", "target": 5000},
+                               "format": format_of(Stages::Swiss { rounds: 3 })}))
+            .await;
+        assert_eq!(far.status, 422, "{:?}", far.json);
+        assert_eq!(far.problem_fields(), ["ruleset.target"], "{:?}", far.json);
+        let listed = ctx.api(None).get(BASE).await;
+        assert_eq!(listed.json.as_array().map(Vec::len), Some(0), "{:?}", listed.json);
+        // Played to 121 instead of the preset's own, through the form.
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let made = organiser
+            .submit("/organise/north/championships", &[
+                ("name", "Long Games"), ("starts_on", "2027-03-06"), ("preset", "all-fives"),
+                ("ruleset_target", "121"), ("entrants", "players"), ("stages", "swiss"),
+                ("rounds", "3"), ("seats", "2"), ("table_play", "one-game"), ("win", "1"),
+                ("draw", "½"), ("loss", "0"), ("bye_points", "1"), ("seeding", "rating"),
+            ])
+            .await;
+        assert_eq!(made.status, 303, "{}", made.body);
+        let listed = ctx.api(None).get(BASE).await;
+        assert_eq!(listed.json[0]["ruleset"]["target"]["2"], 121, "{:?}", listed.json);
+    }
+}

@@ -6,6 +6,7 @@
 use actix_web::web::{Data, Form, Path, Query};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
+use fives_rules::ruleset::{Overrides, PerPlayers, Target};
 use fives_rules::{Preset, RulesetSpec};
 use serde::Deserialize;
 
@@ -52,6 +53,8 @@ pub struct ChampionshipForm {
     pub venue: String,
     #[serde(default)]
     pub preset: String,
+    #[serde(default)]
+    pub ruleset_target: String,
     #[serde(default)]
     pub entrants: String,
     #[serde(default)]
@@ -106,6 +109,7 @@ impl Default for ChampionshipForm {
             ends_on: String::new(),
             venue: String::new(),
             preset: Preset::FivesAndThrees.name().into(),
+            ruleset_target: String::new(),
             entrants: "players".into(),
             stages: "swiss".into(),
             rounds: "5".into(),
@@ -234,6 +238,15 @@ fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, FieldErrors> {
     if preset.is_none() {
         errors.add("preset", "Choose the game.");
     }
+    let target = match form.ruleset_target.trim() {
+        "" => None,
+        text => Some(number_of(
+            &mut errors,
+            "ruleset_target",
+            "the game's target",
+            text,
+        )),
+    };
     let entrants = match form.entrants.as_str() {
         "pairs" => EntrantKind::Pairs,
         "teams" => EntrantKind::Teams,
@@ -346,7 +359,16 @@ fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, FieldErrors> {
                 starts_on,
                 ends_on,
                 venue: form.venue.clone(),
-                ruleset: RulesetSpec::preset(preset),
+                ruleset: RulesetSpec {
+                    preset,
+                    overrides: Overrides {
+                        target: target.map(|points| Target {
+                            by_players: PerPlayers::all(points),
+                            partners: points,
+                        }),
+                        ..Overrides::default()
+                    },
+                },
                 format,
             })
         }
@@ -493,6 +515,8 @@ pub async fn create_championship(
                     let field = match problem.field {
                         Field::Venue => "venue",
                         Field::Date => "ends_on",
+                        Field::Ruleset => "preset",
+                        Field::RulesetTarget => "ruleset_target",
                         _ => "name",
                     };
                     errors.add(field, problem.message);
