@@ -12,10 +12,10 @@ use super::entry_level::EntryLevel;
 use super::game_check::{check_played_game, side_points};
 use super::match_format::Side;
 use super::match_result::{
-    CheckedResult, GameSheet, ResultError, ResultRules, ResultSheet, SquadMember, check_result,
-    hands_within_limit,
+    CheckedResult, GameSheet, PastedGame, ResultError, ResultRules, ResultSheet, SquadMember,
+    check_result, hands_within_limit, pasted_game_hands,
 };
-use super::rule_words::ruleset_refusal;
+use super::rule_words::{game_name, ruleset_refusal};
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
 /// points over the game. Sides are the seats, or the two partnerships (seats 1 and 3, 2 and 4).
@@ -112,6 +112,44 @@ pub fn table_ruleset_problems(
         return problems;
     };
     ruleset_problems(ruleset, &team_match.legs)
+}
+
+/// The hands of a game record pasted for one of the table's games: a finished game of the
+/// table's players (a pair's two as partners) under the championship's rules.
+pub fn pasted_table_hands(
+    text: &str,
+    ruleset: &RulesetSpec,
+    format: &ChampionshipFormat,
+    seat_players: &[Vec<String>],
+) -> Result<Vec<HandRecord>, String> {
+    let (seats, spec) = game_seats(ruleset, format, seat_players);
+    pasted_game_hands(
+        text,
+        &PastedGame {
+            expected: &spec,
+            seats: seats.len(),
+            game: "a game at this table",
+            rules: &format!("this championship's rules ({})", game_name(spec.preset)),
+        },
+    )
+}
+
+/// A table's game as a game record: the table's players in their seats under the
+/// championship's rules (what a pasted record must be, and how a kept game is shown again
+/// when hand lines cannot say all it holds).
+pub fn table_game_record(
+    ruleset: &RulesetSpec,
+    format: &ChampionshipFormat,
+    seat_players: &[Vec<String>],
+    hands: Vec<HandRecord>,
+) -> fives_rules::record::Record {
+    let (seats, spec) = game_seats(ruleset, format, seat_players);
+    fives_rules::record::Record {
+        ruleset: fives_rules::record::ruleset_field(&spec),
+        seats,
+        hands,
+        complete: None,
+    }
 }
 
 /// The game record's seats and ruleset for a table: each entrant's player in seat order, or a
@@ -605,6 +643,45 @@ mod tests {
         assert_eq!(
             table_ruleset_problems(&RulesetSpec::preset(Preset::AllFives), &two),
             []
+        );
+    }
+
+    #[test]
+    fn a_pasted_record_is_taken_for_a_game_of_the_tables_players_and_rules() {
+        use fives_rules::Preset;
+        let ruleset = RulesetSpec::preset(Preset::DoublesInTheBoneyard);
+        let places =
+            TableScoring::ByPlace(vec![Points::whole(3), Points::whole(1), Points::whole(0)]);
+        let three = format(3, false, TablePlay::OneGame, places);
+        let seats = [
+            vec!["Ann".to_string()],
+            vec!["Bob".into()],
+            vec!["Cat".into()],
+        ];
+        let built = ruleset.build(3).unwrap();
+        let record =
+            fives_rules::record::play_game(&ruleset, &built, &mut fives_rules::random::seeded(5));
+        let hands = pasted_table_hands(&record.to_json(), &ruleset, &three, &seats).unwrap();
+        assert_eq!(hands, record.hands);
+        assert!(check_table(&ruleset, &three, &seats, vec![hands]).is_ok());
+
+        // A game for two, or of other rules, is not this table's.
+        let two_seats = &seats[..2];
+        let two = format(2, false, TablePlay::OneGame, win_draw_loss());
+        let all_fives = RulesetSpec::preset(Preset::AllFives);
+        let refused = pasted_table_hands(&record.to_json(), &all_fives, &two, two_seats);
+        assert!(refused.unwrap_err().contains("has 3 seats"), "wrong seats");
+        let fives_three = RulesetSpec::preset(Preset::AllFives);
+        let other_rules = pasted_table_hands(&record.to_json(), &fives_three, &three, &seats);
+        assert!(
+            other_rules
+                .unwrap_err()
+                .contains("not played under this championship's rules (All Fives)"),
+        );
+        assert!(
+            pasted_table_hands("{not a record", &ruleset, &three, &seats)
+                .unwrap_err()
+                .contains("cannot be read")
         );
     }
 

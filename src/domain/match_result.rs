@@ -491,6 +491,35 @@ pub fn pasted_hands(
     competition: &RulesetSpec,
     leg: &Leg,
 ) -> Result<Vec<HandRecord>, String> {
+    let expected = game_ruleset(competition, leg);
+    let seats = 2 * leg.kind.players_per_side() as usize;
+    let target = leg.target;
+    pasted_game_hands(
+        text,
+        &PastedGame {
+            expected: &expected,
+            seats,
+            game: &format!("a {} game", leg.kind),
+            rules: &format!(
+                "this league's rules ({} to {target})",
+                game_name(expected.preset)
+            ),
+        },
+    )
+}
+
+/// What a pasted game record must be: a game under `expected` for `seats` players; `game`
+/// and `rules` name them in a refusal ("a singles game", "this league's rules (…)").
+pub struct PastedGame<'a> {
+    pub expected: &'a RulesetSpec,
+    pub seats: usize,
+    pub game: &'a str,
+    pub rules: &'a str,
+}
+
+/// The hands of a pasted game record, when it is the game wanted: measured before it is read,
+/// of the right number of seats, played under the same rules, and finished.
+pub fn pasted_game_hands(text: &str, wanted: &PastedGame<'_>) -> Result<Vec<HandRecord>, String> {
     // Measured before it is read: reading expands it.
     let length = text.chars().count();
     if length > MAX_RECORD_CHARS {
@@ -505,25 +534,23 @@ pub fn pasted_hands(
         )
     })?;
     hands_within_limit(record.hands.len())?;
-    let seats = 2 * leg.kind.players_per_side() as usize;
+    let seats = wanted.seats;
     if record.seats.len() != seats {
         return Err(format!(
-            "the pasted record has {} seats; a {} game has {seats}.",
+            "the pasted record has {} seats; {} has {seats}.",
             record.seats.len(),
-            leg.kind
+            wanted.game
         ));
     }
-    let expected = game_ruleset(competition, leg);
     let same_rules = fives_rules::record::ruleset_spec(&record.ruleset)
         .ok()
         .and_then(|spec| spec.build(seats).ok())
-        .zip(expected.build(seats).ok())
-        .is_some_and(|(pasted, league)| same_rules_of_play(&pasted, &league));
+        .zip(wanted.expected.build(seats).ok())
+        .is_some_and(|(pasted, expected)| same_rules_of_play(&pasted, &expected));
     if !same_rules {
         return Err(format!(
-            "the pasted record is not played under this league's rules ({} to {}).",
-            game_name(expected.preset),
-            leg.target
+            "the pasted record is not played under {}.",
+            wanted.rules
         ));
     }
     if record.complete == Some(false) {

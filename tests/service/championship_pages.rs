@@ -117,6 +117,15 @@ store_test! {
         let player = ctx.browser();
         let table = player.get(&format!("/tables/{}", links[0])).await;
         assert_eq!(table.status, 200);
+        // A record of a game for two is not this table's: refused at its game, nothing kept.
+        let singles = RulesetSpec::preset(Preset::AllFives);
+        let for_two = singles.build(2).unwrap();
+        let two_record = play_game(&singles, &for_two, &mut fives_rules::random::seeded(8));
+        let wrong = player
+            .submit(&format!("/tables/{}", links[0]), &[("version", "0"), ("game_1", &two_record.to_json())])
+            .await;
+        assert_eq!(wrong.status, 422, "{}", wrong.body);
+        assert!(wrong.body.contains("Game 1: the pasted record has 2 seats"), "{}", wrong.body);
         let entered = player
             .submit(&format!("/tables/{}", links[0]), &[("version", "0"), ("game_1", &three_seat_lines(3))])
             .await;
@@ -136,10 +145,16 @@ store_test! {
         let short = organiser.submit(&second_path, &[("version", "0"), ("game_1", "5 0")]).await;
         assert_eq!(short.status, 422, "{}", short.body);
         assert!(short.body.contains("not 3 scores"), "{}", short.body);
+        // The organiser pastes the game's whole record, every deal and move.
+        let boneyard = RulesetSpec::preset(Preset::DoublesInTheBoneyard);
+        let record = play_game(&boneyard, &boneyard.build(3).unwrap(), &mut fives_rules::random::seeded(4));
         let done = organiser
-            .submit(&second_path, &[("version", "0"), ("game_1", &three_seat_lines(4))])
+            .submit(&second_path, &[("version", "0"), ("game_1", &record.to_json())])
             .await;
         assert_eq!(done.status, 303, "{}", done.body);
+        // Shown again to correct as the record it was, every move kept.
+        let kept = organiser.get(&second_path).await;
+        assert!(kept.body.contains("&quot;moves&quot;") || kept.body.contains("&#34;moves&#34;"), "{}", kept.body);
 
         let page = organiser.get(&manage).await;
         assert!(page.body.contains("Round 2, as the engine pairs it"), "{}", page.body);

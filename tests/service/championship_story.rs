@@ -828,10 +828,23 @@ store_test! {
                 ("ruleset_target", "121"), ("entrants", "players"), ("stages", "swiss"),
                 ("rounds", "3"), ("seats", "2"), ("table_play", "one-game"), ("win", "1"),
                 ("draw", "½"), ("loss", "0"), ("bye_points", "1"), ("seeding", "rating"),
+                ("tiebreaks", "game points, Buchholz"),
             ])
             .await;
         assert_eq!(made.status, 303, "{}", made.body);
         let listed = ctx.api(None).get(BASE).await;
         assert_eq!(listed.json[0]["ruleset"]["target"]["2"], 121, "{:?}", listed.json);
+        assert_eq!(listed.json[0]["format"]["tiebreaks"], json!(["game-points", "buchholz"]));
+        let unknown = organiser
+            .submit("/organise/north/championships", &[
+                ("name", "Coin Toss"), ("starts_on", "2027-03-06"), ("preset", "all-fives"),
+                ("entrants", "players"), ("stages", "swiss"), ("rounds", "3"), ("seats", "2"),
+                ("table_play", "one-game"), ("win", "1"), ("draw", "½"), ("loss", "0"),
+                ("bye_points", "1"), ("seeding", "rating"), ("tiebreaks", "Wins, coin toss, Wins"),
+            ])
+            .await;
+        assert_eq!(unknown.status, 422, "{}", unknown.body);
+        assert!(unknown.body.contains("coin toss&#34; is not a tiebreak"), "{}", unknown.body);
+        assert!(!unknown.body.contains("Wins&#34; is not"), "a document's name is one: {}", unknown.body);
     }
 }

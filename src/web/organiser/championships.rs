@@ -17,10 +17,11 @@ use crate::app::championships::{
 use crate::app::{AppError, Field};
 use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, MAX_SWISS_ROUNDS, MAX_TABLE_GAMES,
-    Points, Stages, TablePlay, TableScoring, TeamMatch,
+    MAX_TIEBREAKS, Points, Stages, TablePlay, TableScoring, TeamMatch, tiebreak_words,
 };
 use crate::domain::championship_entrants::{MAX_ENTRANTS, MAX_ENTRY_CSV_BYTES, entries_from_csv};
 use crate::domain::championship_event::Stage;
+use crate::domain::championship_table::table_game_record;
 use crate::domain::hand_lines::write_hand_lines;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::match_format::{Leg, LegKind, MAX_GAMES_PER_LEG, PlayerLimits};
@@ -34,11 +35,12 @@ use crate::web::layout::{Layout, redirect, render, render_with_status};
 use crate::web::organiser::competitions::FieldErrors;
 use crate::web::organiser::lookup::organised;
 use crate::web::public::championships::{
-    TypedGames, format_words, round_title, show_problems, table_games_posted, table_title,
-    with_team_rules,
+    TypedGames, format_words, round_title, seat_players, show_problems, table_games_posted,
+    table_title, with_team_rules,
 };
 use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
+use fives_pairing::event::Tiebreak;
 
 /// The new championship form, kept as typed.
 #[derive(Debug, Clone, Deserialize)]
@@ -97,6 +99,8 @@ pub struct ChampionshipForm {
     pub bye_points: String,
     #[serde(default)]
     pub seeding: String,
+    #[serde(default)]
+    pub tiebreaks: String,
 }
 
 impl Default for ChampionshipForm {
@@ -131,8 +135,53 @@ impl Default for ChampionshipForm {
             places: "3, 1, 0".into(),
             bye_points: "1".into(),
             seeding: "rating".into(),
+            tiebreaks: Tiebreak::DEFAULT
+                .iter()
+                .map(|tiebreak| tiebreak_words(*tiebreak))
+                .collect::<Vec<_>>()
+                .join(", "),
         }
     }
+}
+
+/// The longest list of tiebreaks the form takes: every tiebreak's name in words, and room.
+const MAX_TIEBREAK_TEXT: usize = 400;
+
+/// The tiebreaks as the form lists them, in order: each by its name in words (or the event
+/// document's name), separated by commas.
+fn tiebreaks_of(errors: &mut FieldErrors, text: &str) -> Vec<Tiebreak> {
+    let mut tiebreaks = Vec::new();
+    if text.chars().count() > MAX_TIEBREAK_TEXT {
+        errors.add(
+            "tiebreaks",
+            format!("The tiebreaks are at most {MAX_TIEBREAK_TEXT} characters."),
+        );
+        return tiebreaks;
+    }
+    for part in text
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+    {
+        let found = Tiebreak::ALL.into_iter().find(|tiebreak| {
+            tiebreak_words(*tiebreak).eq_ignore_ascii_case(part)
+                || tiebreak.name().eq_ignore_ascii_case(part)
+        });
+        match found {
+            Some(tiebreak) => tiebreaks.push(tiebreak),
+            None => {
+                let known: Vec<&str> = Tiebreak::ALL.into_iter().map(tiebreak_words).collect();
+                errors.add(
+                    "tiebreaks",
+                    format!(
+                        "{part:?} is not a tiebreak; choose from {}.",
+                        known.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+    tiebreaks
 }
 
 /// Points as an organiser writes them: `1`, `0`, `½`, `1½`, `0.5` or `2.5`.
@@ -336,7 +385,7 @@ fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, FieldErrors> {
         table_play,
         scoring,
         bye_points,
-        tiebreaks: fives_pairing::event::Tiebreak::DEFAULT.to_vec(),
+        tiebreaks: tiebreaks_of(&mut errors, &form.tiebreaks),
         seeding,
     };
     let format = if errors.is_empty() {
@@ -409,6 +458,8 @@ struct ChampionshipsPage {
     max_rounds: u32,
     max_games: u32,
     max_leg_games: u32,
+    tiebreak_names: String,
+    max_tiebreaks: usize,
 }
 
 fn championships_page(
@@ -459,6 +510,12 @@ fn championships_page(
         max_rounds: MAX_SWISS_ROUNDS,
         max_games: MAX_TABLE_GAMES,
         max_leg_games: MAX_GAMES_PER_LEG,
+        tiebreak_names: Tiebreak::ALL
+            .into_iter()
+            .map(tiebreak_words)
+            .collect::<Vec<_>>()
+            .join(", "),
+        max_tiebreaks: MAX_TIEBREAKS,
         organisation,
         championships,
         form,
@@ -1224,8 +1281,21 @@ fn table_page(
                 .ok()
             })
             .map(|kept| {
-                kept.iter()
-                    .map(|hands| write_hand_lines(hands).unwrap_or_default())
+                // Hands with more than lines can say (moves, deals) come back as the record.
+                let players = seat_players(&place);
+                let championship = &place.view.championship;
+                kept.into_iter()
+                    .map(|hands| {
+                        write_hand_lines(&hands).unwrap_or_else(|| {
+                            table_game_record(
+                                &championship.ruleset,
+                                &championship.format,
+                                &players,
+                                hands,
+                            )
+                            .to_json()
+                        })
+                    })
                     .collect()
             })
             .unwrap_or_default()

@@ -17,6 +17,7 @@ use crate::domain::championship::{
 };
 use crate::domain::championship_bracket::{BracketColumn, Part, Slot, bracket_view};
 use crate::domain::championship_event::Stage;
+use crate::domain::championship_table::pasted_table_hands;
 use crate::domain::entry_level::EntryLevel;
 use crate::domain::hand_lines::parse_table_hand_lines;
 use crate::domain::ids::ChampionshipId;
@@ -923,9 +924,18 @@ fn games_typed(
         .iter()
         .rposition(|text| !text.trim().is_empty())
         .map_or(0, |last| last + 1);
+    let seat_players = seat_players(place);
+    let championship = &place.view.championship;
     let mut games = Vec::new();
     let mut problems = Vec::new();
     for (number, text) in texts.iter().take(filled).enumerate() {
+        if text.trim_start().starts_with('{') {
+            match pasted_table_hands(text, &championship.ruleset, format, &seat_players) {
+                Ok(hands) => games.push(hands),
+                Err(message) => problems.push(format!("Game {}: {message}", number + 1)),
+            }
+            continue;
+        }
         match parse_table_hand_lines(text, seats, sides) {
             Ok(hands) => games.push(hands),
             Err(errors) => problems.extend(
@@ -936,6 +946,19 @@ fn games_typed(
         }
     }
     (texts, games, problems)
+}
+
+/// The names at each seat of a table's games, as its game records give them: a pair's name in
+/// both its seats, as partners.
+pub(crate) fn seat_players(place: &TablePlace) -> Vec<Vec<String>> {
+    place
+        .seats()
+        .iter()
+        .map(|entrant| match entrant.partner {
+            Some(_) => vec![entrant.name.clone(), entrant.name.clone()],
+            None => vec![entrant.name.clone()],
+        })
+        .collect()
 }
 
 /// A table's games as typed on its page: a box of hand lines a game, or a team match's form.
