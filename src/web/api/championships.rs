@@ -252,8 +252,10 @@ pub struct NewChampionshipBody {
     pub ruleset: serde_json::Value,
     /// The format (`entrants`: players, pairs or teams; `stages` with its `kind`: swiss,
     /// round-robin, groups, knockout, double-elimination or swiss-then-knockout; `seats`;
-    /// `partnerships`; `table_play`; `scoring`; `bye_points`; `tiebreaks`; `seeding`), every
-    /// rule between its parts checked, each problem at its field.
+    /// `partnerships`; `table_play`; `scoring`; `bye_points`; `tiebreaks`; `seeding`; and for
+    /// teams `team_match`: `{"legs": [{"kind": "singles", "games": 6, "target": 61}, {"kind":
+    /// "pairs", "games": 3, "target": 61}]}`, at most 4 legs of 21 games), every rule between
+    /// its parts checked, each problem at its field.
     #[schema(value_type = Object)]
     pub format: serde_json::Value,
 }
