@@ -797,6 +797,9 @@ pub struct TablePlace {
     pub stage: Stage,
     pub round: u32,
     pub table: Table,
+    /// The names the game records give each seat, in seat order: a player's, a pair's two
+    /// players (partners), a team's name.
+    pub seat_players: Vec<Vec<String>>,
     /// At a team event's table, each team's squad in seat order, by name: who may play its
     /// games. Empty at other tables.
     pub squads: Vec<Vec<SquadMember>>,
@@ -837,12 +840,19 @@ fn place_of(view: ChampionshipView, table: TableId) -> Result<TablePlace, AppErr
         stage,
         round,
         table,
+        seat_players: Vec::new(),
         squads: Vec::new(),
     })
 }
 
-/// The place with the squads of a team event's teams, for choosing and checking who played.
-async fn with_squads(store: &dyn Store, mut place: TablePlace) -> Result<TablePlace, AppError> {
+/// The place with who sits at it: each seat's players and, at a team event's table, the
+/// teams' squads, for choosing and checking who played.
+async fn with_players(store: &dyn Store, mut place: TablePlace) -> Result<TablePlace, AppError> {
+    let mut seat_players = Vec::new();
+    for entrant in place.seats() {
+        seat_players.push(players_at_seat(store, entrant).await?);
+    }
+    place.seat_players = seat_players;
     if place.view.championship.format.entrants != EntrantKind::Teams {
         return Ok(place);
     }
@@ -880,7 +890,7 @@ pub async fn table_of_link(store: &dyn Store, link: &str) -> Result<TablePlace, 
         .await?
         .ok_or_else(gone)?;
     let view = view_of(store, organisation, championship.id).await?;
-    with_squads(store, place_of(view, linked.table.id)?).await
+    with_players(store, place_of(view, linked.table.id)?).await
 }
 
 /// A table of a championship the organiser organises.
@@ -892,7 +902,7 @@ pub async fn organised_table(
     table: TableId,
 ) -> Result<TablePlace, AppError> {
     let view = organised(store, who, slug, id).await?;
-    with_squads(store, place_of(view, table)?).await
+    with_players(store, place_of(view, table)?).await
 }
 
 /// Each problem of a table's games as the use cases name it: at its game and hand.
@@ -917,11 +927,7 @@ fn table_problems(problems: Vec<ResultError>) -> AppError {
 /// Checks a table's games under the championship's rules and works out what the table gives
 /// each seat: every problem named at its game and hand. A team event's table is a team match,
 /// checked as a league's fixture against the teams' squads.
-async fn checked_result(
-    store: &dyn Store,
-    place: &TablePlace,
-    games: TableGames,
-) -> Result<TableResult, AppError> {
+fn checked_result(place: &TablePlace, games: TableGames) -> Result<TableResult, AppError> {
     let championship = &place.view.championship;
     let teams = championship.format.entrants == EntrantKind::Teams;
     let games = match (games, teams) {
@@ -960,16 +966,12 @@ async fn checked_result(
             ),
         ));
     }
-    let mut seat_players = Vec::new();
-    for entrant in place.seats() {
-        seat_players.push(players_at_seat(store, entrant).await?);
-    }
     let sheet = serde_json::to_string(&serde_json::json!({ "games": &games }))
         .map_err(|error| AppError::Internal(error.into()))?;
     let (_, outcome) = check_table(
         &championship.ruleset,
         &championship.format,
-        &seat_players,
+        &place.seat_players,
         games,
     )
     .map_err(table_problems)?;
@@ -1037,7 +1039,7 @@ pub async fn enter_result_by_link(
     games: TableGames,
 ) -> Result<TablePlace, AppError> {
     let place = table_of_link(store, link).await?;
-    let result = checked_result(store, &place, games).await?;
+    let result = checked_result(&place, games)?;
     let change = TableChange {
         table: place.table.id,
         from_version,
@@ -1095,7 +1097,7 @@ pub async fn enter_result_as_organiser(
             "This table's result is confirmed: say why it is corrected; the reason is kept with it.",
         ));
     }
-    let result = checked_result(store, &place, games).await?;
+    let result = checked_result(&place, games)?;
     let change = TableChange {
         table,
         from_version,

@@ -198,12 +198,8 @@ impl TeamMatch {
     /// limits. A league's points and walkover have no say in a championship, so they are
     /// plain ones (a point a game; a walkover all the games).
     pub fn match_format(&self) -> MatchFormat {
-        let legs = self.legs.clone();
-        let games = legs
-            .iter()
-            .fold(0u32, |sum, leg| sum.saturating_add(leg.games));
-        MatchFormat {
-            legs,
+        let mut format = MatchFormat {
+            legs: self.legs.clone(),
             player_limits: self.player_limits,
             points: PointsScheme {
                 per_game_won: 1,
@@ -212,10 +208,12 @@ impl TeamMatch {
                 losing_bonus: None,
             },
             walkover: WalkoverScore {
-                winner_games: games,
+                winner_games: 0,
                 loser_games: 0,
             },
-        }
+        };
+        format.walkover.winner_games = format.games_per_fixture();
+        format
     }
 
     /// The games a match has, over its legs.

@@ -399,7 +399,7 @@ store_test! {
         assert!(third.body.contains("Player 201") && third.body.contains("Player 250"), "{}", third.body);
         assert!(!third.body.contains("Player 200<"), "{}", third.body);
         assert!(third.body.contains("rel=\"prev\"") && !third.body.contains("rel=\"next\""), "{}", third.body);
-        for beyond in ["4", "0"] {
+        for beyond in ["4", "0", "18446744073709551615"] {
             let missing = anyone.get(&format!("{base}/standings?page={beyond}")).await;
             assert_eq!(missing.status, 404, "page {beyond}");
         }

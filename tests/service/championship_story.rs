@@ -224,17 +224,8 @@ store_test! {
 
 /// A random game's hands as a scorer writes them on the table's page: each hand's points.
 fn hand_lines(seed: u64) -> String {
-    let spec = RulesetSpec::preset(Preset::AllFives);
-    let built = spec.build(2).unwrap();
-    let record = play_game(&spec, &built, &mut fives_rules::random::seeded(seed));
-    let scored: Vec<fives_rules::record::HandRecord> = record
-        .hands
-        .into_iter()
-        .map(|hand| fives_rules::record::HandRecord {
-            score: hand.score,
-            ..Default::default()
-        })
-        .collect();
+    let scored: Vec<fives_rules::record::HandRecord> =
+        serde_json::from_value(scored_game(Preset::AllFives, 2, false, seed)).unwrap();
     fives::domain::hand_lines::write_hand_lines(&scored).unwrap()
 }
 

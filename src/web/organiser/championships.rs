@@ -35,8 +35,8 @@ use crate::web::layout::{Layout, redirect, render, render_with_status};
 use crate::web::organiser::competitions::FieldErrors;
 use crate::web::organiser::lookup::organised;
 use crate::web::public::championships::{
-    TypedGames, format_words, round_title, seat_players, show_problems, table_games_posted,
-    table_title, with_team_rules,
+    TypedGames, format_words, round_title, show_problems, table_games_posted, table_title,
+    with_team_rules,
 };
 use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
@@ -643,6 +643,21 @@ struct LogLine {
     reason: String,
 }
 
+/// A table's result as its points, seat by seat (`1–0`); empty for none.
+fn points_words(result: Option<&crate::store::TableResult>) -> String {
+    result
+        .map(|result| {
+            result
+                .outcome
+                .points
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("–")
+        })
+        .unwrap_or_default()
+}
+
 fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec<LogLine> {
     let place = |table: TableId| {
         view.rounds
@@ -653,19 +668,6 @@ fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec
                     .iter()
                     .find(|t| t.id == table)
                     .map(|t| table_title(round.stage, round.number, t.number))
-            })
-            .unwrap_or_default()
-    };
-    let points = |result: &Option<crate::store::TableResult>| {
-        result
-            .as_ref()
-            .map(|r| {
-                r.outcome
-                    .points
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("–")
             })
             .unwrap_or_default()
     };
@@ -686,9 +688,13 @@ fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec
             },
             change: match (&event.before, &event.after) {
                 (Some(_), Some(_)) if event.action != crate::store::TableAction::Confirmed => {
-                    format!("{} to {}", points(&event.before), points(&event.after))
+                    format!(
+                        "{} to {}",
+                        points_words(event.before.as_ref()),
+                        points_words(event.after.as_ref())
+                    )
                 }
-                _ => points(&event.after),
+                _ => points_words(event.after.as_ref()),
             },
             reason: event.reason.unwrap_or_default(),
         })
@@ -727,18 +733,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
                             .map(|&id| name(id))
                             .collect::<Vec<_>>()
                             .join(" v "),
-                        result: table
-                            .result
-                            .as_ref()
-                            .map(|r| {
-                                r.outcome
-                                    .points
-                                    .iter()
-                                    .map(ToString::to_string)
-                                    .collect::<Vec<_>>()
-                                    .join("–")
-                            })
-                            .unwrap_or_default(),
+                        result: points_words(table.result.as_ref()),
                     },
                     status: table.status,
                     version: table.version,
@@ -1282,7 +1277,6 @@ fn table_page(
             })
             .map(|kept| {
                 // Hands with more than lines can say (moves, deals) come back as the record.
-                let players = seat_players(&place);
                 let championship = &place.view.championship;
                 kept.into_iter()
                     .map(|hands| {
@@ -1290,7 +1284,7 @@ fn table_page(
                             table_game_record(
                                 &championship.ruleset,
                                 &championship.format,
-                                &players,
+                                &place.seat_players,
                                 hands,
                             )
                             .to_json()

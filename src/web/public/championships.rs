@@ -169,11 +169,18 @@ pub const STANDINGS_PER_PAGE: usize = 100;
 pub const TABLES_ON_CHAMPIONSHIP_PAGE: usize = 100;
 
 /// Page `page` (from 1) of the standings: of all their lines in order, that page's, each under
-/// its table's heading; and how many pages there are. A table with no lines (an event with no
-/// entrants yet) is on the first page.
-fn standings_page(tables: Vec<StageStandings>, page: usize) -> (Vec<StageStandings>, usize) {
+/// its table's heading; and how many pages there are; `None` for a page there is not. A table
+/// with no lines (an event with no entrants yet) is on the first page.
+fn standings_page(
+    tables: Vec<StageStandings>,
+    page: usize,
+) -> Option<(Vec<StageStandings>, usize)> {
     let lines: usize = tables.iter().map(|table| table.rows.len()).sum();
     let pages = lines.div_ceil(STANDINGS_PER_PAGE).max(1);
+    // Checked before it is multiplied: a page number may be any that fits the address.
+    if !(1..=pages).contains(&page) {
+        return None;
+    }
     let wanted = (page - 1) * STANDINGS_PER_PAGE..page * STANDINGS_PER_PAGE;
     let mut before = 0;
     let mut shown = Vec::new();
@@ -188,7 +195,7 @@ fn standings_page(tables: Vec<StageStandings>, page: usize) -> (Vec<StageStandin
             shown.push(table);
         }
     }
-    (shown, pages)
+    Some((shown, pages))
 }
 
 struct BracketBox {
@@ -433,7 +440,8 @@ pub async fn championship_page(
 }
 
 fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebError> {
-    let (standings, standings_pages) = standings_page(standings_of(view)?, 1);
+    let (standings, standings_pages) =
+        standings_page(standings_of(view)?, 1).expect("the standings have a first page");
     let mut rounds = rounds_of(view);
     if let Some(latest) = rounds.last_mut() {
         latest.more_tables = latest
@@ -493,9 +501,6 @@ pub async fn paged_standings(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let page = query.page.unwrap_or(1);
-    if page == 0 {
-        return Err(WebError::NotFound);
-    }
     let address = format!("/leagues/{slug}/championships/{id}/standings?page={page}");
     let revision = state.store.content_revision().await?;
     let content = match state.pages.get(&address, revision) {
@@ -516,10 +521,7 @@ pub async fn paged_standings(
 fn standings_content(view: &ChampionshipView, page: usize) -> Result<CachedContent, WebError> {
     let all = standings_of(view)?;
     let lines: usize = all.iter().map(|table| table.rows.len()).sum();
-    let (standings, pages) = standings_page(all, page);
-    if page > pages {
-        return Err(WebError::NotFound);
-    }
+    let (standings, pages) = standings_page(all, page).ok_or(WebError::NotFound)?;
     let first_line = ((page - 1) * STANDINGS_PER_PAGE + 1).min(lines);
     let content = StandingsContent {
         organisation_slug: view.organisation.slug.to_string(),
@@ -924,13 +926,12 @@ fn games_typed(
         .iter()
         .rposition(|text| !text.trim().is_empty())
         .map_or(0, |last| last + 1);
-    let seat_players = seat_players(place);
     let championship = &place.view.championship;
     let mut games = Vec::new();
     let mut problems = Vec::new();
     for (number, text) in texts.iter().take(filled).enumerate() {
         if text.trim_start().starts_with('{') {
-            match pasted_table_hands(text, &championship.ruleset, format, &seat_players) {
+            match pasted_table_hands(text, &championship.ruleset, format, &place.seat_players) {
                 Ok(hands) => games.push(hands),
                 Err(message) => problems.push(format!("Game {}: {message}", number + 1)),
             }
@@ -946,19 +947,6 @@ fn games_typed(
         }
     }
     (texts, games, problems)
-}
-
-/// The names at each seat of a table's games, as its game records give them: a pair's name in
-/// both its seats, as partners.
-pub(crate) fn seat_players(place: &TablePlace) -> Vec<Vec<String>> {
-    place
-        .seats()
-        .iter()
-        .map(|entrant| match entrant.partner {
-            Some(_) => vec![entrant.name.clone(), entrant.name.clone()],
-            None => vec![entrant.name.clone()],
-        })
-        .collect()
 }
 
 /// A table's games as typed on its page: a box of hand lines a game, or a team match's form.
