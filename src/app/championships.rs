@@ -27,8 +27,8 @@ use crate::domain::match_result::{GameSheet, ResultError, SquadMember};
 use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::secret_key::SecretKey;
 use crate::store::{
-    Championship, Entrant, NewChampionship, NewEntrant, NewRound, NewTable, Organisation, Round,
-    Store, StoreError, Table, TableChange, TableResult, TableStatus,
+    Championship, Entrant, EntrantPlayer, NewChampionship, NewEntrant, NewRound, NewTable,
+    Organisation, Round, Store, StoreError, Table, TableChange, TableResult, TableStatus,
 };
 use crate::token::SecretToken;
 
@@ -248,9 +248,12 @@ impl ChampionshipView {
     }
 
     /// The standings of a stage after its confirmed results, with each tiebreak's value, as
-    /// `fives standings` gives them for the event document.
-    pub fn standings(&self, stage: Stage) -> Result<Vec<StandingLine>, AppError> {
-        let (event, table) = self.ranked(stage)?;
+    /// `fives standings` gives them for the event document; none while the stage has fewer
+    /// than two entrants.
+    pub fn standings(&self, stage: Stage) -> Result<Vec<StandingLine>, StandingsRefused> {
+        let Some((event, table)) = self.ranked(stage)? else {
+            return Ok(Vec::new());
+        };
         Ok(table
             .into_iter()
             .map(|line| StandingLine {
@@ -262,21 +265,46 @@ impl ChampionshipView {
 }
 
 impl ChampionshipView {
-    /// A stage's standings exactly as `fives standings` writes them for its event document.
-    pub fn standings_document(&self, stage: Stage) -> Result<serde_json::Value, AppError> {
-        let (event, table) = self.ranked(stage)?;
-        let text = fives_pairing::output::standings_json(&event, &table);
-        serde_json::from_str(&text).map_err(|error| AppError::Internal(error.into()))
+    /// A stage's standings exactly as `fives standings` writes them for its event document
+    /// (`{"standings": []}` while the stage has fewer than two entrants).
+    pub fn standings_document(&self, stage: Stage) -> Result<serde_json::Value, StandingsRefused> {
+        let text = match self.ranked(stage)? {
+            Some((event, table)) => fives_pairing::output::standings_json(&event, &table),
+            None => "{\"standings\": []}".to_string(),
+        };
+        serde_json::from_str(&text).map_err(|error| StandingsRefused(error.to_string()))
     }
 
-    /// A stage's event, read back from its document as `fives standings` reads it, ranked.
-    fn ranked(&self, stage: Stage) -> Result<(Event, Vec<Standing>), AppError> {
+    /// A stage's event, read back from its document as `fives standings` reads it, ranked;
+    /// `None` before the stage has the two entrants an event needs.
+    fn ranked(&self, stage: Stage) -> Result<Option<(Event, Vec<Standing>)>, StandingsRefused> {
         let document = self.event_document(stage);
-        let event = Event::parse(&document.to_string())
-            .map_err(|error| AppError::Internal(anyhow::anyhow!("the event document: {error}")))?;
-        let table = standings(&event)
-            .map_err(|error| AppError::Internal(anyhow::anyhow!("the standings: {error}")))?;
-        Ok((event, table))
+        let entrants = document["entrants"].as_array().map_or(0, Vec::len);
+        if entrants < 2 {
+            return Ok(None);
+        }
+        let ranked = Event::parse(&document.to_string())
+            .map_err(|error| error.to_string())
+            .and_then(|event| {
+                let table = standings(&event).map_err(|error| error.to_string())?;
+                Ok((event, table))
+            });
+        match ranked {
+            Ok(ranked) => Ok(Some(ranked)),
+            // Before its first round a stage has no standings to speak of, and what the engine
+            // refuses in its entrants (too few for its groups, say) the organiser is told when
+            // pairing it.
+            Err(_) if self.rounds_of(stage).next().is_none() => Ok(None),
+            Err(reason) => Err(StandingsRefused(reason)),
+        }
+    }
+
+    /// Why the engine refuses the championship's published event document, if it does: what
+    /// its organiser is shown to put right.
+    pub fn refusal(&self) -> Option<StandingsRefused> {
+        self.stages()
+            .into_iter()
+            .find_map(|stage| self.ranked(stage).err())
     }
 
     /// The stages played so far: the main stage, and the knockout after a Swiss once begun.
@@ -287,6 +315,14 @@ impl ChampionshipView {
         }
     }
 }
+
+/// The engine refused a championship's published event document, so its standings cannot be
+/// worked out. It should never happen (entries, withdrawals and publications are ordered by one
+/// lock); if it does, the pages say so rather than fail, and the organiser's page says what the
+/// engine names so that it can be put right.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct StandingsRefused(pub String);
 
 /// A line of the standings: the entrant's name (its id in the document) and its place.
 #[derive(Debug, Clone)]
@@ -416,11 +452,11 @@ pub async fn add_entrants(
             }
         }
         EntrantKind::Players | EntrantKind::Pairs => {
-            let mut players = store.players_of(view.organisation.id).await?;
+            let players = store.players_of(view.organisation.id).await?;
             for line in &lines {
                 let mut found = Vec::new();
                 for name in std::iter::once(&line.name).chain(&line.partner) {
-                    match player_called(store, &view.organisation, &mut players, name).await {
+                    match player_called(&view.organisation, &players, name) {
                         Ok(player) => found.push(player),
                         Err(message) => {
                             problems.push(Problem::new(Field::Line(line.line), message))
@@ -446,8 +482,8 @@ pub async fn add_entrants(
                 };
                 entrants.push(NewEntrant {
                     name,
-                    player: found.first().copied(),
-                    partner: found.get(1).copied(),
+                    player: found.first().cloned(),
+                    partner: found.get(1).cloned(),
                     team: None,
                     rating: line.rating.unwrap_or(0),
                 });
@@ -458,10 +494,28 @@ pub async fn add_entrants(
         return Err(AppError::Invalid(problems));
     }
     match store
-        .add_entrants(id, &entrants, MAX_ENTRANTS, Utc::now())
+        .add_entrants(id, &entrants, MAX_ENTRANTS, view.rounds.len(), Utc::now())
         .await
     {
         Ok(added) => Ok(added),
+        Err(StoreError::RoundChanged) => Err(AppError::Conflict(Conflict::RoundPublishedMeanwhile)),
+        // Entrants are made from the lines in order, one each, so an entrant's place is its
+        // line's.
+        Err(StoreError::EntrantPlayersLookAlike(look_alikes)) => Err(AppError::Invalid(
+            look_alikes
+                .into_iter()
+                .map(|(index, name, existing)| {
+                    let line = lines.get(index).map_or(index + 1, |line| line.line);
+                    Problem::new(
+                        Field::Line(line),
+                        format!(
+                            "{name} looks the same as {existing}, a player of {}; write it as that player's name is written.",
+                            view.organisation.name
+                        ),
+                    )
+                })
+                .collect(),
+        )),
         Err(StoreError::EntrantNameTaken(name)) => Err(AppError::Conflict(Conflict::Taken {
             field: Field::List,
             message: format!("{name} is already entered in {}.", view.championship.name),
@@ -474,32 +528,20 @@ pub async fn add_entrants(
     }
 }
 
-/// The organisation's player called `name`, made when there is none: one player, one record.
-async fn player_called(
-    store: &dyn Store,
+/// The organisation's player called `name`, or a new one of that name when it has none (made
+/// with the entrants, so that a list refused makes nobody): one player, one record.
+fn player_called(
     organisation: &Organisation,
-    players: &mut Vec<crate::store::Player>,
+    players: &[crate::store::Player],
     name: &DisplayName,
-) -> Result<crate::domain::ids::PlayerId, String> {
+) -> Result<EntrantPlayer, String> {
     let same: Vec<_> = players
         .iter()
         .filter(|player| player.name == name.as_str())
         .collect();
     match same.as_slice() {
-        [player] => Ok(player.id),
-        [] => match store.create_player(organisation.id, name, Utc::now()).await {
-            Ok(player) => {
-                let id = player.id;
-                players.push(player);
-                Ok(id)
-            }
-            Err(StoreError::NameLooksLike { existing }) => Err(format!(
-                "{} looks the same as {existing}, a player of {}; write it as that player's name is written.",
-                name.as_str(),
-                organisation.name
-            )),
-            Err(error) => Err(error.to_string()),
-        },
+        [player] => Ok(EntrantPlayer::Kept(player.id)),
+        [] => Ok(EntrantPlayer::New(name.clone())),
         several => Err(format!(
             "{} has {} players called {}; enter this one on the championship's page, where each is shown with their teams.",
             organisation.name,
@@ -564,7 +606,12 @@ pub async fn change_entrant(
     if let Some(withdrawn) = change.withdrawn {
         let played = view.rounds_of(Stage::Main).count() as u32;
         let after = withdrawn.then(|| found.withdrawn_after.unwrap_or(played));
-        store.set_withdrawn(entrant, after).await?;
+        match store.set_withdrawn(entrant, after, view.rounds.len()).await {
+            Err(StoreError::RoundChanged) => {
+                return Err(AppError::Conflict(Conflict::RoundPublishedMeanwhile));
+            }
+            other => other?,
+        }
     }
     let entrants = store.entrants(id).await?;
     entrants
@@ -771,6 +818,7 @@ pub async fn publish_round(
         absent,
         published_at: Utc::now(),
         published_by: by,
+        entrants_seen: view.entrants.clone(),
     };
     let published = match store.publish_round(&new_round).await {
         Err(StoreError::RoundChanged) => {
@@ -778,6 +826,9 @@ pub async fn publish_round(
                 "Another organiser published this round a moment ago; look at the rounds again."
                     .into(),
             )));
+        }
+        Err(StoreError::EntrantsChanged) => {
+            return Err(AppError::Conflict(Conflict::EntrantsChangedMeanwhile));
         }
         other => other?,
     };

@@ -148,6 +148,8 @@ impl From<StoreError> for AppError {
             StoreError::NotFound(what) => Self::NotFound(format!(
                 "There is no such {what}: it may have just been removed."
             )),
+            // A player removed while a result naming them was kept: whichever use case kept it.
+            StoreError::PlayerRemoved => Self::Conflict(Conflict::PlayerRemoved),
             error => Self::Internal(error.into()),
         }
     }
@@ -163,6 +165,10 @@ pub enum Conflict {
         "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept."
     )]
     FixtureChanged,
+    #[error(
+        "A player this result names was removed from the league while it was being sent, so it was not kept."
+    )]
+    PlayerRemoved,
     #[error("That submission key was used before for another result or by another account.")]
     SubmissionKeyReused,
     #[error("The result has been changed since that version, so nothing was done.")]
@@ -174,6 +180,17 @@ pub enum Conflict {
     NotAwaitingAnswer(FixtureStatus),
     #[error("This fixture has a result, so it can no longer be re-dated, postponed or swapped.")]
     FixtureHasResult,
+    /// A championship's round was published while an entry or a withdrawal was being made,
+    /// which was judged by the rounds before it.
+    #[error(
+        "A round of this championship was published while you were making this change, so nothing was done; look at the championship again."
+    )]
+    RoundPublishedMeanwhile,
+    /// An entrant was entered, withdrawn, checked in or seeded while a round was being paired.
+    #[error(
+        "The entrants changed (one was entered, withdrawn, checked in or seeded) while this round was being published, so it was not; look at the next round again."
+    )]
+    EntrantsChangedMeanwhile,
     /// A value that must be unique is taken, or looks like one that is: said at its field.
     #[error("{message}")]
     Taken { field: Field, message: String },

@@ -45,10 +45,24 @@ pub struct Championship {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEntrant {
     pub name: DisplayName,
-    pub player: Option<PlayerId>,
-    pub partner: Option<PlayerId>,
+    pub player: Option<EntrantPlayer>,
+    pub partner: Option<EntrantPlayer>,
     pub team: Option<TeamId>,
     pub rating: i64,
+}
+
+/// A player an entrant names: one the organisation has, or a new one of that name, made with
+/// the entrants in the same transaction (so a list refused makes nobody).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntrantPlayer {
+    Kept(PlayerId),
+    New(DisplayName),
+}
+
+impl From<PlayerId> for EntrantPlayer {
+    fn from(player: PlayerId) -> Self {
+        Self::Kept(player)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +97,9 @@ pub struct NewRound {
     pub absent: Vec<EntrantId>,
     pub published_at: DateTime<Utc>,
     pub published_by: UserId,
+    /// The championship's entrants as the round was paired from them, in entry order: the
+    /// round is refused with [`StoreError::EntrantsChanged`] when they are not the same now.
+    pub entrants_seen: Vec<Entrant>,
 }
 
 pub struct NewTable {
@@ -226,14 +243,19 @@ pub trait ChampionshipStore: Send + Sync {
         organisation: OrganisationId,
     ) -> Result<Vec<Championship>, StoreError>;
 
-    /// Adds entrants after those entered, all or none: refused when a name is taken in the
-    /// championship, a player or team is of another organisation, or the championship would
-    /// hold more than `limit` entrants.
+    /// Adds entrants after those entered, all or none, making the new players they name (one
+    /// player for one new name however often it is named): refused when a name is taken in the
+    /// championship, a new player's name looks like another spelling the organisation has
+    /// ([`StoreError::EntrantPlayersLookAlike`], every such entrant at once), a player or team
+    /// is of another organisation, or the championship would
+    /// hold more than `limit` entrants, and with [`StoreError::RoundChanged`] when the
+    /// championship no longer has the `rounds_seen` rounds the entry was judged by.
     async fn add_entrants(
         &self,
         championship: ChampionshipId,
         entrants: &[NewEntrant],
         limit: usize,
+        rounds_seen: usize,
         at: DateTime<Utc>,
     ) -> Result<Vec<Entrant>, StoreError>;
     /// In entry order.
@@ -242,9 +264,14 @@ pub trait ChampionshipStore: Send + Sync {
     /// Refused when another entrant has the seed.
     async fn set_seed(&self, entrant: EntrantId, seed: Option<u32>) -> Result<(), StoreError>;
     /// Withdraws an entrant after the main stage's `after` rounds, or takes a withdrawal back
-    /// with `None`.
-    async fn set_withdrawn(&self, entrant: EntrantId, after: Option<u32>)
-    -> Result<(), StoreError>;
+    /// with `None`; refused with [`StoreError::RoundChanged`] when the championship no longer
+    /// has the `rounds_seen` rounds the withdrawal was judged by.
+    async fn set_withdrawn(
+        &self,
+        entrant: EntrantId,
+        after: Option<u32>,
+        rounds_seen: usize,
+    ) -> Result<(), StoreError>;
     /// Removes an entrant who has played no round.
     async fn remove_entrant(&self, entrant: EntrantId) -> Result<(), StoreError>;
 

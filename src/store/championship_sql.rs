@@ -125,6 +125,26 @@ macro_rules! championship_sql_store {
             .ok_or($crate::store::StoreError::NotFound("championship"))
         }
 
+        /// Refused with `RoundChanged` unless the championship (locked by the caller) still has
+        /// the `seen` rounds the caller decided on: a withdrawal or a late entry is judged by
+        /// the rounds published, so one published meanwhile would make it wrong.
+        async fn refuse_if_rounds_changed(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            championship: i64,
+            seen: usize,
+        ) -> Result<(), $crate::store::StoreError> {
+            let published: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM championship_rounds WHERE championship_id = $1",
+            )
+            .bind(championship)
+            .fetch_one(&mut **tx)
+            .await?;
+            if usize::try_from(published).ok() != Some(seen) {
+                return Err($crate::store::StoreError::RoundChanged);
+            }
+            Ok(())
+        }
+
         /// Refused unless row `id` of `table` (players or teams) is of `organisation`.
         async fn of_organisation(
             tx: &mut sqlx::Transaction<'_, $db>,
@@ -352,11 +372,13 @@ macro_rules! championship_sql_store {
                 championship: $crate::domain::ids::ChampionshipId,
                 entrants: &[$crate::store::NewEntrant],
                 limit: usize,
+                rounds_seen: usize,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<Vec<$crate::store::Entrant>, $crate::store::StoreError> {
                 use $crate::store::StoreError;
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 let organisation = lock_championship(&mut tx, championship).await?;
+                refuse_if_rounds_changed(&mut tx, championship.0, rounds_seen).await?;
                 let (held, last): (i64, i32) = sqlx::query_as(
                     "SELECT COUNT(*), COALESCE(MAX(entry_number), 0) \
                      FROM championship_entrants WHERE championship_id = $1",
@@ -369,10 +391,55 @@ macro_rules! championship_sql_store {
                     return Err(StoreError::TooManyEntrants { limit, would_hold });
                 }
                 let mut added = Vec::with_capacity(entrants.len());
-                for (entrant, number) in entrants.iter().zip(last + 1..) {
-                    for player in [entrant.player, entrant.partner].into_iter().flatten() {
-                        of_organisation(&mut tx, "players", "player", player.0, organisation)
-                            .await?;
+                // New players by name: a name given twice in the list is one player.
+                let mut made: std::collections::HashMap<&str, i64> =
+                    std::collections::HashMap::new();
+                let mut look_alikes = Vec::new();
+                for (index, (entrant, number)) in entrants.iter().zip(last + 1..).enumerate() {
+                    let mut players = [None, None];
+                    for (slot, named) in [&entrant.player, &entrant.partner].into_iter().enumerate()
+                    {
+                        players[slot] = match named {
+                            None => None,
+                            Some($crate::store::EntrantPlayer::Kept(player)) => {
+                                of_organisation(
+                                    &mut tx,
+                                    "players",
+                                    "player",
+                                    player.0,
+                                    organisation,
+                                )
+                                .await?;
+                                Some(player.0)
+                            }
+                            Some($crate::store::EntrantPlayer::New(name)) => {
+                                match made.get(name.as_str()) {
+                                    Some(id) => Some(*id),
+                                    None => {
+                                        match insert_player(&mut tx, organisation, name, at).await
+                                        {
+                                            Ok(id) => {
+                                                made.insert(name.as_str(), id);
+                                                Some(id)
+                                            }
+                                            Err(StoreError::NameLooksLike { existing }) => {
+                                                look_alikes.push((
+                                                    index,
+                                                    name.as_str().to_owned(),
+                                                    existing,
+                                                ));
+                                                None
+                                            }
+                                            Err(error) => return Err(error),
+                                        }
+                                    }
+                                }
+                            }
+                        };
+                    }
+                    if !look_alikes.is_empty() {
+                        // The rest of the list is still read for look-alikes, not written.
+                        continue;
                     }
                     if let Some(team) = entrant.team {
                         of_organisation(&mut tx, "teams", "team", team.0, organisation).await?;
@@ -387,8 +454,8 @@ macro_rules! championship_sql_store {
                     .bind(championship.0)
                     .bind(number)
                     .bind(entrant.name.as_str())
-                    .bind(entrant.player.map(|p| p.0))
-                    .bind(entrant.partner.map(|p| p.0))
+                    .bind(players[0])
+                    .bind(players[1])
                     .bind(entrant.team.map(|t| t.0))
                     .bind(i32::try_from(entrant.rating).unwrap_or(i32::MAX))
                     .bind(at)
@@ -401,6 +468,10 @@ macro_rules! championship_sql_store {
                         )
                     })?;
                     added.push(entrant_from_row(row)?);
+                }
+                // Dropping the transaction takes back every player made above.
+                if !look_alikes.is_empty() {
+                    return Err(StoreError::EntrantPlayersLookAlike(look_alikes));
                 }
                 tx.commit().await?;
                 Ok(added)
@@ -467,8 +538,21 @@ macro_rules! championship_sql_store {
                 &self,
                 entrant: $crate::domain::ids::EntrantId,
                 after: Option<u32>,
+                rounds_seen: usize,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                let championship: i64 = sqlx::query_scalar(
+                    "SELECT championship_id FROM championship_entrants WHERE id = $1",
+                )
+                .bind(entrant.0)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or($crate::store::StoreError::NotFound("entrant"))?;
+                // Under the lock that orders publications: a round published since the
+                // organiser looked would seat an entrant withdrawn before it.
+                lock_championship(&mut tx, $crate::domain::ids::ChampionshipId(championship))
+                    .await?;
+                refuse_if_rounds_changed(&mut tx, championship, rounds_seen).await?;
                 let updated = sqlx::query(
                     "UPDATE championship_entrants SET withdrawn_after = $1 WHERE id = $2",
                 )
@@ -531,6 +615,22 @@ macro_rules! championship_sql_store {
                 .await?;
                 if i64::from(last) + 1 != i64::from(round.number) {
                     return Err(StoreError::RoundChanged);
+                }
+                // The round was paired from the entrants as the organiser's page read them: one
+                // entered, withdrawn, checked in or seeded since would make it a round the
+                // engine refuses (an entrant seated after their withdrawal, say).
+                let entrants: Vec<EntrantRow> = sqlx::query_as(&format!(
+                    "{SELECT_ENTRANTS} WHERE championship_id = $1 ORDER BY entry_number"
+                ))
+                .bind(round.championship.0)
+                .fetch_all(&mut *tx)
+                .await?;
+                let entrants = entrants
+                    .into_iter()
+                    .map(entrant_from_row)
+                    .collect::<Result<Vec<_>, _>>()?;
+                if entrants != round.entrants_seen {
+                    return Err(StoreError::EntrantsChanged);
                 }
                 let number = i32::try_from(round.number).unwrap_or(i32::MAX);
                 // The time as kept (to the microsecond), as a later read gives it.

@@ -2,7 +2,106 @@
 //! like those of `sql.rs`.
 
 macro_rules! league_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+    ($store:ty, db: $db:ty, begin_write: $begin_write:literal, row_lock: $row_lock:literal) => {
+        /// Takes the rows `select` finds by `id` for the rest of the transaction and answers
+        /// their first column. On PostgreSQL this is `FOR UPDATE`: a writer that changes one of
+        /// them (a result's submission takes its fixture's row) is waited for and its change
+        /// seen, and rows that would name one of them (a new fixture of a team, a new place of a
+        /// player in a game) wait until this transaction ends. SQLite's one writer holds every
+        /// row already.
+        async fn take_rows<T>(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            select: &'static str,
+            id: i64,
+        ) -> Result<Vec<T>, $crate::store::StoreError>
+        where
+            T: for<'r> sqlx::Decode<'r, $db> + sqlx::Type<$db> + Send + Unpin,
+            (T,): for<'r> sqlx::FromRow<'r, <$db as sqlx::Database>::Row>,
+        {
+            Ok(sqlx::query_scalar(&format!("{select} {}", $row_lock))
+                .bind(id)
+                .fetch_all(&mut **tx)
+                .await?)
+        }
+
+        /// Takes the one row `select` finds by `id`; `NotFound(what)` when there is none.
+        async fn take_row(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            select: &'static str,
+            id: i64,
+            what: &'static str,
+        ) -> Result<i64, $crate::store::StoreError> {
+            take_rows::<i64>(tx, select, id)
+                .await?
+                .into_iter()
+                .next()
+                .ok_or($crate::store::StoreError::NotFound(what))
+        }
+
+        /// Takes the fixtures `select` finds by `id` (their statuses) and answers how many have
+        /// a result. Taken before they are counted, so that a result submitted at the same
+        /// moment is either counted here or finds its fixture gone, never kept and then deleted.
+        async fn take_fixtures_with_results(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            select: &'static str,
+            id: i64,
+        ) -> Result<i64, $crate::store::StoreError> {
+            let statuses: Vec<String> = take_rows(tx, select, id).await?;
+            let played = statuses
+                .iter()
+                .filter(|status| *status != "scheduled" && *status != "postponed")
+                .count();
+            Ok(i64::try_from(played).unwrap_or(i64::MAX))
+        }
+
+        /// Makes a player of `organisation` called `name`, refused with `NameLooksLike` when
+        /// the organisation keeps another spelling of the name's look (two players may share a
+        /// name; two spellings of one look are refused). Within the caller's transaction.
+        async fn insert_player(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            organisation: i64,
+            name: &$crate::domain::organisation::DisplayName,
+            at: chrono::DateTime<chrono::Utc>,
+        ) -> Result<i64, $crate::store::StoreError> {
+            use $crate::store::StoreError;
+            let skeleton = name.skeleton();
+            // The first spelling of a look is kept; one written at the same moment waits on the
+            // key and then finds it, so the key decides between them.
+            sqlx::query(
+                "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                 VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+            )
+            .bind(organisation)
+            .bind(&skeleton)
+            .bind(name.as_str())
+            .execute(&mut **tx)
+            .await
+            .map_err(|e| foreign_key_violation_as(e, StoreError::NotFound("organisation")))?;
+            let spelling = name_of_skeleton(
+                &mut **tx,
+                "SELECT name FROM player_name_spellings \
+                 WHERE organisation_id = $1 AND skeleton = $2",
+                organisation,
+                &skeleton,
+            )
+            .await?;
+            if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
+                return Err(StoreError::NameLooksLike { existing });
+            }
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO players (organisation_id, name, name_skeleton, created_at) \
+                 VALUES ($1, $2, $3, $4) RETURNING id",
+            )
+            .bind(organisation)
+            .bind(name.as_str())
+            .bind(&skeleton)
+            .bind(at)
+            .fetch_one(&mut **tx)
+            .await
+            .map_err(|e| foreign_key_violation_as(e, StoreError::NotFound("organisation")))?;
+            Ok(id)
+        }
+
         /// The organisation that the row `query` finds by `id` belongs to.
         async fn organisation_of<'e, E>(
             executor: E,
@@ -103,17 +202,9 @@ macro_rules! league_sql_store {
             Ok(())
         }
 
-        /// Refuses with `HasResults` when `count_query` counts any result naming `id`: a
-        /// league keeps its results, and what they name.
-        async fn refuse_if_results(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            count_query: &'static str,
-            id: i64,
-        ) -> Result<(), $crate::store::StoreError> {
-            let count: i64 = sqlx::query_scalar(count_query)
-                .bind(id)
-                .fetch_one(&mut **tx)
-                .await?;
+        /// Refuses with `HasResults` when `count` results (or games) name what would be removed:
+        /// a league keeps its results, and what they name.
+        fn refuse_if_played(count: i64) -> Result<(), $crate::store::StoreError> {
             if count > 0 {
                 return Err($crate::store::StoreError::HasResults { count });
             }
@@ -423,19 +514,21 @@ macro_rules! league_sql_store {
                 season: $crate::domain::ids::SeasonId,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                // Results are the league's record: a season that has any is kept. The season's
-                // fixtures are read by updating them, which takes their rows as a result's
-                // submission does: a submission in flight is waited for and its status seen,
-                // and one that comes after finds its fixture gone, so no result a captain was
-                // told is kept can be deleted with the season.
-                let statuses: Vec<String> = sqlx::query_scalar(
-                    "UPDATE fixtures SET status = status WHERE division_id IN \
-                     (SELECT id FROM divisions WHERE season_id = $1) RETURNING status",
+                // Results are the league's record: a season that has any is kept. The season and
+                // its divisions are taken first, so that no division or fixture is added to it
+                // meanwhile, then its fixtures, as a result's submission takes them.
+                take_row(&mut tx, "SELECT id FROM seasons WHERE id = $1", season.0, "season")
+                    .await?;
+                take_rows::<i64>(&mut tx, "SELECT id FROM divisions WHERE season_id = $1", season.0)
+                    .await?;
+                let played = take_fixtures_with_results(
+                    &mut tx,
+                    "SELECT status FROM fixtures WHERE division_id IN \
+                     (SELECT id FROM divisions WHERE season_id = $1)",
+                    season.0,
                 )
-                .bind(season.0)
-                .fetch_all(&mut *tx)
                 .await?;
-                if statuses.iter().any(|status| status != "scheduled" && status != "postponed") {
+                if played > 0 {
                     return Err($crate::store::StoreError::SeasonHasResults);
                 }
                 // The schema's ON DELETE CASCADE takes the rest.
@@ -639,46 +732,8 @@ macro_rules! league_sql_store {
                 name: &$crate::domain::organisation::DisplayName,
                 at: chrono::DateTime<chrono::Utc>,
             ) -> Result<$crate::store::Player, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let skeleton = name.skeleton();
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                // The first spelling of a look is kept; one written at the same moment waits
-                // on the key and then finds it, so the key decides between them.
-                sqlx::query(
-                    "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                     VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                )
-                .bind(organisation.0)
-                .bind(&skeleton)
-                .bind(name.as_str())
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| foreign_key_violation_as(e, StoreError::NotFound("organisation")))?;
-                let spelling = name_of_skeleton(
-                    &mut *tx,
-                    "SELECT name FROM player_name_spellings \
-                     WHERE organisation_id = $1 AND skeleton = $2",
-                    organisation.0,
-                    &skeleton,
-                )
-                .await?;
-                // Two players may share a name: only another spelling of it is refused.
-                if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
-                    return Err(StoreError::NameLooksLike { existing });
-                }
-                let id: i64 = sqlx::query_scalar(
-                    "INSERT INTO players (organisation_id, name, name_skeleton, created_at) \
-                     VALUES ($1, $2, $3, $4) RETURNING id",
-                )
-                .bind(organisation.0)
-                .bind(name.as_str())
-                .bind(&skeleton)
-                .bind(at)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(|e| {
-                    foreign_key_violation_as(e, $crate::store::StoreError::NotFound("organisation"))
-                })?;
+                let id = insert_player(&mut tx, organisation.0, name, at).await?;
                 tx.commit().await?;
                 Ok($crate::store::Player {
                     id: $crate::domain::ids::PlayerId(id),
@@ -730,8 +785,10 @@ macro_rules! league_sql_store {
             ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
                 use $crate::store::{SquadEntry, SquadRefusal, StoreError};
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let organisation = organisation_of(
-                    &mut *tx,
+                // The team's row is taken first, so that squads joined at the same moment are
+                // counted one after the other against the limit.
+                let organisation = take_row(
+                    &mut tx,
                     "SELECT organisation_id FROM teams WHERE id = $1",
                     team.0,
                     "team",
@@ -980,13 +1037,16 @@ macro_rules! league_sql_store {
                 team: $crate::domain::ids::TeamId,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                refuse_if_results(
-                    &mut tx,
-                    "SELECT COUNT(*) FROM fixtures WHERE (home_team_id = $1 OR away_team_id = $1) \
-                     AND status NOT IN ('scheduled', 'postponed')",
-                    team.0,
-                )
-                .await?;
+                take_row(&mut tx, "SELECT id FROM teams WHERE id = $1", team.0, "team").await?;
+                refuse_if_played(
+                    take_fixtures_with_results(
+                        &mut tx,
+                        "SELECT status FROM fixtures \
+                         WHERE home_team_id = $1 OR away_team_id = $1",
+                        team.0,
+                    )
+                    .await?,
+                )?;
                 refuse_if_entered(&mut tx, "team_id", team.0).await?;
                 delete_row(&mut tx, "teams", "team", team.0).await?;
                 tx.commit().await?;
@@ -999,12 +1059,18 @@ macro_rules! league_sql_store {
             ) -> Result<(), $crate::store::StoreError> {
                 use $crate::store::StoreError;
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                refuse_if_results(
-                    &mut tx,
+                // The player's row first: a submission naming them holds it (the key of a
+                // game's players takes it) until it ends, so its games are counted below; one
+                // that comes after waits, and finds the player gone.
+                take_row(&mut tx, "SELECT id FROM players WHERE id = $1", player.0, "player")
+                    .await?;
+                let games: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
-                    player.0,
                 )
+                .bind(player.0)
+                .fetch_one(&mut *tx)
                 .await?;
+                refuse_if_played(games)?;
                 refuse_if_entered(&mut tx, "player_id", player.0).await?;
                 let row: Option<(i64, Option<String>)> = sqlx::query_as(
                     "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
@@ -1064,16 +1130,38 @@ macro_rules! league_sql_store {
                 competition: $crate::domain::ids::CompetitionId,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                refuse_if_results(
+                // From the top down, so that nothing is added beneath while it is counted.
+                take_row(
                     &mut tx,
-                    "SELECT COUNT(*) FROM fixtures \
-                     JOIN divisions ON divisions.id = fixtures.division_id \
-                     JOIN seasons ON seasons.id = divisions.season_id \
-                     WHERE seasons.competition_id = $1 \
-                     AND fixtures.status NOT IN ('scheduled', 'postponed')",
+                    "SELECT id FROM competitions WHERE id = $1",
+                    competition.0,
+                    "competition",
+                )
+                .await?;
+                take_rows::<i64>(
+                    &mut tx,
+                    "SELECT id FROM seasons WHERE competition_id = $1",
                     competition.0,
                 )
                 .await?;
+                take_rows::<i64>(
+                    &mut tx,
+                    "SELECT id FROM divisions WHERE season_id IN \
+                     (SELECT id FROM seasons WHERE competition_id = $1)",
+                    competition.0,
+                )
+                .await?;
+                refuse_if_played(
+                    take_fixtures_with_results(
+                        &mut tx,
+                        "SELECT status FROM fixtures WHERE division_id IN \
+                         (SELECT divisions.id FROM divisions \
+                         JOIN seasons ON seasons.id = divisions.season_id \
+                         WHERE seasons.competition_id = $1)",
+                        competition.0,
+                    )
+                    .await?,
+                )?;
                 delete_row(&mut tx, "competitions", "competition", competition.0).await?;
                 tx.commit().await?;
                 Ok(())

@@ -35,8 +35,9 @@ use crate::token::TokenDigest;
 pub use crate::domain::player_tables::PlayerGame;
 pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken, TokenHolder};
 pub use championship::{
-    Championship, ChampionshipStore, Entrant, LinkedTable, NewChampionship, NewEntrant, NewRound,
-    NewTable, Round, Table, TableAction, TableChange, TableEvent, TableResult, TableStatus,
+    Championship, ChampionshipStore, Entrant, EntrantPlayer, LinkedTable, NewChampionship,
+    NewEntrant, NewRound, NewTable, Round, Table, TableAction, TableChange, TableEvent,
+    TableResult, TableStatus,
 };
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use league::{
@@ -98,6 +99,8 @@ pub enum StoreError {
     NoResultYet,
     #[error("the fixture was changed while the result was being entered")]
     FixtureChanged,
+    #[error("a player the result names was removed from the league while it was being entered")]
+    PlayerRemoved,
     #[error("that submission key was used for another result or by someone else")]
     SubmissionKeyReused,
     #[error("the result has been changed since you read it; look at it again")]
@@ -122,8 +125,14 @@ pub enum StoreError {
     SeedTaken(u32),
     #[error("that entrant has played in a round, so it can be withdrawn but not removed")]
     EntrantHasPlayed,
-    #[error("the round was published by someone else in the meantime; look at the rounds again")]
+    #[error("a round was published by someone else in the meantime; look at the rounds again")]
     RoundChanged,
+    #[error("the entrants changed while the round was being paired; look at the round again")]
+    EntrantsChanged,
+    /// New players of an entrant list whose names look like other spellings the organisation
+    /// has: each as the entrant's place in the list, the name and the spelling it looks like.
+    #[error("{} of the players named look like players the organisation has", .0.len())]
+    EntrantPlayersLookAlike(Vec<(usize, String, String)>),
     #[error("that table's result is confirmed; only the organiser can correct it")]
     TableConfirmed,
     #[error("that table has no result to confirm yet")]

@@ -92,7 +92,12 @@ async fn submission_on_its_own_task(
 }
 
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
-league_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+league_sql_store!(
+    PostgresStore,
+    db: sqlx::Postgres,
+    begin_write: "BEGIN",
+    row_lock: "FOR UPDATE"
+);
 fixture_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 result_sql_store!(
     PostgresStore,

@@ -112,7 +112,10 @@ pub(super) async fn submit_in_one_statement(
         .bind(result.as_read.date)
         .bind(result.early_reason)
         .fetch_optional(pool)
-        .await?;
+        .await
+        // The only key a first submission can miss is a game's player's: one removed since the
+        // sheet was checked refuses the whole result.
+        .map_err(|e| super::foreign_key_violation_as(e, StoreError::PlayerRemoved))?;
     Ok(kept.map(|(id, submitted_at, email, version)| StoredResult {
         id,
         fixture: result.fixture,

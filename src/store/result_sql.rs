@@ -338,7 +338,11 @@ macro_rules! result_sql_store {
                         .push_bind(player)
                         .push_bind(side);
                 });
-                insert.build().execute(&mut **tx).await?;
+                // The key of a game's players finds each player still there; one removed since
+                // the sheet was checked refuses the whole result.
+                insert.build().execute(&mut **tx).await.map_err(|e| {
+                    super::foreign_key_violation_as(e, $crate::store::StoreError::PlayerRemoved)
+                })?;
             }
             Ok(id)
         }

@@ -235,7 +235,12 @@ fn not_committed() -> StoreError {
 // IMMEDIATE takes the write lock at the start, so two writers queue on the busy timeout
 // instead of one failing when it upgrades a read lock.
 sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
-league_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+league_sql_store!(
+    SqliteStore,
+    db: sqlx::Sqlite,
+    begin_write: "BEGIN IMMEDIATE",
+    row_lock: ""
+);
 fixture_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
 result_sql_store!(
     SqliteStore,

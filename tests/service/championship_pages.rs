@@ -407,3 +407,42 @@ store_test! {
         assert_eq!(unreadable.status, 400);
     }
 }
+
+store_test! {
+    async fn a_championship_shows_an_empty_table_until_its_second_entrant(ctx) {
+        ctx.organisation("north", &ctx.user("north@example.org").await).await;
+        let organiser = ctx.browser();
+        organiser.login_ok("north@example.org").await;
+        let made = organiser.submit("/organise/north/championships", &EVENT).await;
+        assert_eq!(made.status, 303, "{}", made.body);
+        let manage = made.location.unwrap();
+        let id = manage.rsplit('/').next().unwrap().to_string();
+        let public = format!("/leagues/north/championships/{id}");
+        let reader = ctx.browser();
+        let addresses = [
+            public.clone(),
+            format!("{public}/standings"),
+            format!("{public}/standings.csv"),
+            format!("/api/v1/organisations/north/championships/{id}"),
+        ];
+        for entry in ["", "Ann, 1900"] {
+            if !entry.is_empty() {
+                let entered = organiser.submit(&format!("{manage}/entrants"), &[("entrants", entry)]).await;
+                assert_eq!(entered.status, 200, "{}", entered.body);
+            }
+            for address in &addresses {
+                let page = reader.get(address).await;
+                assert_eq!(page.status, 200, "{address} with entrants {entry:?}: {}", page.body);
+            }
+            let page = reader.get(&public).await;
+            assert!(page.body.contains("No standings yet"), "{}", page.body);
+            let api = reader.get(&addresses[3]).await;
+            assert!(api.body.contains(r#""standings":{"main":{"standings":[]}}"#), "{}", api.body);
+        }
+        let entered = organiser.submit(&format!("{manage}/entrants"), &[("entrants", "Bob, 1850")]).await;
+        assert_eq!(entered.status, 200, "{}", entered.body);
+        let csv = reader.get(&addresses[2]).await;
+        assert_eq!(csv.status, 200);
+        assert!(csv.body.contains("Ann") && csv.body.contains("Bob"), "{}", csv.body);
+    }
+}

@@ -8,8 +8,8 @@ use fives::domain::championship_table::TableOutcome;
 use fives::domain::ids::{ChampionshipId, EntrantId, OrganisationId, TableId};
 use fives::domain::organisation::DisplayName;
 use fives::store::{
-    NewChampionship, NewEntrant, NewRound, NewTable, Round, StoreError, TableAction, TableChange,
-    TableResult, TableStatus, User,
+    EntrantPlayer, NewChampionship, NewEntrant, NewRound, NewTable, Round, StoreError, TableAction,
+    TableChange, TableResult, TableStatus, User,
 };
 use fives::token::SecretToken as Token;
 use fives_rules::ruleset::{Preset, RulesetSpec};
@@ -63,7 +63,7 @@ async fn championship_with(ctx: &TestContext, entrants: usize) -> (User, Champio
         .map(|i| entrant(&format!("Player {i}"), 2000 - i as i64))
         .collect();
     ctx.store
-        .add_entrants(championship.id, &list, 100, Utc::now())
+        .add_entrants(championship.id, &list, 100, 0, Utc::now())
         .await
         .unwrap();
     (organiser, championship.id)
@@ -100,6 +100,7 @@ async fn publish(
             absent: Vec::new(),
             published_at: Utc::now(),
             published_by: organiser.id,
+            entrants_seen: entrants,
         })
         .await
 }
@@ -165,6 +166,7 @@ store_test! {
             championship,
             &[entrant("Player 9", 1500), entrant("Player 2", 1500)],
             100,
+            0,
             Utc::now(),
         ).await;
         assert!(matches!(&refused, Err(StoreError::EntrantNameTaken(n)) if n == "Player 2"), "{refused:?}");
@@ -174,11 +176,12 @@ store_test! {
             championship,
             &[entrant("Player 4", 1), entrant("Player 5", 1)],
             4,
+            0,
             Utc::now(),
         ).await;
         assert!(matches!(over, Err(StoreError::TooManyEntrants { limit: 4, would_hold: 5 })), "{over:?}");
 
-        let late = ctx.store.add_entrants(championship, &[entrant("Player 4", 1)], 4, Utc::now()).await.unwrap();
+        let late = ctx.store.add_entrants(championship, &[entrant("Player 4", 1)], 4, 0, Utc::now()).await.unwrap();
         assert_eq!(late[0].entry_number, 4);
     }
 }
@@ -191,12 +194,12 @@ store_test! {
         let bob = ctx.store.create_player(organisation, &name("Bob Hill"), Utc::now()).await.unwrap();
         let pair = NewEntrant {
             name: name("Ann Wood & Bob Hill"),
-            player: Some(ann.id),
-            partner: Some(bob.id),
+            player: Some(ann.id.into()),
+            partner: Some(bob.id.into()),
             team: None,
             rating: 0,
         };
-        let added = ctx.store.add_entrants(championship, &[pair], 10, Utc::now()).await.unwrap();
+        let added = ctx.store.add_entrants(championship, &[pair], 10, 0, Utc::now()).await.unwrap();
         assert_eq!((added[0].player, added[0].partner), (Some(ann.id), Some(bob.id)));
         // The championship keeps who entered it: neither player can be removed now.
         for player in [ann.id, bob.id] {
@@ -209,8 +212,9 @@ store_test! {
         let stranger = ctx.store.create_player(elsewhere, &name("Cat Lee"), Utc::now()).await.unwrap();
         let refused = ctx.store.add_entrants(
             championship,
-            &[NewEntrant { player: Some(stranger.id), ..entrant("Cat Lee", 0) }],
+            &[NewEntrant { player: Some(stranger.id.into()), ..entrant("Cat Lee", 0) }],
             10,
+            0,
             Utc::now(),
         ).await;
         assert!(matches!(refused, Err(StoreError::OfAnotherOrganisation("player"))), "{refused:?}");
@@ -225,7 +229,7 @@ store_test! {
         ctx.store.set_seed(ids[1], Some(1)).await.unwrap();
         let taken = ctx.store.set_seed(ids[2], Some(1)).await;
         assert!(matches!(taken, Err(StoreError::SeedTaken(1))), "{taken:?}");
-        ctx.store.set_withdrawn(ids[3], Some(0)).await.unwrap();
+        ctx.store.set_withdrawn(ids[3], Some(0), 0).await.unwrap();
         let listed = ctx.store.entrants(championship).await.unwrap();
         assert!(listed[0].checked_in && !listed[1].checked_in);
         assert_eq!(listed[1].seed, Some(1));
@@ -235,7 +239,7 @@ store_test! {
         // One who has played cannot be removed; one who has not can.
         publish(&ctx, &organiser, championship, 1).await.unwrap();
         assert!(matches!(ctx.store.remove_entrant(ids[0]).await, Err(StoreError::EntrantHasPlayed)));
-        ctx.store.add_entrants(championship, &[entrant("Late", 0)], 10, Utc::now()).await.unwrap();
+        ctx.store.add_entrants(championship, &[entrant("Late", 0)], 10, 1, Utc::now()).await.unwrap();
         let late = ctx.store.entrants(championship).await.unwrap().last().unwrap().id;
         ctx.store.remove_entrant(late).await.unwrap();
         assert_eq!(ctx.store.entrants(championship).await.unwrap().len(), 4);
@@ -342,6 +346,7 @@ store_test! {
             absent: Vec::new(),
             published_at: Utc::now(),
             published_by: organiser.id,
+            entrants_seen: entrants.clone(),
         }).await.unwrap();
         let found = ctx.store.table_by_link(&links[1].digest()).await.unwrap().unwrap();
         assert_eq!(found.championship, championship);
@@ -350,5 +355,76 @@ store_test! {
         assert_eq!(ctx.store.table_by_link(&Token::generate().digest()).await.unwrap(), None);
         let (of, table) = ctx.store.table(round.tables[0].id).await.unwrap().unwrap();
         assert_eq!((of, table), (championship, round.tables[0].clone()));
+    }
+}
+
+store_test! {
+    async fn a_list_refused_for_a_look_alike_makes_none_of_its_players(ctx) {
+        let (_, championship) = championship_with(&ctx, 0).await;
+        let organisation = ctx.store.championship(championship).await.unwrap().unwrap().organisation_id;
+        ctx.store.create_player(organisation, &name("Zoë Hart"), Utc::now()).await.unwrap();
+        let before = ctx.store.players_of(organisation).await.unwrap().len();
+        let new = |text: &str| NewEntrant {
+            player: Some(EntrantPlayer::New(name(text))),
+            ..entrant(text, 0)
+        };
+        // Two look-alikes of "Zoë Hart" (a Cyrillic о, a Cyrillic а); the other lines' players
+        // are new.
+        let list = [new("Ann Wood"), new("Z\u{43e}ë Hart"), new("Bob Hill"), new("Zoë H\u{430}rt")];
+        let refused = ctx.store.add_entrants(championship, &list, 100, 0, Utc::now()).await;
+        match &refused {
+            Err(StoreError::EntrantPlayersLookAlike(lines)) => {
+                let places: Vec<usize> = lines.iter().map(|(index, _, _)| *index).collect();
+                assert_eq!(places, [1, 3], "every look-alike line is named at once");
+                assert!(lines.iter().all(|(_, _, existing)| existing == "Zoë Hart"));
+            }
+            other => panic!("the list gave {other:?}"),
+        }
+        assert_eq!(ctx.store.players_of(organisation).await.unwrap().len(), before, "nobody was made");
+        assert!(ctx.store.entrants(championship).await.unwrap().is_empty());
+
+        // The same name twice in one list is one new player.
+        let pair = NewEntrant {
+            player: Some(EntrantPlayer::New(name("Ann Wood"))),
+            partner: Some(EntrantPlayer::New(name("Cat Lee"))),
+            ..entrant("Ann Wood & Cat Lee", 0)
+        };
+        let added = ctx.store.add_entrants(championship, &[new("Ann Wood"), pair], 100, 0, Utc::now()).await.unwrap();
+        assert_eq!(added[0].player, added[1].player);
+        assert_eq!(ctx.store.players_of(organisation).await.unwrap().len(), before + 2);
+    }
+}
+
+store_test! {
+    async fn entries_withdrawals_and_publications_are_ordered_by_the_rounds_seen(ctx) {
+        let (organiser, championship) = championship_with(&ctx, 4).await;
+        let ids: Vec<EntrantId> = ctx.store.entrants(championship).await.unwrap().iter().map(|e| e.id).collect();
+        publish(&ctx, &organiser, championship, 1).await.unwrap();
+        // Judged by no rounds, when one is published: refused, and nothing changed.
+        let late = ctx.store.add_entrants(championship, &[entrant("Late", 0)], 10, 0, Utc::now()).await;
+        assert!(matches!(late, Err(StoreError::RoundChanged)), "{late:?}");
+        let withdrawn = ctx.store.set_withdrawn(ids[0], Some(0), 0).await;
+        assert!(matches!(withdrawn, Err(StoreError::RoundChanged)), "{withdrawn:?}");
+        assert!(ctx.store.entrants(championship).await.unwrap().iter().all(|e| e.withdrawn_after.is_none()));
+
+        // A round paired from the entrants before a withdrawal is refused after it.
+        let seen = ctx.store.entrants(championship).await.unwrap();
+        ctx.store.set_withdrawn(ids[0], Some(1), 1).await.unwrap();
+        let entrants = ctx.store.entrants(championship).await.unwrap();
+        let stale = ctx.store.publish_round(&NewRound {
+            championship,
+            stage: Stage::Main,
+            number: 2,
+            tables: vec![NewTable { seats: vec![ids[0], ids[1]], link: Token::generate().digest() }],
+            byes: Vec::new(),
+            stage_entrants: None,
+            absent: Vec::new(),
+            published_at: Utc::now(),
+            published_by: organiser.id,
+            entrants_seen: seen,
+        }).await;
+        assert!(matches!(stale, Err(StoreError::EntrantsChanged)), "{stale:?}");
+        assert_eq!(ctx.store.rounds(championship).await.unwrap().len(), 1);
+        assert_eq!(entrants[0].withdrawn_after, Some(1));
     }
 }

@@ -23,6 +23,7 @@ mod championship_story;
 mod championship_teams;
 mod cli;
 mod csrf;
+mod deletion_races;
 mod demo;
 mod fixture_store;
 mod http_protocol;

@@ -210,3 +210,40 @@ store_test!(
         assert_eq!(neither.status, 422);
     }
 );
+
+store_test!(
+    async fn a_squad_never_passes_its_limit_under_adds_at_once(ctx) {
+        let league = results_league(&ctx).await;
+        let secretary = signed_in(&ctx, &league.secretary.email).await;
+        let token = secretary.make_api_token("squads").await;
+        let api = ctx.api(Some(&token));
+        let path = format!("/api/v1/organisations/{SLUG}/teams/{}/squad", league.home);
+        let held = squad_names(&ctx, league.home).await.len();
+        let almost: Vec<String> = (0..MAX_SQUAD_PLAYERS - held - 4).map(|n| format!("Reserve {n}")).collect();
+        let filled = api.post(&format!("{path}/list"), json!({"names": almost})).await;
+        assert_eq!(filled.status, 200, "{:?}", filled.json);
+
+        // Sixteen adds at once for the last four places: each request timed, to count how many
+        // were under way together.
+        let adds = (0..16).map(|n| {
+            let (api, path) = (&api, &path);
+            async move {
+                let started = std::time::Instant::now();
+                let reply = api.post(path, json!({"name": format!("Late {n}")})).await;
+                (reply.status, started, std::time::Instant::now())
+            }
+        });
+        let replies = futures_util::future::join_all(adds).await;
+        let most_at_once = replies
+            .iter()
+            .map(|(_, start, _)| replies.iter().filter(|(_, s, e)| s <= start && start < e).count())
+            .max()
+            .unwrap();
+        assert!(most_at_once >= 4, "only {most_at_once} adds were under way at once");
+        let kept = replies.iter().filter(|(status, _, _)| *status == 201 || *status == 200).count();
+        let refused = replies.iter().filter(|(status, _, _)| *status == 422).count();
+        assert_eq!((kept, refused), (4, 12), "{:?}", replies.iter().map(|r| r.0).collect::<Vec<_>>());
+        assert_eq!(squad_names(&ctx, league.home).await.len(), MAX_SQUAD_PLAYERS);
+        eprintln!("{:?}: {most_at_once} adds under way at once", ctx.backend);
+    }
+);

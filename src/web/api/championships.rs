@@ -193,10 +193,11 @@ pub struct ChampionshipDetail {
 fn detail(view: &ChampionshipView) -> Result<ChampionshipDetail, ApiError> {
     let mut standings = serde_json::Map::new();
     for stage in view.stages() {
-        standings.insert(
-            stage.name().into(),
-            view.standings_document(stage).map_err(app_error)?,
-        );
+        // A document the engine refuses (it should never be) is said, not a failure.
+        let document = view
+            .standings_document(stage)
+            .unwrap_or_else(|refused| serde_json::json!({ "refused": refused.to_string() }));
+        standings.insert(stage.name().into(), document);
     }
     Ok(ChampionshipDetail {
         championship: ChampionshipSummary::from(&view.championship),

@@ -174,6 +174,7 @@ fn conflict_of(conflict: Conflict) -> ApiError {
     let message = match &conflict {
         Conflict::ResultAlreadySubmitted => "A result for this fixture has already been submitted, so yours was not kept. Read it at this address; the other captain can confirm or dispute it.".to_string(),
         Conflict::FixtureChanged => "The league changed this fixture (its home and away, or its date) while the result was being sent, so it was not kept. Read the fixture again and send the result for it as it stands.".to_string(),
+        Conflict::PlayerRemoved => "A player this result names was removed from the league while the result was being sent, so it was not kept. Read the squads again and send the result with players who are in them.".to_string(),
         Conflict::SubmissionKeyReused => "That Idempotency-Key (or submission_key) was used before for another result or by another account; send a new key for a new submission.".to_string(),
         Conflict::ResultChanged => "The result has been changed since that version, so nothing was done. Read it again and answer the version as it stands.".to_string(),
         Conflict::FixtureHasResult => {

@@ -216,6 +216,9 @@ pub async fn submit(
         Err(AppError::Conflict(Conflict::FixtureChanged)) => {
             "The league changed this fixture (its home and away, or its date) while you were entering the result, so it was not kept. Check the fixture's page, then enter the result again."
         }
+        Err(AppError::Conflict(Conflict::PlayerRemoved)) => {
+            "A player this result names was removed from the league while you were entering it, so it was not kept. Check the squads on the fixture's page, then enter the result again."
+        }
         Err(AppError::Conflict(Conflict::SubmissionKeyReused)) => {
             "This form was already used to submit another result, or by someone else, so it was not kept. Open the result form again to enter a result."
         }

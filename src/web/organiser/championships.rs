@@ -632,6 +632,8 @@ struct ChampionshipPage {
     rounds: Vec<RoundLine>,
     /// Every entry, confirmation and correction of a table's result, the latest first.
     log: Vec<LogLine>,
+    /// What the engine names when it refuses the published rounds, to be put right.
+    refused: Option<String>,
 }
 
 struct LogLine {
@@ -845,6 +847,7 @@ async fn manage_page(
         no_round,
         rounds: rounds_of(&view),
         log,
+        refused: view.refusal().map(|refused| refused.to_string()),
         organisation: view.organisation,
         championship: view.championship,
     };

@@ -11,7 +11,7 @@ use fives_pairing::event::Event;
 use fives_pairing::standings::Part as StandingPart;
 
 use crate::app::AppError;
-use crate::app::championships::{self, ChampionshipView, TableGames, TablePlace};
+use crate::app::championships::{self, ChampionshipView, StandingsRefused, TableGames, TablePlace};
 use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, Stages, TablePlay, TableScoring, tiebreak_words,
 };
@@ -139,6 +139,8 @@ struct StageStandings {
     title: String,
     tiebreaks: Vec<String>,
     rows: Vec<StandingRow>,
+    /// Why the engine cannot rank the stage, when it cannot: said instead of its rows.
+    refused: Option<String>,
 }
 
 struct SeatCell {
@@ -267,7 +269,7 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
         .collect()
 }
 
-fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError> {
+fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
     let tiebreaks: Vec<String> = view
         .championship
         .format
@@ -288,7 +290,19 @@ fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError
         .collect();
     let mut tables: Vec<StageStandings> = Vec::new();
     for stage in view.stages() {
-        for line in view.standings(stage)? {
+        let lines = match view.standings(stage) {
+            Ok(lines) => lines,
+            Err(refused) => {
+                tables.push(StageStandings {
+                    title: stage_title(view, stage).to_string(),
+                    tiebreaks: tiebreaks.clone(),
+                    rows: Vec::new(),
+                    refused: Some(standings_refused_words(&refused)),
+                });
+                continue;
+            }
+        };
+        for line in lines {
             // A groups event's standings are each group's table, then the play-off's: each
             // drawn apart, under its own heading.
             let title = match &line.standing.part {
@@ -317,6 +331,7 @@ fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError
                     title,
                     tiebreaks: tiebreaks.clone(),
                     rows: vec![row],
+                    refused: None,
                 }),
             }
         }
@@ -326,9 +341,17 @@ fn standings_of(view: &ChampionshipView) -> Result<Vec<StageStandings>, AppError
             title: stage_title(view, Stage::Main).into(),
             tiebreaks,
             rows: Vec::new(),
+            refused: None,
         });
     }
-    Ok(tables)
+    tables
+}
+
+/// A refused event document as the public pages say it: what is wrong, and who can mend it.
+fn standings_refused_words(refused: &StandingsRefused) -> String {
+    format!(
+        "The standings cannot be worked out from the rounds as published ({refused}). The organiser has been shown how to put it right; they will be back when it is."
+    )
 }
 
 fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
@@ -441,7 +464,7 @@ pub async fn championship_page(
 
 fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebError> {
     let (standings, standings_pages) =
-        standings_page(standings_of(view)?, 1).expect("the standings have a first page");
+        standings_page(standings_of(view), 1).expect("the standings have a first page");
     let mut rounds = rounds_of(view);
     if let Some(latest) = rounds.last_mut() {
         latest.more_tables = latest
@@ -519,7 +542,7 @@ pub async fn paged_standings(
 }
 
 fn standings_content(view: &ChampionshipView, page: usize) -> Result<CachedContent, WebError> {
-    let all = standings_of(view)?;
+    let all = standings_of(view);
     let lines: usize = all.iter().map(|table| table.rows.len()).sum();
     let (standings, pages) = standings_page(all, page).ok_or(WebError::NotFound)?;
     let first_line = ((page - 1) * STANDINGS_PER_PAGE + 1).min(lines);
@@ -687,7 +710,8 @@ pub async fn standings_csv(
         .map(|t| t.name().to_string())
         .collect();
     let lines: Vec<Vec<String>> = view
-        .standings(stage)?
+        .standings(stage)
+        .map_err(|refused| WebError::Conflict(standings_refused_words(&refused)))?
         .into_iter()
         .map(|line| {
             let mut row = vec![
