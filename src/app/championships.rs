@@ -8,7 +8,7 @@
 //! (`domain::championship_event`), so what is published can be checked by anyone with
 //! `fives pair` and `fives standings`.
 
-use chrono::{NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use fives_pairing::event::Event;
 use fives_pairing::standings::{Standing, standings};
 use fives_rules::RulesetSpec;
@@ -28,7 +28,8 @@ use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::secret_key::SecretKey;
 use crate::store::{
     Championship, Entrant, EntrantPlayer, NewChampionship, NewEntrant, NewRound, NewTable,
-    Organisation, Round, Store, StoreError, Table, TableChange, TableResult, TableStatus,
+    Organisation, Round, Store, StoreError, Table, TableAction, TableChange, TableResult,
+    TableStatus,
 };
 use crate::token::SecretToken;
 
@@ -132,6 +133,8 @@ pub struct ChampionshipView {
     pub entrants: Vec<Entrant>,
     /// The main stage's rounds first.
     pub rounds: Vec<Round>,
+    /// When each table's confirmed result was corrected, in the order they were.
+    pub corrections: Vec<(TableId, DateTime<Utc>)>,
 }
 
 impl ChampionshipView {
@@ -223,8 +226,39 @@ impl ChampionshipView {
                     })
                     .collect(),
                 byes: round.byes.iter().map(|&id| self.name_of(id)).collect(),
+                paired_before_corrections: self.paired_before_corrections(round),
             })
             .collect()
+    }
+
+    /// The tables of rounds before `round` whose confirmed result was corrected after `round`
+    /// was published, so after it was paired from them (`round 1, table 2`).
+    pub fn paired_before_corrections(&self, round: &Round) -> Vec<String> {
+        let mut named = Vec::new();
+        for earlier in self
+            .rounds
+            .iter()
+            .filter(|r| r.published_at < round.published_at)
+        {
+            for table in &earlier.tables {
+                let corrected_since = self
+                    .corrections
+                    .iter()
+                    .any(|(id, at)| *id == table.id && *at > round.published_at);
+                if corrected_since {
+                    named.push(format!(
+                        "{}round {}, table {}",
+                        match earlier.stage {
+                            Stage::Main => "",
+                            Stage::KnockoutAfterSwiss => "knockout ",
+                        },
+                        earlier.number,
+                        table.number
+                    ));
+                }
+            }
+        }
+        named
     }
 
     fn stage_state(&self, stage: Stage, pairing: bool) -> StageState {
@@ -345,11 +379,23 @@ async fn view_of(
         })?;
     let entrants = store.entrants(id).await?;
     let rounds = store.rounds(id).await?;
+    let corrections = if rounds.len() > 1 {
+        store
+            .table_events(id)
+            .await?
+            .into_iter()
+            .filter(|event| event.action == TableAction::Corrected)
+            .map(|event| (event.table, event.at))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(ChampionshipView {
         organisation,
         championship,
         entrants,
         rounds,
+        corrections,
     })
 }
 

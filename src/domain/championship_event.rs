@@ -52,6 +52,10 @@ pub struct TableLine {
 pub struct RoundLine {
     pub tables: Vec<TableLine>,
     pub byes: Vec<String>,
+    /// Tables of earlier rounds (`round 1, table 2`) whose confirmed result was corrected
+    /// after this round was paired from it: `fives pair` on the document as it is now may pair
+    /// this round otherwise, and the document says so rather than leave it unexplained.
+    pub paired_before_corrections: Vec<String>,
 }
 
 /// The event document of a stage.
@@ -156,10 +160,15 @@ fn entrant(line: &EntrantLine) -> Value {
 }
 
 fn round(line: &RoundLine) -> Value {
-    json!({
+    let mut value = json!({
         "tables": line.tables.iter().map(table).collect::<Vec<_>>(),
         "byes": line.byes,
-    })
+    });
+    // A key the specification does not name, which `fives pair` and `fives standings` ignore.
+    if !line.paired_before_corrections.is_empty() {
+        value["paired_before_correction"] = json!(line.paired_before_corrections);
+    }
+    value
 }
 
 fn table(line: &TableLine) -> Value {
@@ -221,6 +230,7 @@ mod tests {
         };
         let name = |index: usize| event.entrants[index].id.clone();
         RoundLine {
+            paired_before_corrections: Vec::new(),
             tables: round
                 .tables
                 .iter()
@@ -291,6 +301,7 @@ mod tests {
             Stage::Main,
             &field,
             &[RoundLine {
+                paired_before_corrections: Vec::new(),
                 tables: vec![TableLine {
                     seats: vec!["p1".into(), "p2".into()],
                     outcome: Some(outcome),

@@ -295,6 +295,7 @@ mod tests {
             side_points: vec![61, 20],
         };
         RoundLine {
+            paired_before_corrections: Vec::new(),
             tables: preview
                 .tables
                 .iter()

@@ -428,3 +428,28 @@ store_test! {
         assert_eq!(entrants[0].withdrawn_after, Some(1));
     }
 }
+
+store_test! {
+    async fn a_round_paired_before_a_correction_is_marked_in_the_document(ctx) {
+        let (organiser, championship) = championship_with(&ctx, 4).await;
+        let first = publish(&ctx, &organiser, championship, 1).await.unwrap();
+        for table in &first.tables {
+            ctx.store.enter_table_result(&change(table.id, 0, None), &result(2, 0, "won")).await.unwrap();
+            ctx.store.confirm_table_result(&change(table.id, 1, Some(&organiser))).await.unwrap();
+        }
+        publish(&ctx, &organiser, championship, 2).await.unwrap();
+        let read = || fives::app::championships::championship(ctx.store.as_ref(), "torridge", championship);
+        let document = read().await.unwrap().event_document(Stage::Main);
+        assert!(document["rounds"][1].get("paired_before_correction").is_none(), "{document}");
+
+        // Round 1's second table corrected after round 2 was paired from it.
+        let correction = TableChange { reason: Some("the scores were swapped"), ..change(first.tables[1].id, 2, Some(&organiser)) };
+        ctx.store.correct_table_result(&correction, &result(0, 2, "corrected")).await.unwrap();
+        let view = read().await.unwrap();
+        let document = view.event_document(Stage::Main);
+        assert_eq!(document["rounds"][1]["paired_before_correction"], serde_json::json!(["round 1, table 2"]), "{document}");
+        assert!(document["rounds"][0].get("paired_before_correction").is_none());
+        // The engine still reads the document, the key aside.
+        assert_eq!(view.standings(Stage::Main).unwrap().len(), 4);
+    }
+}

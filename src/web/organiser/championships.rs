@@ -634,6 +634,9 @@ struct ChampionshipPage {
     log: Vec<LogLine>,
     /// What the engine names when it refuses the published rounds, to be put right.
     refused: Option<String>,
+    /// Rounds paired before a result they were paired from was corrected, each with those
+    /// tables: they stand as published, and the document marks them.
+    paired_before: Vec<(String, String)>,
 }
 
 struct LogLine {
@@ -848,6 +851,15 @@ async fn manage_page(
         rounds: rounds_of(&view),
         log,
         refused: view.refusal().map(|refused| refused.to_string()),
+        paired_before: view
+            .rounds
+            .iter()
+            .filter_map(|round| {
+                let tables = view.paired_before_corrections(round);
+                (!tables.is_empty())
+                    .then(|| (round_title(round.stage, round.number), tables.join("; ")))
+            })
+            .collect(),
         organisation: view.organisation,
         championship: view.championship,
     };
