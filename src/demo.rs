@@ -467,6 +467,8 @@ async fn make_captain(
                 expires_at: now + Duration::days(1),
             },
             None,
+            // The demo makes a captain of every team at once; no person invites them.
+            i64::MAX,
         )
         .await?;
     store

@@ -42,6 +42,7 @@ impl Application {
             pages: Default::default(),
             hashing: crate::password::HashingLimit::for_this_machine(),
             mail,
+            reset_requests: Default::default(),
         });
         let server = HttpServer::new(move || {
             App::new()

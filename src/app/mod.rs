@@ -191,6 +191,14 @@ pub enum Conflict {
         "The entrants changed (one was entered, withdrawn, checked in or seeded) while this round was being published, so it was not; look at the next round again."
     )]
     EntrantsChangedMeanwhile,
+    #[error(
+        "This fixture's result has already been withdrawn {limit} times, the most a fixture allows, so this one stands: the other captain can confirm or dispute it, or ask the league's organiser to correct it."
+    )]
+    WithdrawnTooOften { limit: i64 },
+    #[error(
+        "This organisation has made {limit} invitations in the last hour, the most it may make in an hour. Try again later."
+    )]
+    TooManyInvitations { limit: i64 },
     /// A value that must be unique is taken, or looks like one that is: said at its field.
     #[error("{message}")]
     Taken { field: Field, message: String },

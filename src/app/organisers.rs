@@ -5,10 +5,12 @@
 use chrono::{DateTime, Utc};
 
 use super::accounts::{NewAccount, UnusableInvitation, invite_acceptor};
-use super::teams::{INVITE_LIFETIME, invited_address};
+use super::teams::{INVITE_LIFETIME, invitation_refused, invited_address};
 use super::{AppError, Who, lookup};
 use crate::domain::account::EmailAddress;
-use crate::domain::mail::{SiteLinks, organiser_invitation};
+use crate::domain::mail::{
+    MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR, SiteLinks, organiser_invitation,
+};
 use crate::password::HashingLimit;
 use crate::store::{NewOrganiserInvite, Organisation, Store, User};
 use crate::token::SecretToken;
@@ -69,8 +71,13 @@ pub async fn invite_organiser(
         _ => None,
     };
     store
-        .create_organiser_invite(&invite, mail.as_ref())
-        .await?;
+        .create_organiser_invite(
+            &invite,
+            mail.as_ref(),
+            MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR,
+        )
+        .await
+        .map_err(invitation_refused)?;
     Ok(OrganiserInvitation {
         organisation,
         token,

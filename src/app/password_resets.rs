@@ -3,7 +3,11 @@
 //! password, which ends every session of the account and revokes its API tokens as a password
 //! change does.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
+use tokio::sync::Semaphore;
+use tracing::Instrument;
 
 use super::accounts::hash_refusal;
 use super::{AppError, Field};
@@ -22,10 +26,33 @@ const EXPIRED: &str =
 const USED: &str =
     "This password reset link has already been used. Ask for a new one if you need to.";
 
+/// The reset requests being written away from their requests, at most
+/// [`ResetRequests::MAX_IN_FLIGHT`] at once; a request past them waits for a place, whatever
+/// its address.
+#[derive(Clone)]
+pub struct ResetRequests {
+    places: Arc<Semaphore>,
+}
+
+impl ResetRequests {
+    pub const MAX_IN_FLIGHT: usize = 16;
+}
+
+impl Default for ResetRequests {
+    fn default() -> Self {
+        Self {
+            places: Arc::new(Semaphore::new(Self::MAX_IN_FLIGHT)),
+        }
+    }
+}
+
 /// Mails a reset link to `email` when it is an account's address (at most
-/// [`MAX_PASSWORD_RESETS_PER_HOUR`] an hour); the answer is the same either way.
+/// [`MAX_PASSWORD_RESETS_PER_HOUR`] an hour); the answer is the same either way, and so is
+/// its time: the store is asked on a task of its own after the answer, because whether the
+/// address has an account changes what the store does (and how long it takes).
 pub async fn request_password_reset(
-    store: &dyn Store,
+    store: Arc<dyn Store>,
+    requests: &ResetRequests,
     links: Option<&SiteLinks>,
     email: &str,
     at: DateTime<Utc>,
@@ -41,14 +68,29 @@ pub async fn request_password_reset(
     };
     let link = links.to(&format!("/password-reset/{}", token.as_str()));
     let mail = password_reset(email.as_str(), &link);
-    let outcome = store
-        .request_password_reset(email.as_str(), &reset, &mail, MAX_PASSWORD_RESETS_PER_HOUR)
-        .await?;
-    match outcome {
-        ResetRequested::Queued => tracing::info!("password reset link queued"),
-        ResetRequested::NoAccount => tracing::info!("password reset asked for an unknown address"),
-        ResetRequested::TooMany => tracing::warn!("password reset refused: too many lately"),
-    }
+    let place = Arc::clone(&requests.places)
+        .acquire_owned()
+        .await
+        .map_err(|_| anyhow::anyhow!("the reset requests' places are closed"))?;
+    tokio::spawn(
+        async move {
+            let _place = place;
+            let outcome = store
+                .request_password_reset(email.as_str(), &reset, &mail, MAX_PASSWORD_RESETS_PER_HOUR)
+                .await;
+            match outcome {
+                Ok(ResetRequested::Queued) => tracing::info!("password reset link queued"),
+                Ok(ResetRequested::NoAccount) => {
+                    tracing::info!("password reset asked for an unknown address")
+                }
+                Ok(ResetRequested::TooMany) => {
+                    tracing::warn!("password reset refused: too many lately")
+                }
+                Err(error) => tracing::error!(%error, "a password reset request failed"),
+            }
+        }
+        .in_current_span(),
+    );
     Ok(())
 }
 

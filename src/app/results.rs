@@ -12,7 +12,9 @@ use crate::domain::authorisation::Permission;
 use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
 use crate::domain::ids::TeamId;
 use crate::domain::match_format::Side;
-use crate::domain::match_result::{ResultError, ResultSheet, check_result};
+use crate::domain::match_result::{
+    MAX_WITHDRAWALS_PER_FIXTURE, ResultError, ResultSheet, check_result,
+};
 use crate::domain::reason::Reason;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{
@@ -477,9 +479,21 @@ pub async fn withdraw(
         return Err(AppError::Forbidden);
     };
     store
-        .withdraw_result(place.fixture.id, version, team, actor.user.id, Utc::now())
+        .withdraw_result(
+            place.fixture.id,
+            version,
+            team,
+            actor.user.id,
+            Utc::now(),
+            MAX_WITHDRAWALS_PER_FIXTURE,
+        )
         .await
-        .map_err(|error| answer_refusal(error, place))
+        .map_err(|error| match error {
+            StoreError::WithdrawnTooOften { limit } => {
+                AppError::Conflict(Conflict::WithdrawnTooOften { limit })
+            }
+            error => answer_refusal(error, place),
+        })
 }
 
 /// What a correction form needs: the result as it stands and the squads.

@@ -4,14 +4,16 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::lookup;
-use super::{Actor, AppError, Field, Who, may, require};
+use super::{Actor, AppError, Conflict, Field, Who, may, require};
 use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Permission;
 use crate::domain::ids::TeamId;
 use crate::domain::league::Venue;
-use crate::domain::mail::{SiteLinks, captain_invitation};
+use crate::domain::mail::{
+    MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR, SiteLinks, captain_invitation,
+};
 use crate::domain::organisation::{DisplayName, NamedThing, TeamContact};
-use crate::store::{NewCaptainInvite, Organisation, Player, Store, Team};
+use crate::store::{NewCaptainInvite, Organisation, Player, Store, StoreError, Team};
 use crate::token::SecretToken;
 
 /// How long a captain invitation link works.
@@ -161,13 +163,31 @@ pub async fn invite_captain(
         )),
         _ => None,
     };
-    store.create_captain_invite(&invite, mail.as_ref()).await?;
+    store
+        .create_captain_invite(
+            &invite,
+            mail.as_ref(),
+            MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR,
+        )
+        .await
+        .map_err(invitation_refused)?;
     Ok(Invitation {
         team,
         token,
         expires_at: invite.expires_at,
         mailed_to: mail.and(email),
     })
+}
+
+/// The store's refusal of an invitation, in the organiser's terms: the organisation has
+/// made its hourly number of them. Any other error passes as it is.
+pub(super) fn invitation_refused(error: StoreError) -> AppError {
+    match error {
+        StoreError::TooManyInvitations { limit } => {
+            AppError::Conflict(Conflict::TooManyInvitations { limit })
+        }
+        error => error.into(),
+    }
 }
 
 /// The organisation's team `id`, when `who` organises the organisation.

@@ -63,6 +63,13 @@ pub const PASSWORD_RESET_LIFETIME: Duration = Duration::hours(1);
 /// At most this many reset links are mailed to one account an hour, so that the form cannot
 /// be used to fill someone's inbox.
 pub const MAX_PASSWORD_RESETS_PER_HOUR: i64 = 3;
+/// At most this many messages are queued to one address an hour, whatever causes them, so
+/// that nobody's actions can fill someone's inbox; the rest are not queued (the outbox logs
+/// each one it leaves out), and the request that caused them is not refused for it.
+pub const MAX_MAILS_PER_ADDRESS_PER_HOUR: i64 = 20;
+/// At most this many invitations (of captains and of organisers together) are made for one
+/// organisation an hour: each may mail an address of the organiser's choosing.
+pub const MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR: i64 = 30;
 
 /// How many times a message is tried before the sender gives up on it.
 pub const MAX_ATTEMPTS: u32 = 10;

@@ -22,6 +22,12 @@ use super::ids::PlayerId;
 use super::match_format::{FixtureScore, Leg, LegKind, MAX_GAMES_PER_FIXTURE, MatchFormat, Side};
 use super::rule_words::{game_name, ruleset_refusal, unreadable_record};
 
+/// The most times one fixture's submitted results may be withdrawn (by either side, all
+/// told): each withdrawal lets a new submission mail the other captains and keeps another
+/// version, so without a bound one captain could do both without end. Past it, the
+/// submission stands for the other captain to answer or the league's organiser to correct.
+pub const MAX_WITHDRAWALS_PER_FIXTURE: i64 = 3;
+
 /// The most hands a game may have. A game to 121 takes 10 to 40 hands; 300 is also where the
 /// rules crate stops a random game that has not finished.
 pub const MAX_HANDS_PER_GAME: usize = 300;

@@ -182,11 +182,13 @@ pub trait MailStore: Send + Sync {
     ) -> Result<u64, StoreError>;
 
     /// Keeps an organiser invitation, and queues its message when there is one, in one
-    /// transaction.
+    /// transaction; refused ([`StoreError::TooManyInvitations`]) when the organisation has made
+    /// `max_per_hour` invitations (of captains and organisers) in the hour before it.
     async fn create_organiser_invite(
         &self,
         invite: &NewOrganiserInvite,
         mail: Option<&Mail>,
+        max_per_hour: i64,
     ) -> Result<(), StoreError>;
     async fn organiser_invite(
         &self,

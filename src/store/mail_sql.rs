@@ -1,17 +1,57 @@
 //! The [`MailStore`](super::MailStore) methods, written once in SQL both dialects accept, like
-//! those of `sql.rs`. Only the claim of due messages differs: PostgreSQL's senders in several
-//! processes skip the rows another has locked (`FOR UPDATE SKIP LOCKED`); SQLite's one writer
-//! at a time needs no lock.
+//! those of `sql.rs`. Only the locks differ. PostgreSQL's senders in several processes skip
+//! the rows another has locked (`FOR UPDATE SKIP LOCKED`); a count that decides an insert (of
+//! a reset link, an invitation, a message to an address) is made after taking a lock its
+//! concurrent twins also take (`row_lock` on the row counted for, `recipient_lock` on an
+//! address), so they queue and the count cannot be overrun under READ COMMITTED. SQLite's one
+//! writer at a time needs no lock.
 
 macro_rules! mail_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal, claim_lock: $claim_lock:literal) => {
-        /// Queues `mails` in the transaction of the change that causes them.
+    (
+        $store:ty,
+        db: $db:ty,
+        begin_write: $begin_write:literal,
+        claim_lock: $claim_lock:literal,
+        row_lock: $row_lock:literal,
+        recipient_lock: $recipient_lock:literal
+    ) => {
+        /// Queues `mails` in the transaction of the change that causes them, each unless its
+        /// address has had its hourly number of messages
+        /// ([`MAX_MAILS_PER_ADDRESS_PER_HOUR`](crate::domain::mail::MAX_MAILS_PER_ADDRESS_PER_HOUR)):
+        /// that one is left out and logged, and the change goes ahead.
         async fn queue_mails_in(
             tx: &mut sqlx::Transaction<'_, $db>,
             mails: &[$crate::domain::mail::Mail],
             now: chrono::DateTime<chrono::Utc>,
         ) -> Result<(), $crate::store::StoreError> {
+            use $crate::domain::mail::MAX_MAILS_PER_ADDRESS_PER_HOUR;
+            // Each address locked once, in order, so that two transactions mailing the same
+            // addresses cannot each wait for the other.
+            let mut recipients: Vec<&str> = mails.iter().map(|mail| mail.to.as_str()).collect();
+            recipients.sort_unstable();
+            recipients.dedup();
+            for recipient in recipients {
+                sqlx::query($recipient_lock)
+                    .bind(recipient)
+                    .execute(&mut **tx)
+                    .await?;
+            }
             for mail in mails {
+                let lately: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM mail_outbox WHERE recipient = $1 AND queued_at > $2",
+                )
+                .bind(&mail.to)
+                .bind(now - chrono::Duration::hours(1))
+                .fetch_one(&mut **tx)
+                .await?;
+                if lately >= MAX_MAILS_PER_ADDRESS_PER_HOUR {
+                    tracing::warn!(
+                        subject = %mail.subject,
+                        limit = MAX_MAILS_PER_ADDRESS_PER_HOUR,
+                        "a message was not queued: its address has had the most messages an hour"
+                    );
+                    continue;
+                }
                 sqlx::query(
                     "INSERT INTO mail_outbox (recipient, subject, body, queued_at, next_attempt_at) \
                      VALUES ($1, $2, $3, $4, $4)",
@@ -22,6 +62,44 @@ macro_rules! mail_sql_store {
                 .bind(now)
                 .execute(&mut **tx)
                 .await?;
+            }
+            Ok(())
+        }
+
+        /// Refuses an invitation of `organisation`'s when it has made `max_per_hour` (of
+        /// captains and organisers together) in the hour before `now`. Takes the organisation's
+        /// row first, so invitations at once queue for the count.
+        async fn check_invitations_lately(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            organisation: i64,
+            now: chrono::DateTime<chrono::Utc>,
+            max_per_hour: i64,
+        ) -> Result<(), $crate::store::StoreError> {
+            use $crate::store::StoreError;
+            let found: Option<i64> = sqlx::query_scalar(concat!(
+                "SELECT id FROM organisations WHERE id = $1 ",
+                $row_lock
+            ))
+            .bind(organisation)
+            .fetch_optional(&mut **tx)
+            .await?;
+            found.ok_or(StoreError::NotFound("organisation"))?;
+            let since = now - chrono::Duration::hours(1);
+            let lately: i64 = sqlx::query_scalar(
+                "SELECT (SELECT COUNT(*) FROM organiser_invites \
+                     WHERE organisation_id = $1 AND created_at > $2) \
+                 + (SELECT COUNT(*) FROM captain_invites \
+                     JOIN teams ON teams.id = captain_invites.team_id \
+                     WHERE teams.organisation_id = $1 AND captain_invites.created_at > $2)",
+            )
+            .bind(organisation)
+            .bind(since)
+            .fetch_one(&mut **tx)
+            .await?;
+            if lately >= max_per_hour {
+                return Err(StoreError::TooManyInvitations {
+                    limit: max_per_hour,
+                });
             }
             Ok(())
         }
@@ -426,10 +504,15 @@ macro_rules! mail_sql_store {
             ) -> Result<$crate::store::ResetRequested, $crate::store::StoreError> {
                 use $crate::store::ResetRequested;
                 let mut tx = self.writer.begin_with($begin_write).await?;
-                let user: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
-                    .bind(email)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+                // The account's row is held until the commit, so requests at once queue for
+                // the count and it cannot be overrun.
+                let user: Option<i64> = sqlx::query_scalar(concat!(
+                    "SELECT id FROM users WHERE email = $1 ",
+                    $row_lock
+                ))
+                .bind(email)
+                .fetch_optional(&mut *tx)
+                .await?;
                 let Some(user) = user else {
                     return Ok(ResetRequested::NoAccount);
                 };
@@ -537,8 +620,16 @@ macro_rules! mail_sql_store {
                 &self,
                 invite: &$crate::store::NewOrganiserInvite,
                 mail: Option<&$crate::domain::mail::Mail>,
+                max_per_hour: i64,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                check_invitations_lately(
+                    &mut tx,
+                    invite.organisation.0,
+                    invite.created_at,
+                    max_per_hour,
+                )
+                .await?;
                 sqlx::query(
                     "INSERT INTO organiser_invites \
                      (token_digest, organisation_id, invited_by, created_at, expires_at) \

@@ -137,6 +137,10 @@ pub enum StoreError {
     TableConfirmed,
     #[error("that table has no result to confirm yet")]
     NoTableResult,
+    #[error("that fixture's result has been withdrawn {limit} times, the most it may be")]
+    WithdrawnTooOften { limit: i64 },
+    #[error("that organisation has made {limit} invitations in the last hour, the most it may")]
+    TooManyInvitations { limit: i64 },
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]
@@ -268,8 +272,8 @@ pub trait Store:
     async fn user(&self, id: UserId) -> Result<Option<User>, StoreError>;
     async fn credentials(&self, email: &EmailAddress) -> Result<Option<Credentials>, StoreError>;
     /// Sets a new password hash, ends every session of the account, revokes every API token
-    /// of it (answering how many) and, when given, starts `session` for the browser that made
-    /// the change.
+    /// of it (answering how many), uses up its outstanding password reset links and, when
+    /// given, starts `session` for the browser that made the change.
     async fn change_password(
         &self,
         user: UserId,
@@ -344,10 +348,14 @@ pub trait Store:
 
     /// Keeps a captain invitation, and queues its message when there is one, in one
     /// transaction.
+    /// Keeps a captain invitation, and queues its message when there is one, in one
+    /// transaction; refused ([`StoreError::TooManyInvitations`]) when the team's organisation
+    /// has made `max_per_hour` invitations (of captains and organisers) in the hour before it.
     async fn create_captain_invite(
         &self,
         invite: &NewCaptainInvite,
         mail: Option<&crate::domain::mail::Mail>,
+        max_per_hour: i64,
     ) -> Result<(), StoreError>;
     async fn captain_invite(
         &self,

@@ -111,6 +111,10 @@ mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
     begin_write: "BEGIN",
-    claim_lock: "FOR UPDATE SKIP LOCKED"
+    claim_lock: "FOR UPDATE SKIP LOCKED",
+    row_lock: "FOR UPDATE",
+    // An address need not be an account's, so it has no row to lock: a lock on its hash (in
+    // the class 5, kept for this), held until the transaction ends.
+    recipient_lock: "SELECT pg_advisory_xact_lock(5, hashtext($1))"
 );
 championship_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

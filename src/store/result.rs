@@ -204,7 +204,9 @@ pub trait ResultStore: Send + Sync {
     /// has not confirmed it: the version is kept but no longer current, the fixture is
     /// scheduled again, a late-result deduction its submission cost is taken back, and the
     /// audit log says who withdrew it. Refused as a confirmation is when the result changed
-    /// ([`StoreError::ResultChanged`]), is no longer awaiting an answer, or is not there.
+    /// ([`StoreError::ResultChanged`]), is no longer awaiting an answer, or is not there, and
+    /// refused ([`StoreError::WithdrawnTooOften`]) when the fixture's results have been
+    /// withdrawn `max_withdrawals` times already.
     async fn withdraw_result(
         &self,
         fixture: FixtureId,
@@ -212,6 +214,7 @@ pub trait ResultStore: Send + Sync {
         team: TeamId,
         by: UserId,
         at: DateTime<Utc>,
+        max_withdrawals: i64,
     ) -> Result<(), StoreError>;
     /// An organiser's correction: a new version, confirmed, keeping every earlier one.
     async fn correct_result(

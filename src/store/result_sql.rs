@@ -775,6 +775,7 @@ macro_rules! result_sql_store {
                 team: $crate::domain::ids::TeamId,
                 by: $crate::domain::ids::UserId,
                 at: chrono::DateTime<chrono::Utc>,
+                max_withdrawals: i64,
             ) -> Result<(), $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 let updated = sqlx::query(
@@ -791,6 +792,20 @@ macro_rules! result_sql_store {
                 .await?;
                 if updated.rows_affected() != 1 {
                     return Err(why_not_awaiting(&mut tx, fixture, result).await?);
+                }
+                // Counted once the update holds the fixture's row, so withdrawals at once queue
+                // for the count and it cannot be overrun.
+                let withdrawals: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM result_events WHERE fixture_id = $1 \
+                     AND action = 'withdrawn'",
+                )
+                .bind(fixture.0)
+                .fetch_one(&mut *tx)
+                .await?;
+                if withdrawals >= max_withdrawals {
+                    return Err($crate::store::StoreError::WithdrawnTooOften {
+                        limit: max_withdrawals,
+                    });
                 }
                 sqlx::query("UPDATE results SET is_current = FALSE WHERE id = $1")
                     .bind(result)

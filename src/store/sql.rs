@@ -133,6 +133,15 @@ macro_rules! sql_store {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
+                // So does a reset link asked for before the change: whoever asked may be the
+                // one the password is being changed against.
+                sqlx::query(
+                    "UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL",
+                )
+                .bind(user.0)
+                .bind(Utc::now())
+                .execute(&mut *tx)
+                .await?;
                 if let Some(session) = session {
                     insert_session(&mut tx, session).await?;
                 }
@@ -479,8 +488,17 @@ macro_rules! sql_store {
                 &self,
                 invite: &NewCaptainInvite,
                 mail: Option<&$crate::domain::mail::Mail>,
+                max_per_hour: i64,
             ) -> Result<(), StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                let organisation: i64 =
+                    sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
+                        .bind(invite.team.0)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .ok_or(StoreError::NotFound("team"))?;
+                check_invitations_lately(&mut tx, organisation, invite.created_at, max_per_hour)
+                    .await?;
                 sqlx::query(
                     "INSERT INTO captain_invites \
                      (token_digest, team_id, invited_by, created_at, expires_at) \

@@ -254,6 +254,9 @@ mail_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
     begin_write: "BEGIN IMMEDIATE",
-    claim_lock: ""
+    claim_lock: "",
+    row_lock: "",
+    // Nothing to lock: the one writer at a time already serialises the count.
+    recipient_lock: "SELECT $1"
 );
 championship_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");

@@ -48,6 +48,7 @@ pub struct AppState {
     pub hashing: crate::password::HashingLimit,
     /// The site's public address when mail is on; `None` when it is off.
     pub mail: Option<crate::domain::mail::SiteLinks>,
+    pub reset_requests: crate::app::password_resets::ResetRequests,
 }
 
 /// Every page's route, in one place, by audience (the API lists its own in `api`).

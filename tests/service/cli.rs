@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 use crate::support::{Backend, TestContext};
 
 /// `fives` with no configuration from the environment, pointed at the test's store.
-fn fives(ctx: &TestContext, args: &[&str]) -> Command {
+pub(crate) fn fives(ctx: &TestContext, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fives"));
     command.args(args);
     for variable in [
@@ -24,7 +24,7 @@ fn fives(ctx: &TestContext, args: &[&str]) -> Command {
     command
 }
 
-async fn run_with_stdin(mut command: Command, stdin: &'static str) -> Output {
+pub(crate) async fn run_with_stdin(mut command: Command, stdin: &'static str) -> Output {
     tokio::task::spawn_blocking(move || {
         let mut child = command
             .stdin(Stdio::piped())

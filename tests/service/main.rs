@@ -34,6 +34,7 @@ mod league_store;
 mod league_story;
 mod limits;
 mod mail;
+mod mail_limits;
 mod organiser_fixtures;
 mod organiser_league;
 mod page_cache;

@@ -5,7 +5,9 @@
 //! page's one line a game, its answers after the scoresheet, and its printable scoresheet.
 
 use fives::domain::entry_level::EntryLevel;
-use fives::domain::match_result::{CheckedResult, GameOutcome, GameSheet, ResultSheet};
+use fives::domain::match_result::{
+    CheckedResult, GameOutcome, GameSheet, MAX_WITHDRAWALS_PER_FIXTURE, ResultSheet,
+};
 use fives::domain::season_fixtures::FixtureStatus;
 use fives::store::{ResultAction, User};
 use serde_json::json;
@@ -467,11 +469,11 @@ store_test!(
 
         // Only the version submitted: one changed meanwhile is refused.
         assert!(matches!(
-            ctx.store.withdraw_result(fixture.id, kept.id + 1000, league.home, league.home_captain.id, Utc::now()).await,
+            ctx.store.withdraw_result(fixture.id, kept.id + 1000, league.home, league.home_captain.id, Utc::now(), MAX_WITHDRAWALS_PER_FIXTURE).await,
             Err(StoreError::ResultChanged)
         ));
         ctx.store
-            .withdraw_result(fixture.id, kept.id, league.home, league.home_captain.id, Utc::now())
+            .withdraw_result(fixture.id, kept.id, league.home, league.home_captain.id, Utc::now(), MAX_WITHDRAWALS_PER_FIXTURE)
             .await
             .unwrap();
         let reasons: Vec<String> = ctx
@@ -484,7 +486,7 @@ store_test!(
             .collect();
         assert_eq!(reasons, ["Played with an unregistered player"]);
         assert!(matches!(
-            ctx.store.withdraw_result(fixture.id, kept.id, league.home, league.home_captain.id, Utc::now()).await,
+            ctx.store.withdraw_result(fixture.id, kept.id, league.home, league.home_captain.id, Utc::now(), MAX_WITHDRAWALS_PER_FIXTURE).await,
             Err(StoreError::NoResultYet)
         ));
         let versions = ctx.store.result_versions(fixture.id).await.unwrap();

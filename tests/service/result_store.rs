@@ -5,7 +5,7 @@
 
 use chrono::{Duration, Utc};
 use fives::domain::match_format::{FixtureScore, Side};
-use fives::domain::match_result::{CheckedResult, ResultSheet};
+use fives::domain::match_result::{CheckedResult, MAX_WITHDRAWALS_PER_FIXTURE, ResultSheet};
 use fives::domain::season_fixtures::FixtureStatus;
 use fives::domain::standings::PointAdjustment;
 use fives::store::{
@@ -447,7 +447,7 @@ store_test!(
             panic!("the first submission is recorded");
         };
         ctx.store
-            .withdraw_result(first.id, kept.id, league.home, league.home_captain.id, Utc::now())
+            .withdraw_result(first.id, kept.id, league.home, league.home_captain.id, Utc::now(), MAX_WITHDRAWALS_PER_FIXTURE)
             .await
             .unwrap();
 

@@ -318,6 +318,8 @@ impl TestContext {
                     expires_at: now + lifetime,
                 },
                 None,
+                // A test's league gets every captain it needs, however many.
+                i64::MAX,
             )
             .await
             .expect("the invitation is created");

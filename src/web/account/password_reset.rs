@@ -60,7 +60,8 @@ pub async fn request_reset(
 ) -> Result<HttpResponse, WebError> {
     let ForgotForm { email } = form.into_inner();
     let requested = password_resets::request_password_reset(
-        state.store.as_ref(),
+        state.store.clone(),
+        &state.reset_requests,
         state.mail.as_ref(),
         &email,
         Utc::now(),

@@ -52,6 +52,7 @@ pub struct OrganiserInvitationView {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
+        (status = 409, description = "The organisation has made as many invitations in the last hour as it may", body = ErrorBody),
         (status = 422, description = "The email is not an address", body = ErrorBody),
     ),
     security(("bearer" = [])),

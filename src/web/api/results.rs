@@ -898,7 +898,7 @@ pub async fn confirm_result(
         (status = 401, body = ErrorBody),
         (status = 403, description = "Not a captain of the team that submitted it", body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "The result has changed, or the other team has confirmed it", body = ErrorBody),
+        (status = 409, description = "The result has changed, the other team has confirmed it, or the fixture's results have been withdrawn three times already", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
