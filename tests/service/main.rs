@@ -25,6 +25,7 @@ mod cli;
 mod csrf;
 mod demo;
 mod fixture_store;
+mod hardening_api;
 mod http_protocol;
 mod interrupted_writes;
 mod invites;

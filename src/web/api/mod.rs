@@ -76,7 +76,7 @@ impl Modify for BearerToken {
 struct Constraints;
 
 /// The request bodies (and their parts) read with `deny_unknown_fields`.
-const CLOSED_BODIES: [&str; 9] = [
+const CLOSED_BODIES: [&str; 18] = [
     "ResultBody",
     "WalkoverInput",
     "GameInput",
@@ -86,6 +86,15 @@ const CLOSED_BODIES: [&str; 9] = [
     "CorrectionBody",
     "EntryLevelBody",
     "WithdrawBody",
+    "EntrantInput",
+    "EntrantsBody",
+    "EntrantChangeBody",
+    "SwapInput",
+    "RoundBody",
+    "TableResultBody",
+    "LinkedTableResultBody",
+    "TeamGameBody",
+    "ConfirmTableBody",
 ];
 
 impl Modify for Constraints {
@@ -232,9 +241,10 @@ pub async fn openapi_document() -> HttpResponse {
 }
 
 /// The OpenAPI document as served: the generated one, with what the generator cannot write on
-/// a field: a leg's target is one of the two a league plays to, and the choices of exactly one
+/// a field: a leg's target is one of the two a league plays to, the choices of exactly one
 /// field (a result is a walkover or its games; a game its hands, its record or the side that
-/// conceded it), each field given and not null.
+/// conceded it), each field given and not null, and a table's games given as hands or as a
+/// team match's games, not both.
 pub fn document() -> serde_json::Value {
     use crate::domain::match_format::{ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD};
     use serde_json::json;
@@ -269,6 +279,21 @@ pub fn document() -> serde_json::Value {
             .and_then(serde_json::Value::as_object_mut)
         {
             schema.insert("oneOf".to_string(), json!(choices));
+        }
+    }
+    // `games` may be left empty beside `team_games`, as it is when absent.
+    for body in ["TableResultBody", "LinkedTableResultBody"] {
+        if let Some(schema) = document
+            .pointer_mut(&format!("/components/schemas/{body}"))
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            schema.insert(
+                "not".to_string(),
+                json!({
+                    "required": ["games", "team_games"],
+                    "properties": {"games": {"minItems": 1}, "team_games": {"type": "array"}},
+                }),
+            );
         }
     }
     document
