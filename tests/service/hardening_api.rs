@@ -66,6 +66,12 @@ store_test!(
             let known = ctx.api(Some(&token)).post(path, body.clone()).await;
             assert_eq!(known.status, 400, "{body}: {:?}", known.json);
         }
+        // An array where the document has an object is refused, even where every field may be
+        // left out.
+        let invites = "/api/v1/organisations/north/organisers/invites";
+        let reply = ctx.api(Some(&token)).post(invites, json!([])).await;
+        assert_eq!(reply.status, 400, "{:?}", reply.json);
+        assert_eq!(ctx.api(None).post(invites, json!([])).await.status, 401);
         // A body that is no JSON at all, the same.
         let client = ctx.api(None);
         let response = client

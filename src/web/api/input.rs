@@ -128,6 +128,13 @@ pub const NUL_CHARACTER: &str = "This holds a NUL character (U+0000), which no t
 /// `T` keeps that holds a NUL character is refused at its field (PostgreSQL's text cannot hold
 /// one, and no person writes one); one in a field `T` ignores is let be, as the field is.
 pub fn read_as<T: DeserializeOwned + std::fmt::Debug>(value: Value) -> Result<T, ApiError> {
+    // Every body is an object; serde would also read a struct from an array of its fields.
+    if !value.is_object() {
+        return Err(ApiError::BadRequest(
+            "The request body must be a JSON object, as /api/v1/openapi.json describes it."
+                .to_string(),
+        ));
+    }
     let nul_at = field_with_nul(&value, String::new());
     let read: T = serde_json::from_value(whole_numbers(value)).map_err(|error| {
         ApiError::BadRequest(format!("The request body could not be read: {error}."))
@@ -213,9 +220,15 @@ mod tests {
             whole_numbers(json!({"a": 128.0, "b": [-4846.0, 1.5, 7], "c": "9.0"})),
             json!({"a": 128, "b": [-4846, 1.5, 7], "c": "9.0"})
         );
-        let read: Result<u32, _> = read_as(json!(16.0));
-        assert_eq!(read.unwrap(), 16);
-        assert!(read_as::<u32>(json!(16.5)).is_err());
+        #[derive(Debug, serde::Deserialize)]
+        struct Count {
+            count: u32,
+        }
+        let read: Result<Count, _> = read_as(json!({"count": 16.0}));
+        assert_eq!(read.unwrap().count, 16);
+        assert!(read_as::<Count>(json!({"count": 16.5})).is_err());
+        // Not an object: serde alone would read the struct from an array.
+        assert!(read_as::<Count>(json!([16])).is_err());
     }
 
     #[test]

@@ -240,6 +240,33 @@ pub async fn openapi_document() -> HttpResponse {
     HttpResponse::Ok().json(document())
 }
 
+/// What every text the API takes without a pattern of its own is: one without a NUL character,
+/// which the API refuses (`input::read_as`).
+pub const NO_NUL_PATTERN: &str = "^[^\\u0000]*$";
+
+/// Gives every string schema of `schema` that states no pattern, choices or format
+/// [`NO_NUL_PATTERN`].
+fn forbid_nul_characters(schema: &mut serde_json::Value) {
+    match schema {
+        serde_json::Value::Object(fields) => {
+            let is_string = match fields.get("type") {
+                Some(serde_json::Value::String(kind)) => kind == "string",
+                Some(serde_json::Value::Array(kinds)) => kinds.iter().any(|kind| kind == "string"),
+                _ => false,
+            };
+            let stated = ["pattern", "enum", "const", "format"]
+                .iter()
+                .any(|key| fields.contains_key(*key));
+            if is_string && !stated {
+                fields.insert("pattern".to_string(), NO_NUL_PATTERN.into());
+            }
+            fields.values_mut().for_each(forbid_nul_characters);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(forbid_nul_characters),
+        _ => {}
+    }
+}
+
 /// The OpenAPI document as served: the generated one, with what the generator cannot write on
 /// a field: a leg's target is one of the two a league plays to, the choices of exactly one
 /// field (a result is a walkover or its games; a game its hands, its record or the side that
@@ -281,6 +308,7 @@ pub fn document() -> serde_json::Value {
             schema.insert("oneOf".to_string(), json!(choices));
         }
     }
+    forbid_nul_characters(&mut document);
     // `games` may be left empty beside `team_games`, as it is when absent.
     for body in ["TableResultBody", "LinkedTableResultBody"] {
         if let Some(schema) = document
