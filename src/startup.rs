@@ -53,7 +53,9 @@ impl Application {
                 .app_data(web::query_config())
                 // The last wrapped is the outermost: every request gets a logging span; every
                 // answer the security headers; HEAD is routed as GET; a body declared too large
-                // is refused unread; then CSRF protection.
+                // is refused unread; then CSRF protection; then a NUL character in the
+                // address or a form, which no text may hold.
+                .wrap(from_fn(web::nul_characters::refuse))
                 .wrap(from_fn(web::csrf::protect))
                 .wrap(from_fn(web::request_limits::refuse_oversized_bodies))
                 .wrap(from_fn(web::http_methods::head_as_get))

@@ -279,6 +279,9 @@ impl UnusableInvitation {
             StoreError::InviteExpired => AppError::Gone(self.expired.to_string()),
             StoreError::InviteUsed => AppError::Gone(self.used.to_string()),
             StoreError::InviteNotFound => AppError::not_found("such invitation"),
+            StoreError::EmailLooksLikeAnother => {
+                AppError::invalid(Field::Email, LOOKS_LIKE_ANOTHER_ADDRESS)
+            }
             error => error.into(),
         }
     }
@@ -319,6 +322,10 @@ pub struct NewAccount {
     pub password: String,
     pub confirmation: String,
 }
+
+/// Why an address is refused when another account's looks the same: that account's address
+/// is not told.
+pub const LOOKS_LIKE_ANOTHER_ADDRESS: &str = "This address looks the same as another account's but is written with other characters (a letter of another alphabet, or a look-alike hyphen or dot). Type it in plain letters, or give another address.";
 
 /// Takes up a captain invitation: `who`, signed in, becomes a captain of its team; someone
 /// not signed in gives an address and a password, and the account of that address (made now

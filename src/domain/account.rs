@@ -2,7 +2,11 @@
 
 use std::fmt;
 
-/// An email address, trimmed and lower-cased so that one person has one account.
+/// An email address as one person's: NFKC-normalised (a full-width or compatibility letter
+/// becomes its plain form), trimmed and lower-cased, and refused when it holds a character
+/// that shows nothing or letters of two alphabets in one part, the ways an address is made to
+/// look like another's. The local part is lower-cased too: mail providers treat it without
+/// case, people type it with capitals or not, and one person is to have one account.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EmailAddress(String);
 
@@ -14,6 +18,14 @@ pub enum EmailError {
     TooLong,
     #[error("Enter an email address in the form name@example.org.")]
     Malformed,
+    #[error(
+        "An email address cannot hold a character that shows nothing, such as a zero-width space. Type the address again."
+    )]
+    Invisible,
+    #[error(
+        "This address mixes letters of different alphabets (such as a Cyrillic \u{430} among Latin letters), so it looks like another. Type each part of it in one alphabet."
+    )]
+    MixedScripts,
 }
 
 impl EmailAddress {
@@ -22,13 +34,44 @@ impl EmailAddress {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// What the address looks like (its confusable skeleton, Unicode TR39), kept beside each
+    /// account's address: an address of plain ASCII is what it looks like, but one with any
+    /// other character is refused when an account's address has its skeleton, so that a
+    /// Cyrillic letter or a Unicode hyphen cannot make a second account of one look.
+    pub fn skeleton(&self) -> String {
+        email_skeleton(&self.0)
+    }
+
+    /// Whether the address is plain ASCII, which is never refused for its look: `bob1@` and
+    /// `bobl@` are two people's addresses, however alike they look in some fonts.
+    pub fn is_ascii(&self) -> bool {
+        self.0.is_ascii()
+    }
+}
+
+/// The skeleton of an address as [`EmailAddress`] keeps it.
+pub fn email_skeleton(address: &str) -> String {
+    unicode_security::skeleton(address).collect()
+}
+
+/// Whether `c` shows nothing: a character the confusable skeleton drops (zero-width spaces
+/// and joiners, soft hyphens, direction marks, variation selectors).
+fn is_invisible(c: char) -> bool {
+    let mut one = [0; 4];
+    unicode_security::skeleton(c.encode_utf8(&mut one))
+        .next()
+        .is_none()
 }
 
 impl TryFrom<&str> for EmailAddress {
     type Error = EmailError;
 
     fn try_from(input: &str) -> Result<Self, Self::Error> {
-        let email = input.trim().to_lowercase();
+        use unicode_normalization::UnicodeNormalization;
+        use unicode_security::MixedScript;
+
+        let email = input.nfkc().collect::<String>().trim().to_lowercase();
         if email.is_empty() {
             return Err(EmailError::Empty);
         }
@@ -46,6 +89,16 @@ impl TryFrom<&str> for EmailAddress {
             && !email.chars().any(|c| c.is_whitespace() || c.is_control());
         if !well_formed {
             return Err(EmailError::Malformed);
+        }
+        if email.chars().any(is_invisible) {
+            return Err(EmailError::Invisible);
+        }
+        // Each part on its own: a Cyrillic local part at a Latin domain is someone's address.
+        let single_script = std::iter::once(local)
+            .chain(domain.split('.'))
+            .all(MixedScript::is_single_script);
+        if !single_script {
+            return Err(EmailError::MixedScripts);
         }
         Ok(Self(email))
     }
@@ -169,6 +222,44 @@ mod tests {
         assert_eq!(
             EmailAddress::try_from(long.as_str()),
             Err(EmailError::TooLong)
+        );
+    }
+
+    #[test]
+    fn email_is_normalised_and_look_alikes_are_refused() {
+        // Full-width letters are their plain forms.
+        let email = EmailAddress::try_from("\u{ff33}am@example.org").unwrap();
+        assert_eq!(email.as_str(), "sam@example.org");
+        for invisible in [
+            "sa\u{200b}m@example.org",
+            "sam@exa\u{ad}mple.org",
+            "\u{feff}sam@example.org",
+        ] {
+            assert_eq!(
+                EmailAddress::try_from(invisible),
+                Err(EmailError::Invisible),
+                "{invisible:?}"
+            );
+        }
+        // A Cyrillic a among Latin letters, in the local part and in the domain.
+        for mixed in ["s\u{430}m@example.org", "sam@ex\u{430}mple.org"] {
+            assert_eq!(
+                EmailAddress::try_from(mixed),
+                Err(EmailError::MixedScripts),
+                "{mixed:?}"
+            );
+        }
+        // One alphabet a part is someone's address, but it looks like another's.
+        let cyrillic = EmailAddress::try_from("\u{430}\u{440}\u{435}@example.org").unwrap();
+        let latin = EmailAddress::try_from("ape@example.org").unwrap();
+        assert_eq!(cyrillic.skeleton(), latin.skeleton());
+        assert!(!cyrillic.is_ascii() && latin.is_ascii());
+        let hyphen = EmailAddress::try_from("sam\u{2010}jones@example.org").unwrap();
+        assert_eq!(
+            hyphen.skeleton(),
+            EmailAddress::try_from("sam-jones@example.org")
+                .unwrap()
+                .skeleton()
         );
     }
 

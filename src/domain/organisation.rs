@@ -95,13 +95,21 @@ impl TryFrom<&str> for DisplayName {
     }
 }
 
-/// What a name looks like: its confusable skeleton (Unicode TR39), with runs of spaces as
-/// one. Two names of one skeleton look the same to a reader, such as "The Anchor" and
-/// "The \u{391}nchor" with a Greek capital alpha, so an organisation's teams, competitions and
-/// players are told apart by it.
+/// What a name looks like, whatever its letters' case: the confusable skeleton (Unicode TR39)
+/// of the name in lower case, itself in lower case (a few characters' prototypes are
+/// capitals), with runs of spaces as one. Two names of one skeleton are one name to a reader,
+/// such as "The Anchor", "the anchor" and "The \u{391}nchor" with a Greek capital alpha, so an
+/// organisation's teams, competitions and players are told apart by it.
+///
+/// Changing it changes what existing rows should keep: a migration then clears the stored
+/// skeletons for `migrate` to fill again (as `20261127001000_name_skeletons_fold_case` did).
 pub fn name_skeleton(name: &str) -> String {
-    let skeleton: String = unicode_security::skeleton(name).collect();
-    skeleton.split_whitespace().collect::<Vec<_>>().join(" ")
+    let skeleton: String = unicode_security::skeleton(&name.to_lowercase()).collect();
+    skeleton
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl DisplayName {
@@ -223,12 +231,16 @@ mod tests {
     #[test]
     fn names_that_only_look_different_have_one_skeleton() {
         let anchor = DisplayName::try_from("The Anchor").unwrap();
-        // A Greek capital alpha, a Cyrillic o, a zero-width space, a doubled space.
+        // A Greek capital alpha, a Cyrillic o, a zero-width space, a doubled space, another
+        // case, and a Cyrillic capital A in another case.
         for look_alike in [
             "The \u{391}nchor",
             "The Anch\u{43e}r",
             "The An\u{200b}chor",
             "The  Anchor",
+            "the anchor",
+            "THE ANCHOR",
+            "the \u{410}NCHOR",
         ] {
             let name = DisplayName::try_from(look_alike).unwrap();
             assert_ne!(name, anchor);

@@ -246,10 +246,16 @@ macro_rules! league_sql_store {
             Ok(())
         }
 
+        /// What a championship's skeleton starts with while it has none of its own (before
+        /// `fill_name_skeletons` computes it, or beside an older look-alike): a control
+        /// character, which no name's skeleton holds.
+        const PLACEHOLDER_SKELETON: &str = "\u{1}";
+
         impl $store {
-            /// Gives every team, competition and player written before names had skeletons
-            /// its skeleton, oldest first (the migration cannot: skeletons are computed
-            /// here). A team or competition whose skeleton an older one of its organisation
+            /// Gives every team, competition, player and championship whose skeleton a
+            /// migration cleared (written before names had skeletons, or before skeletons
+            /// folded case) its skeleton, oldest first (the migration cannot: skeletons are
+            /// computed here). A team or competition whose skeleton an older one of its organisation
             /// already has keeps none, as it is, and is logged; a player's spelling is kept
             /// only for the first of a look.
             pub(super) async fn fill_name_skeletons(
@@ -316,6 +322,42 @@ macro_rules! league_sql_store {
                     .bind(&name)
                     .execute(&mut *tx)
                     .await?;
+                }
+                // A championship's skeleton cannot be NULL: one still to be computed, or kept
+                // without one, holds PLACEHOLDER_SKELETON and its id.
+                let championships: Vec<(i64, i64, String)> = sqlx::query_as(
+                    "SELECT id, organisation_id, name FROM championships \
+                     WHERE substr(name_skeleton, 1, 1) = $1 ORDER BY id",
+                )
+                .bind(PLACEHOLDER_SKELETON)
+                .fetch_all(&mut *tx)
+                .await?;
+                for (id, organisation, name) in championships {
+                    let skeleton = name_skeleton(&name);
+                    let existing: Option<String> = sqlx::query_scalar(
+                        "SELECT name FROM championships \
+                         WHERE organisation_id = $1 AND name_skeleton = $2",
+                    )
+                    .bind(organisation)
+                    .bind(&skeleton)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    match existing {
+                        Some(existing) => tracing::warn!(
+                            table = "championships",
+                            organisation,
+                            id,
+                            "{name:?} looks the same as {existing:?}; it keeps its name, \
+                             and a new name that looks like either is refused"
+                        ),
+                        None => {
+                            sqlx::query("UPDATE championships SET name_skeleton = $1 WHERE id = $2")
+                                .bind(&skeleton)
+                                .bind(id)
+                                .execute(&mut *tx)
+                                .await?;
+                        }
+                    }
                 }
                 tx.commit().await?;
                 Ok(())

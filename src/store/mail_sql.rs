@@ -120,14 +120,16 @@ macro_rules! mail_sql_store {
                 .await?
                 .ok_or(StoreError::NoSuchAccount)?,
                 InviteAcceptor::AccountOfAddress(new) => {
+                    refuse_look_alike_address(tx, &new.email).await?;
                     sqlx::query(
-                        "INSERT INTO users (email, password_hash, is_admin, created_at) \
-                         VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING",
+                        "INSERT INTO users (email, password_hash, is_admin, created_at, email_skeleton) \
+                         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING",
                     )
                     .bind(new.email.as_str())
                     .bind(&new.password_hash)
                     .bind(new.is_admin)
                     .bind(new.created_at)
+                    .bind(new.email.skeleton())
                     .execute(&mut **tx)
                     .await?;
                     sqlx::query_as::<_, User>(

@@ -59,6 +59,9 @@ pub use sqlite::SqliteStore;
 pub enum StoreError {
     #[error("an account with that email address already exists")]
     EmailTaken,
+    /// An address with a character outside ASCII that looks the same as another account's.
+    #[error("that email address looks the same as another account's")]
+    EmailLooksLikeAnother,
     #[error("no account has that email address")]
     NoSuchAccount,
     #[error("that short name is already used by another organisation")]

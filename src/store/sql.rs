@@ -23,6 +23,29 @@ macro_rules! sql_store {
             Ok(())
         }
 
+        /// Refuses `email` for an account when it has a character outside ASCII and another
+        /// account's address looks the same (the same skeleton) but is spelt otherwise; an
+        /// account of the very address is no look-alike.
+        async fn refuse_look_alike_address(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            email: &$crate::domain::account::EmailAddress,
+        ) -> Result<(), StoreError> {
+            if email.is_ascii() {
+                return Ok(());
+            }
+            let alike: Vec<String> =
+                sqlx::query_scalar("SELECT email FROM users WHERE email_skeleton = $1")
+                    .bind(email.skeleton())
+                    .fetch_all(&mut **tx)
+                    .await?;
+            if alike.iter().any(|other| other != email.as_str())
+                && !alike.iter().any(|other| other == email.as_str())
+            {
+                return Err(StoreError::EmailLooksLikeAnother);
+            }
+            Ok(())
+        }
+
         async fn insert_session(
             tx: &mut sqlx::Transaction<'_, $db>,
             session: &NewSession,
@@ -40,6 +63,27 @@ macro_rules! sql_store {
             Ok(())
         }
 
+        impl $store {
+            /// Gives every account made before addresses had skeletons its address's skeleton
+            /// (the migration cannot: skeletons are computed here).
+            async fn fill_email_skeletons(&self) -> Result<(), StoreError> {
+                let mut tx = self.writer.begin_with($begin_write).await?;
+                let accounts: Vec<(i64, String)> =
+                    sqlx::query_as("SELECT id, email FROM users WHERE email_skeleton IS NULL")
+                        .fetch_all(&mut *tx)
+                        .await?;
+                for (id, email) in accounts {
+                    sqlx::query("UPDATE users SET email_skeleton = $1 WHERE id = $2")
+                        .bind($crate::domain::account::email_skeleton(&email))
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+        }
+
         #[async_trait::async_trait]
         impl $crate::store::Store for $store {
             fn dialect(&self) -> &'static str {
@@ -48,7 +92,8 @@ macro_rules! sql_store {
 
             async fn migrate(&self) -> Result<(), StoreError> {
                 self.run_migrations().await?;
-                self.fill_name_skeletons().await
+                self.fill_name_skeletons().await?;
+                self.fill_email_skeletons().await
             }
 
             async fn ping(&self) -> Result<(), StoreError> {
@@ -67,14 +112,16 @@ macro_rules! sql_store {
 
             async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
+                refuse_look_alike_address(&mut tx, &user.email).await?;
                 let created = sqlx::query_as::<_, User>(
-                    "INSERT INTO users (email, password_hash, is_admin, created_at) \
-                     VALUES ($1, $2, $3, $4) RETURNING id, email, is_admin, created_at",
+                    "INSERT INTO users (email, password_hash, is_admin, created_at, email_skeleton) \
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id, email, is_admin, created_at",
                 )
                 .bind(user.email.as_str())
                 .bind(&user.password_hash)
                 .bind(user.is_admin)
                 .bind(user.created_at)
+                .bind(user.email.skeleton())
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(|e| unique_violation_as(e, StoreError::EmailTaken))?;

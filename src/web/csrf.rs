@@ -159,7 +159,8 @@ async fn multipart_token(
     None
 }
 
-fn bytes_to_payload(body: Bytes) -> Payload {
+/// `body`, read already, as the request's payload again, for the handler to read.
+pub(super) fn bytes_to_payload(body: Bytes) -> Payload {
     let (_, mut payload) = actix_http::h1::Payload::create(true);
     payload.unread_data(body);
     Payload::from(payload)

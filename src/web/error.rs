@@ -24,6 +24,10 @@ pub enum WebError {
     BadCsrfToken,
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// A form whose fields cannot be taken as they are, for a reason the form cannot show
+    /// beside a field (a NUL character in any of them).
+    #[error("unprocessable: {0}")]
+    Unprocessable(String),
     #[error("gone: {0}")]
     Gone(String),
     /// The request conflicts with what is stored; a page that can show the conflict beside
@@ -113,6 +117,7 @@ impl ResponseError for WebError {
             Self::NotSignedIn { .. } => StatusCode::SEE_OTHER,
             Self::Forbidden | Self::BadCsrfToken => StatusCode::FORBIDDEN,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Gone(_) => StatusCode::GONE,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
@@ -149,6 +154,7 @@ impl ResponseError for WebError {
                 "This form has expired or did not come from this site, so nothing was changed. Go back, reload the page and try again.".to_string(),
             ),
             Self::BadRequest(message) => ("Something in the request is wrong", message.clone()),
+            Self::Unprocessable(message) => ("Something in the form is wrong", message.clone()),
             Self::Gone(message) => ("No longer available", message.clone()),
             Self::Conflict(message) => ("Nothing was changed", message.clone()),
             Self::Busy => (

@@ -27,6 +27,22 @@ pub fn is_routed(method: &Method, path: &str) -> bool {
     allowed_methods(path).contains(&method.as_str())
 }
 
+/// `pattern` with each id's segment (`{id}`, `{player_id}`) matching only a whole number, as
+/// its handler reads it: `/squad/list` is no address of `DELETE /squad/{player_id}`, whose
+/// handler would answer 404 there.
+fn numeric_ids(pattern: &str) -> String {
+    pattern
+        .split('/')
+        .map(
+            |segment| match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                Some(name) if name == "id" || name.ends_with("_id") => format!("{{{name}:-?\\d+}}"),
+                _ => segment.to_string(),
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// The methods some route answers at `path`, in a stable order, with `HEAD` wherever `GET`
 /// is; empty when no route has this address.
 pub fn allowed_methods(path: &str) -> Vec<&'static str> {
@@ -34,7 +50,7 @@ pub fn allowed_methods(path: &str) -> Vec<&'static str> {
     let routes = ROUTES.get_or_init(|| {
         DECLARED_ROUTES
             .iter()
-            .map(|(method, pattern)| (*method, ResourceDef::new(*pattern)))
+            .map(|(method, pattern)| (*method, ResourceDef::new(numeric_ids(pattern))))
             .collect()
     });
     let mut allowed: Vec<&'static str> = routes
@@ -75,5 +91,14 @@ mod tests {
             ["GET", "HEAD", "POST"]
         );
         assert!(allowed_methods("/no/such/page").is_empty());
+        // An id is a number: a word where a route has one is another route's address.
+        assert_eq!(
+            allowed_methods("/api/v1/organisations/devon/teams/3/squad/list"),
+            ["POST"]
+        );
+        assert_eq!(
+            allowed_methods("/api/v1/organisations/devon/teams/3/squad/12"),
+            ["DELETE"]
+        );
     }
 }

@@ -17,6 +17,7 @@ pub mod dates;
 pub mod error;
 pub mod http_methods;
 pub mod layout;
+pub mod nul_characters;
 pub mod page_cache;
 pub mod request_limits;
 pub mod result_form;

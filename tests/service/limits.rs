@@ -459,5 +459,32 @@ store_test!(
             assert_eq!(number(&property(schema, "reason")["maxLength"]), MAX_REASON_CHARS as f64, "{schema}");
         }
         assert_eq!(number(&property("GameInput", "hands")["maxItems"]), MAX_HANDS_PER_GAME as f64);
+
+        let resolved = |schema: &Value| match schema["$ref"].as_str() {
+            Some(reference) => schemas[reference.trim_start_matches("#/components/schemas/")].clone(),
+            None => schema.clone(),
+        };
+        // A championship's bodies: at least one entrant, days as YYYY-MM-DD (an empty text is no
+        // day), a table's games as hands or a team match's, not both, and every hand closed.
+        assert_eq!(number(&property("EntrantsBody", "entrants")["minItems"]), 1.0);
+        for field in ["starts_on", "ends_on"] {
+            let day = property("NewChampionshipBody", field);
+            assert_eq!(day["pattern"], "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "{field}");
+        }
+        for schema in ["TableResultBody", "LinkedTableResultBody", "TeamGameBody", "EntrantsBody"] {
+            assert_eq!(schemas[schema]["additionalProperties"], false, "{schema}");
+        }
+        assert!(property("LinkedTableResultBody", "reason").is_null());
+        for schema in ["TableResultBody", "LinkedTableResultBody"] {
+            assert_eq!(schemas[schema]["not"]["required"], serde_json::json!(["games", "team_games"]));
+            assert_eq!(schemas[schema]["not"]["properties"]["games"]["minItems"], 1);
+            let hand = resolved(&property(schema, "games")["items"]["items"]);
+            assert_eq!(hand["additionalProperties"], false, "{schema}: {hand}");
+        }
+        assert_eq!(resolved(&property("TeamGameBody", "hands")["items"])["additionalProperties"], false);
+        // No text the API takes holds a NUL character; the document says so of every free text.
+        for (schema, field) in [("VenueBody", "address"), ("TableResultBody", "reason"), ("NewChampionshipBody", "venue")] {
+            assert_eq!(property(schema, field)["pattern"], fives::web::api::NO_NUL_PATTERN, "{schema}.{field}");
+        }
     }
 );

@@ -26,6 +26,7 @@ mod csrf;
 mod deletion_races;
 mod demo;
 mod fixture_store;
+mod hardening_api;
 mod http_protocol;
 mod interrupted_writes;
 mod invites;

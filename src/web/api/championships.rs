@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody, Problem, field_path, invalid_of};
-use super::input::{ApiJson, date_of};
+use super::input::{ApiJson, LinkJson, date_of};
 use crate::app::Field;
 use crate::app::championships::{
     self, ChampionshipInput, ChampionshipView, EntrantChange, OrganiserEntry, TableGames,
@@ -237,11 +237,12 @@ pub struct NewChampionshipBody {
     /// organisation.
     #[schema(min_length = 1, max_length = 100)]
     pub name: String,
-    /// The first day, `YYYY-MM-DD`.
-    #[schema(value_type = String, format = Date)]
+    /// The first day, `YYYY-MM-DD` (an empty text is no day).
+    #[schema(value_type = String, format = Date, pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
     pub starts_on: String,
-    /// The last day, `YYYY-MM-DD`: the first day or up to 13 days after it. Absent: one day.
-    #[schema(value_type = Option<String>, format = Date)]
+    /// The last day, `YYYY-MM-DD`: the first day or up to 13 days after it. Absent or null:
+    /// one day.
+    #[schema(value_type = Option<String>, format = Date, pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
     pub ends_on: Option<String>,
     /// Where it is played, at most 300 characters.
     #[serde(default)]
@@ -451,8 +452,9 @@ pub struct EntrantInput {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntrantsBody {
-    /// Entered after those already entered, all or none; at most 2,000 in a championship.
-    #[schema(max_items = 2000)]
+    /// Entered after those already entered, all or none: at least one, at most 2,000 in a
+    /// championship.
+    #[schema(min_items = 1, max_items = 2000)]
     pub entrants: Vec<EntrantInput>,
 }
 
@@ -788,7 +790,7 @@ pub struct TableResultBody {
     /// at most 64 KiB (a scorer's hands fit many times over; every deal and move of four
     /// players may not). Not at a team event's table, which takes `team_games`.
     #[serde(default)]
-    #[schema(value_type = Vec<Vec<Object>>, max_items = 15)]
+    #[schema(value_type = Vec<Vec<super::results::HandInput>>, max_items = 15)]
     pub games: Vec<Vec<HandRecord>>,
     /// At a team event's table, the team match's games in the order of its legs, each with
     /// who played it (at most 84 games).
@@ -797,6 +799,33 @@ pub struct TableResultBody {
     /// Why a confirmed result is corrected (organisers only), at most 500 characters.
     #[schema(max_length = 500)]
     pub reason: Option<String>,
+}
+
+/// A table's games entered at the table through its link: as [`TableResultBody`], without a
+/// reason (only the organiser corrects a result).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkedTableResultBody {
+    /// The version of the table the result was entered from (0 for a table with none).
+    pub version: u32,
+    /// Each game's hands, as in [`TableResultBody`]'s `games`. Not at a team event's table.
+    #[serde(default)]
+    #[schema(value_type = Vec<Vec<super::results::HandInput>>, max_items = 15)]
+    pub games: Vec<Vec<HandRecord>>,
+    /// At a team event's table, the team match's games in the order of its legs.
+    #[schema(max_items = 84)]
+    pub team_games: Option<Vec<TeamGameBody>>,
+}
+
+impl From<LinkedTableResultBody> for TableResultBody {
+    fn from(body: LinkedTableResultBody) -> Self {
+        Self {
+            version: body.version,
+            games: body.games,
+            team_games: body.team_games,
+            reason: None,
+        }
+    }
 }
 
 /// A game of a team match: who played it for each team and its hands.
@@ -812,7 +841,7 @@ pub struct TeamGameBody {
     pub away: Vec<i64>,
     /// The game's hands, as in `games` (at most 300); none for a conceded game.
     #[serde(default)]
-    #[schema(value_type = Vec<Object>, max_items = 300)]
+    #[schema(value_type = Vec<super::results::HandInput>, max_items = 300)]
     pub hands: Vec<HandRecord>,
     /// The team that gave the game up unplayed (`home` for seat 1's, `away` for seat 2's).
     pub conceded_by: Option<Side>,
@@ -917,7 +946,7 @@ pub async fn get_linked_table(
                    game checked by the rules before anything is kept, each problem at its game \
                    and hand. Works until the organiser confirms the result.",
     params(("link" = String, Path, description = "The table's link, from its card")),
-    request_body = TableResultBody,
+    request_body = LinkedTableResultBody,
     responses(
         (status = 200, body = TablePlaceView),
         (status = 400, body = ErrorBody),
@@ -930,15 +959,9 @@ pub async fn get_linked_table(
 pub async fn enter_linked_result(
     state: Data<AppState>,
     link: Path<String>,
-    body: ApiJson<TableResultBody>,
+    body: LinkJson<LinkedTableResultBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    if body.reason.is_some() {
-        return Err(ApiError::invalid_field(
-            "reason",
-            "Only the organiser corrects a result, with a reason; at the table, enter the games.",
-        ));
-    }
+    let body = TableResultBody::from(body.into_inner());
     let version = body.version;
     let (games, _) = games_of(body)?;
     let place = championships::enter_result_by_link(state.store.as_ref(), &link, version, games)

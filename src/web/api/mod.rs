@@ -76,7 +76,7 @@ impl Modify for BearerToken {
 struct Constraints;
 
 /// The request bodies (and their parts) read with `deny_unknown_fields`.
-const CLOSED_BODIES: [&str; 9] = [
+const CLOSED_BODIES: [&str; 18] = [
     "ResultBody",
     "WalkoverInput",
     "GameInput",
@@ -86,6 +86,15 @@ const CLOSED_BODIES: [&str; 9] = [
     "CorrectionBody",
     "EntryLevelBody",
     "WithdrawBody",
+    "EntrantInput",
+    "EntrantsBody",
+    "EntrantChangeBody",
+    "SwapInput",
+    "RoundBody",
+    "TableResultBody",
+    "LinkedTableResultBody",
+    "TeamGameBody",
+    "ConfirmTableBody",
 ];
 
 impl Modify for Constraints {
@@ -231,10 +240,38 @@ pub async fn openapi_document() -> HttpResponse {
     HttpResponse::Ok().json(document())
 }
 
+/// What every text the API takes without a pattern of its own is: one without a NUL character,
+/// which the API refuses (`input::read_as`).
+pub const NO_NUL_PATTERN: &str = "^[^\\u0000]*$";
+
+/// Gives every string schema of `schema` that states no pattern, choices or format
+/// [`NO_NUL_PATTERN`].
+fn forbid_nul_characters(schema: &mut serde_json::Value) {
+    match schema {
+        serde_json::Value::Object(fields) => {
+            let is_string = match fields.get("type") {
+                Some(serde_json::Value::String(kind)) => kind == "string",
+                Some(serde_json::Value::Array(kinds)) => kinds.iter().any(|kind| kind == "string"),
+                _ => false,
+            };
+            let stated = ["pattern", "enum", "const", "format"]
+                .iter()
+                .any(|key| fields.contains_key(*key));
+            if is_string && !stated {
+                fields.insert("pattern".to_string(), NO_NUL_PATTERN.into());
+            }
+            fields.values_mut().for_each(forbid_nul_characters);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(forbid_nul_characters),
+        _ => {}
+    }
+}
+
 /// The OpenAPI document as served: the generated one, with what the generator cannot write on
-/// a field: a leg's target is one of the two a league plays to, and the choices of exactly one
+/// a field: a leg's target is one of the two a league plays to, the choices of exactly one
 /// field (a result is a walkover or its games; a game its hands, its record or the side that
-/// conceded it), each field given and not null.
+/// conceded it), each field given and not null, and a table's games given as hands or as a
+/// team match's games, not both.
 pub fn document() -> serde_json::Value {
     use crate::domain::match_format::{ONCE_ROUND_THE_BOARD, TWICE_ROUND_THE_BOARD};
     use serde_json::json;
@@ -269,6 +306,22 @@ pub fn document() -> serde_json::Value {
             .and_then(serde_json::Value::as_object_mut)
         {
             schema.insert("oneOf".to_string(), json!(choices));
+        }
+    }
+    forbid_nul_characters(&mut document);
+    // `games` may be left empty beside `team_games`, as it is when absent.
+    for body in ["TableResultBody", "LinkedTableResultBody"] {
+        if let Some(schema) = document
+            .pointer_mut(&format!("/components/schemas/{body}"))
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            schema.insert(
+                "not".to_string(),
+                json!({
+                    "required": ["games", "team_games"],
+                    "properties": {"games": {"minItems": 1}, "team_games": {"type": "array"}},
+                }),
+            );
         }
     }
     document

@@ -291,7 +291,7 @@ fn path_of(place: &FixturePlace) -> String {
 /// A JSON body of this shape, or 400 saying what is wrong. Read here rather than by the
 /// API's JSON extractor, whose limit suits short bodies: a result of whole game records runs
 /// to tens of kilobytes (the body is still limited, by the server's payload limit).
-fn body_of<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+fn body_of<T: DeserializeOwned + std::fmt::Debug>(body: &Bytes) -> Result<T, ApiError> {
     let value: serde_json::Value = serde_json::from_slice(body).map_err(|error| {
         ApiError::BadRequest(format!("The request body could not be read: {error}."))
     })?;
