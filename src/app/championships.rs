@@ -28,8 +28,7 @@ use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::secret_key::SecretKey;
 use crate::store::{
     Championship, Entrant, EntrantPlayer, NewChampionship, NewEntrant, NewRound, NewTable,
-    Organisation, Round, Store, StoreError, Table, TableAction, TableChange, TableResult,
-    TableStatus,
+    Organisation, Round, Store, StoreError, Table, TableChange, TableResult, TableStatus,
 };
 use crate::token::SecretToken;
 
@@ -380,13 +379,7 @@ async fn view_of(
     let entrants = store.entrants(id).await?;
     let rounds = store.rounds(id).await?;
     let corrections = if rounds.len() > 1 {
-        store
-            .table_events(id)
-            .await?
-            .into_iter()
-            .filter(|event| event.action == TableAction::Corrected)
-            .map(|event| (event.table, event.at))
-            .collect()
+        store.table_corrections(id).await?
     } else {
         Vec::new()
     };

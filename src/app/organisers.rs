@@ -5,9 +5,8 @@
 use chrono::{DateTime, Utc};
 
 use super::accounts::{NewAccount, UnusableInvitation, invite_acceptor};
-use super::teams::{INVITE_LIFETIME, invitation_refused, invited_address};
+use super::teams::{INVITE_LIFETIME, InvitationMail, invitation_refused, invited_address};
 use super::{AppError, Who, lookup};
-use crate::domain::account::EmailAddress;
 use crate::domain::mail::{
     MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR, SiteLinks, organiser_invitation,
 };
@@ -20,13 +19,13 @@ const ORGANISER_INVITATION: UnusableInvitation = UnusableInvitation {
     used: "This invitation has already been used. Ask an organiser of the league for a new link if you still need one.",
 };
 
-/// An organiser invitation made: its token (shown once), when it stops working, and the
-/// address it was mailed to.
+/// An organiser invitation made: its token (shown once), when it stops working, and what
+/// became of its mail.
 pub struct OrganiserInvitation {
     pub organisation: Organisation,
     pub token: SecretToken,
     pub expires_at: DateTime<Utc>,
-    pub mailed_to: Option<EmailAddress>,
+    pub mail: InvitationMail,
 }
 
 impl OrganiserInvitation {
@@ -70,7 +69,7 @@ pub async fn invite_organiser(
         )),
         _ => None,
     };
-    store
+    let queued = store
         .create_organiser_invite(
             &invite,
             mail.as_ref(),
@@ -82,7 +81,7 @@ pub async fn invite_organiser(
         organisation,
         token,
         expires_at: invite.expires_at,
-        mailed_to: mail.and(email),
+        mail: InvitationMail::of(email, mail.is_some(), queued),
     })
 }
 

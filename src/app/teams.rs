@@ -123,13 +123,54 @@ pub(super) fn invited_address(email: &str) -> Result<Option<EmailAddress>, AppEr
     }
 }
 
-/// An invitation made: the link's token, shown once, when it stops working, and the address
-/// it was mailed to.
+/// An invitation made: the link's token, shown once, when it stops working, and what became
+/// of its mail.
 pub struct Invitation {
     pub team: Team,
     pub token: SecretToken,
     pub expires_at: DateTime<Utc>,
-    pub mailed_to: Option<EmailAddress>,
+    pub mail: InvitationMail,
+}
+
+/// What became of an invitation's mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvitationMail {
+    /// No address was given, or this site sends no mail.
+    NotAsked,
+    /// The link is on its way to the address.
+    Sent(EmailAddress),
+    /// Held back: the address has had the most messages this site sends one an hour
+    /// ([`MAX_MAILS_PER_ADDRESS_PER_HOUR`](crate::domain::mail::MAX_MAILS_PER_ADDRESS_PER_HOUR)),
+    /// so the organiser must pass the link on themselves.
+    HeldBack(EmailAddress),
+}
+
+impl InvitationMail {
+    /// What became of the mail of an invitation to `email`, asked for when `asked`, given
+    /// whether the store `queued` it.
+    pub(super) fn of(email: Option<EmailAddress>, asked: bool, queued: bool) -> Self {
+        match email {
+            Some(email) if asked && queued => InvitationMail::Sent(email),
+            Some(email) if asked => InvitationMail::HeldBack(email),
+            _ => InvitationMail::NotAsked,
+        }
+    }
+
+    /// The address the link was mailed to, if it was.
+    pub fn sent_to(&self) -> Option<&EmailAddress> {
+        match self {
+            InvitationMail::Sent(email) => Some(email),
+            _ => None,
+        }
+    }
+
+    /// The address whose mail was held back, if one was.
+    pub fn held_back_for(&self) -> Option<&EmailAddress> {
+        match self {
+            InvitationMail::HeldBack(email) => Some(email),
+            _ => None,
+        }
+    }
 }
 
 /// An organiser makes a link that makes whoever opens it a captain of the team, mailed to
@@ -163,7 +204,7 @@ pub async fn invite_captain(
         )),
         _ => None,
     };
-    store
+    let queued = store
         .create_captain_invite(
             &invite,
             mail.as_ref(),
@@ -175,7 +216,7 @@ pub async fn invite_captain(
         team,
         token,
         expires_at: invite.expires_at,
-        mailed_to: mail.and(email),
+        mail: InvitationMail::of(email, mail.is_some(), queued),
     })
 }
 

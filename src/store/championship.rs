@@ -197,7 +197,7 @@ pub enum TableAction {
 }
 
 impl TableAction {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             TableAction::Entered => "entered",
             TableAction::Confirmed => "confirmed",
@@ -303,6 +303,12 @@ pub trait ChampionshipStore: Send + Sync {
         change: &TableChange<'_>,
         result: &TableResult,
     ) -> Result<Table, StoreError>;
+    /// When each of the championship's tables had its confirmed result corrected, oldest
+    /// first: what a view needs of the audit log, read without its sheets.
+    async fn table_corrections(
+        &self,
+        championship: ChampionshipId,
+    ) -> Result<Vec<(TableId, DateTime<Utc>)>, StoreError>;
     /// The championship's audit log of table results, oldest first.
     async fn table_events(
         &self,

@@ -874,6 +874,35 @@ macro_rules! championship_sql_store {
                 Ok(table)
             }
 
+            async fn table_corrections(
+                &self,
+                championship: $crate::domain::ids::ChampionshipId,
+            ) -> Result<
+                Vec<($crate::domain::ids::TableId, chrono::DateTime<chrono::Utc>)>,
+                $crate::store::StoreError,
+            > {
+                let rows: Vec<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+                    "SELECT championship_table_events.table_id, \
+                     championship_table_events.happened_at \
+                     FROM championship_table_events \
+                     JOIN championship_tables ON championship_tables.id = \
+                     championship_table_events.table_id \
+                     JOIN championship_rounds ON championship_rounds.id = \
+                     championship_tables.round_id \
+                     WHERE championship_rounds.championship_id = $1 \
+                     AND championship_table_events.action = $2 \
+                     ORDER BY championship_table_events.id",
+                )
+                .bind(championship.0)
+                .bind($crate::store::TableAction::Corrected.as_str())
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(table, at)| ($crate::domain::ids::TableId(table), at))
+                    .collect())
+            }
+
             async fn table_events(
                 &self,
                 championship: $crate::domain::ids::ChampionshipId,

@@ -880,30 +880,8 @@ macro_rules! league_sql_store {
                                 }
                                 (_, [id]) => Ok((*id, name.as_str().to_string())),
                                 (_, [_, _, ..]) => Err(SquadRefusal::SeveralNamed),
-                                (spelling, _) => {
-                                    if spelling.is_none() {
-                                        sqlx::query(
-                                            "INSERT INTO player_name_spellings \
-                                             (organisation_id, skeleton, name) VALUES ($1, $2, $3) \
-                                             ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                                        )
-                                        .bind(organisation)
-                                        .bind(&skeleton)
-                                        .bind(name.as_str())
-                                        .execute(&mut *tx)
-                                        .await?;
-                                    }
-                                    let id: i64 = sqlx::query_scalar(
-                                        "INSERT INTO players \
-                                         (organisation_id, name, name_skeleton, created_at) \
-                                         VALUES ($1, $2, $3, $4) RETURNING id",
-                                    )
-                                    .bind(organisation)
-                                    .bind(name.as_str())
-                                    .bind(&skeleton)
-                                    .bind(at)
-                                    .fetch_one(&mut *tx)
-                                    .await?;
+                                _ => {
+                                    let id = insert_player(&mut tx, organisation, name, at).await?;
                                     Ok((id, name.as_str().to_string()))
                                 }
                             }

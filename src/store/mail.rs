@@ -183,13 +183,15 @@ pub trait MailStore: Send + Sync {
 
     /// Keeps an organiser invitation, and queues its message when there is one, in one
     /// transaction; refused ([`StoreError::TooManyInvitations`]) when the organisation has made
-    /// `max_per_hour` invitations (of captains and organisers) in the hour before it.
+    /// `max_per_hour` invitations (of captains and organisers) in the hour before it. Answers
+    /// whether the message was queued, as
+    /// [`create_captain_invite`](super::Store::create_captain_invite) does.
     async fn create_organiser_invite(
         &self,
         invite: &NewOrganiserInvite,
         mail: Option<&Mail>,
         max_per_hour: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
     async fn organiser_invite(
         &self,
         token: &TokenDigest,

@@ -18,12 +18,13 @@ macro_rules! mail_sql_store {
         /// Queues `mails` in the transaction of the change that causes them, each unless its
         /// address has had its hourly number of messages
         /// ([`MAX_MAILS_PER_ADDRESS_PER_HOUR`](crate::domain::mail::MAX_MAILS_PER_ADDRESS_PER_HOUR)):
-        /// that one is left out and logged, and the change goes ahead.
+        /// that one is left out and logged, and the change goes ahead. Answers how many were
+        /// queued.
         async fn queue_mails_in(
             tx: &mut sqlx::Transaction<'_, $db>,
             mails: &[$crate::domain::mail::Mail],
             now: chrono::DateTime<chrono::Utc>,
-        ) -> Result<(), $crate::store::StoreError> {
+        ) -> Result<usize, $crate::store::StoreError> {
             use $crate::domain::mail::MAX_MAILS_PER_ADDRESS_PER_HOUR;
             // Each address locked once, in order, so that two transactions mailing the same
             // addresses cannot each wait for the other.
@@ -36,6 +37,7 @@ macro_rules! mail_sql_store {
                     .execute(&mut **tx)
                     .await?;
             }
+            let mut queued = 0;
             for mail in mails {
                 let lately: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM mail_outbox WHERE recipient = $1 AND queued_at > $2",
@@ -62,8 +64,9 @@ macro_rules! mail_sql_store {
                 .bind(now)
                 .execute(&mut **tx)
                 .await?;
+                queued += 1;
             }
-            Ok(())
+            Ok(queued)
         }
 
         /// Refuses an invitation of `organisation`'s when it has made `max_per_hour` (of
@@ -623,7 +626,7 @@ macro_rules! mail_sql_store {
                 invite: &$crate::store::NewOrganiserInvite,
                 mail: Option<&$crate::domain::mail::Mail>,
                 max_per_hour: i64,
-            ) -> Result<(), $crate::store::StoreError> {
+            ) -> Result<bool, $crate::store::StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 check_invitations_lately(
                     &mut tx,
@@ -644,11 +647,16 @@ macro_rules! mail_sql_store {
                 .bind(invite.expires_at)
                 .execute(&mut *tx)
                 .await?;
-                if let Some(mail) = mail {
-                    queue_mails_in(&mut tx, std::slice::from_ref(mail), invite.created_at).await?;
-                }
+                let queued = match mail {
+                    Some(mail) => {
+                        queue_mails_in(&mut tx, std::slice::from_ref(mail), invite.created_at)
+                            .await?
+                            > 0
+                    }
+                    None => false,
+                };
                 tx.commit().await?;
-                Ok(())
+                Ok(queued)
             }
 
             async fn organiser_invite(

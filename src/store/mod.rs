@@ -350,16 +350,16 @@ pub trait Store:
     -> Result<(), StoreError>;
 
     /// Keeps a captain invitation, and queues its message when there is one, in one
-    /// transaction.
-    /// Keeps a captain invitation, and queues its message when there is one, in one
     /// transaction; refused ([`StoreError::TooManyInvitations`]) when the team's organisation
     /// has made `max_per_hour` invitations (of captains and organisers) in the hour before it.
+    /// Answers whether the message was queued: not when there is none, nor when its address
+    /// has had its hourly number of messages.
     async fn create_captain_invite(
         &self,
         invite: &NewCaptainInvite,
         mail: Option<&crate::domain::mail::Mail>,
         max_per_hour: i64,
-    ) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
     async fn captain_invite(
         &self,
         token: &TokenDigest,

@@ -536,7 +536,7 @@ macro_rules! sql_store {
                 invite: &NewCaptainInvite,
                 mail: Option<&$crate::domain::mail::Mail>,
                 max_per_hour: i64,
-            ) -> Result<(), StoreError> {
+            ) -> Result<bool, StoreError> {
                 let mut tx = self.writer.begin_with($begin_write).await?;
                 let organisation: i64 =
                     sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
@@ -558,11 +558,16 @@ macro_rules! sql_store {
                 .bind(invite.expires_at)
                 .execute(&mut *tx)
                 .await?;
-                if let Some(mail) = mail {
-                    queue_mails_in(&mut tx, std::slice::from_ref(mail), invite.created_at).await?;
-                }
+                let queued = match mail {
+                    Some(mail) => {
+                        queue_mails_in(&mut tx, std::slice::from_ref(mail), invite.created_at)
+                            .await?
+                            > 0
+                    }
+                    None => false,
+                };
                 tx.commit().await?;
-                Ok(())
+                Ok(queued)
             }
 
             async fn captain_invite(

@@ -174,13 +174,20 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .default_service(web::to(error::not_found));
 }
 
-/// An address whose parts do not parse, such as `/teams/abc/manage`, names no page: 404.
+/// An address whose parts do not parse, such as `/teams/abc/manage`, names no page: 404. But
+/// where a word stands for an id, the address may be another route's, for other methods
+/// (`DELETE …/squad/list`, where only `POST` is routed): 405 with those methods then.
 pub fn path_config() -> PathConfig {
     PathConfig::default().error_handler(|_error, request| {
-        if api::is_api_path(request.path()) {
-            return api::path_error();
+        let allowed = http_methods::allowed_methods(request.path());
+        let routed_elsewhere =
+            !allowed.is_empty() && !allowed.contains(&request.method().as_str());
+        match (api::is_api_path(request.path()), routed_elsewhere) {
+            (true, true) => api::error::ApiError::MethodNotAllowed { allowed }.into(),
+            (true, false) => api::path_error(),
+            (false, true) => WebError::MethodNotAllowed { allowed }.into(),
+            (false, false) => WebError::NotFound.into(),
         }
-        WebError::NotFound.into()
     })
 }
 

@@ -7,6 +7,7 @@
 # schemathesis.toml lists (those a JSON Schema cannot state).
 #
 #   tests/schemathesis/run.sh            # needs schemathesis: pip install schemathesis
+#   tests/schemathesis/run.sh --include-path-regex 'tables'   # more arguments go to `st run`
 #
 # MAX_EXAMPLES (default 50) sets how many requests each operation gets in each phase.
 set -euo pipefail
@@ -39,4 +40,4 @@ token=$(curl -fs -c "$jar" -b "$jar" --data-urlencode "csrf_token=$form" \
 
 st --config-file "$here/schemathesis.toml" run "$base/api/v1/openapi.json" \
     --checks all --max-examples "${MAX_EXAMPLES:-50}" --workers 2 \
-    -H "Authorization: Bearer $token"
+    -H "Authorization: Bearer $token" "$@"

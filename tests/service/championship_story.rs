@@ -17,14 +17,14 @@ use crate::support::{ApiClient, TestContext};
 const BASE: &str = "/api/v1/organisations/north/championships";
 
 /// A game of All Fives for two, played at random to its end, as its hands.
-fn random_game(seed: u64) -> Value {
+pub(crate) fn random_game(seed: u64) -> Value {
     let spec = RulesetSpec::preset(Preset::AllFives);
     let built = spec.build(2).unwrap();
     let record = play_game(&spec, &built, &mut fives_rules::random::seeded(seed));
     serde_json::to_value(record.hands).unwrap()
 }
 
-fn tables_of(value: &Value) -> Vec<Vec<String>> {
+pub(crate) fn tables_of(value: &Value) -> Vec<Vec<String>> {
     value
         .as_array()
         .unwrap()
@@ -45,7 +45,7 @@ fn tables_of(value: &Value) -> Vec<Vec<String>> {
         .collect()
 }
 
-async fn organiser_api(ctx: &TestContext) -> ApiClient {
+pub(crate) async fn organiser_api(ctx: &TestContext) -> ApiClient {
     let organiser = ctx.user("north@example.org").await;
     ctx.organisation("north", &organiser).await;
     let browser = ctx.browser();
@@ -310,14 +310,14 @@ store_test! {
     }
 }
 
-fn format_of(stages: fives::domain::championship::Stages) -> Value {
+pub(crate) fn format_of(stages: fives::domain::championship::Stages) -> Value {
     use fives::domain::championship::{ChampionshipFormat, FormatChoice, FormatDocument};
     let format = ChampionshipFormat::try_from(FormatChoice::plain(stages)).unwrap();
     serde_json::to_value(FormatDocument::from(&format)).unwrap()
 }
 
 /// Publishes the next round and the organiser enters every table's game; answers the round.
-async fn play_round(api: &ApiClient, championship: &str, seed: u64) -> Value {
+pub(crate) async fn play_round(api: &ApiClient, championship: &str, seed: u64) -> Value {
     let at = |path: &str| format!("{championship}{path}");
     let published = api.post(&at("/rounds"), json!({})).await;
     assert_eq!(published.status, 201, "{:?}", published.json);

@@ -60,6 +60,12 @@ store_test!(
                 "/api/v1/organisations/devon/teams",
                 "GET, HEAD, POST",
             ),
+            // A word where `DELETE …/squad/{player_id}` has an id: the address of a POST only.
+            (
+                reqwest::Method::DELETE,
+                "/api/v1/organisations/devon/teams/-9223372036854775808/squad/list",
+                "POST",
+            ),
         ];
         for (method, path, allow) in cases {
             let response = client()

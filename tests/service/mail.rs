@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chrono::{Duration as Span, Utc};
-use fives::domain::mail::{SiteLinks, password_reset};
+use fives::domain::mail::{MAX_MAILS_PER_ADDRESS_PER_HOUR, Mail, SiteLinks, password_reset};
 use fives::domain::result_deadline::ResultDeadline;
 use fives::mail::{MailSettings, Sender};
 use fives::secret_key::SecretKey;
@@ -578,6 +578,51 @@ store_test!(
         assert_eq!(newcomer.get(&format!("/organise/{SLUG}")).await.status, 200);
         // The link works once.
         assert_eq!(newcomer.get(path).await.status, 410);
+        service.stop().await;
+    }
+);
+
+store_test!(
+    async fn an_invitation_whose_mail_is_held_back_says_so_and_shows_the_link(ctx) {
+        // No SMTP server is needed: the message would only be queued.
+        let service = MailService::start(&ctx, free_port()).await;
+        let league = results_league(&ctx).await;
+        let busy = "busy.captain@example.org";
+        let filler: Vec<Mail> = (0..MAX_MAILS_PER_ADDRESS_PER_HOUR)
+            .map(|n| Mail { to: busy.into(), subject: format!("Message {n}"), body: "Hi".into() })
+            .collect();
+        ctx.store.queue_mail(&filler, Utc::now()).await.unwrap();
+        let secretary = signed_in(service.browser(&ctx), &league.secretary.email).await;
+
+        let invited = secretary
+            .submit(&format!("/teams/{}/invites", league.home), &[("email", busy)])
+            .await;
+        assert_eq!(invited.status, 200, "{}", invited.body);
+        assert!(!invited.body.contains("on its way"), "{}", invited.body);
+        assert!(invited.body.contains(&format!("The link was not mailed: {busy}")), "{}", invited.body);
+        assert!(invited.body.contains("Send them the link yourself"), "{}", invited.body);
+        assert!(invited.body.contains("/invites/"), "{}", invited.body);
+        let organiser = secretary
+            .submit(&format!("/organise/{SLUG}/organisers/invites"), &[("email", busy)])
+            .await;
+        assert_eq!(organiser.status, 200, "{}", organiser.body);
+        assert!(organiser.body.contains("The link was not mailed"), "{}", organiser.body);
+        let token = secretary.make_api_token("invitations").await;
+        let mut client = ctx.api(Some(&token));
+        client.address = service.address.clone();
+        let api = client
+            .post(&format!("/api/v1/organisations/{SLUG}/organisers/invites"), serde_json::json!({"email": busy}))
+            .await;
+        assert_eq!(api.status, 201, "{:?}", api.json);
+        assert!(api.json["mailed_to"].is_null(), "{:?}", api.json);
+        assert_eq!(ctx.store.mail_to(busy).await.unwrap().len() as i64, MAX_MAILS_PER_ADDRESS_PER_HOUR);
+
+        // Another address is mailed as ever.
+        let fresh = secretary
+            .submit(&format!("/teams/{}/invites", league.home), &[("email", "fresh@example.org")])
+            .await;
+        assert!(fresh.body.contains("on its way to fresh@example.org"), "{}", fresh.body);
+        assert!(!fresh.body.contains("not mailed"), "{}", fresh.body);
         service.stop().await;
     }
 );

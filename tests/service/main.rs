@@ -18,6 +18,7 @@ mod browser_public;
 mod captain_dashboard;
 mod captain_phone;
 mod championship_pages;
+mod championship_races;
 mod championship_store;
 mod championship_story;
 mod championship_teams;

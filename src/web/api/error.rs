@@ -25,7 +25,8 @@ pub struct ErrorBody {
 /// One thing wrong with one field of a request's body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Problem {
-    /// The field's path in the request body, such as `name` or `match_format.legs[1].games`.
+    /// The field's path in the request body, such as `name` or `match_format.legs[1].games`;
+    /// a control character in a key the body held is written as its escape (`\u{0}`).
     pub field: String,
     pub message: String,
 }
@@ -33,10 +34,27 @@ pub struct Problem {
 impl Problem {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
         Self {
-            field: field.into(),
+            field: printable(&field.into()),
             message: message.into(),
         }
     }
+}
+
+/// `path` with each control character written as its escape, so a key the client sent (a NUL
+/// in it, a line break) is named in the answer without being repeated raw.
+fn printable(path: &str) -> String {
+    if !path.chars().any(char::is_control) {
+        return path.to_string();
+    }
+    path.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// What an API request may be answered with instead of what it asked for.
@@ -280,5 +298,21 @@ impl ResponseError for ApiError {
             ));
         }
         response.json(ErrorBody { error, problems })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_problems_field_names_a_key_without_its_control_characters() {
+        assert_eq!(
+            Problem::new("ruleset.a\0b[1]", "x").field,
+            "ruleset.a\\u{0}b[1]"
+        );
+        assert_eq!(Problem::new("ruleset.a\u{b}", "x").field, "ruleset.a\\u{b}");
+        assert_eq!(Problem::new("legs[1].games", "x").field, "legs[1].games");
+        assert_eq!(Problem::new("név.ü", "x").field, "név.ü");
     }
 }

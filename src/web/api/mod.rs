@@ -315,12 +315,14 @@ pub fn document() -> serde_json::Value {
             .pointer_mut(&format!("/components/schemas/{body}"))
             .and_then(serde_json::Value::as_object_mut)
         {
+            // Stated as a choice rather than with `not`, which generators read poorly: either
+            // `games` is empty (or absent) or `team_games` is absent (or null).
             schema.insert(
-                "not".to_string(),
-                json!({
-                    "required": ["games", "team_games"],
-                    "properties": {"games": {"minItems": 1}, "team_games": {"type": "array"}},
-                }),
+                "anyOf".to_string(),
+                json!([
+                    {"properties": {"games": {"maxItems": 0}}},
+                    {"properties": {"team_games": {"type": "null"}}},
+                ]),
             );
         }
     }

@@ -34,7 +34,9 @@ pub struct OrganiserInvitationView {
     pub link: String,
     /// When the link stops working.
     pub expires_at: DateTime<Utc>,
-    /// The address the link was mailed to; null when none was given or the site sends no mail.
+    /// The address the link was mailed to; null when none was given, the site sends no mail,
+    /// or the address has had the most messages the site sends one an hour (then pass the
+    /// link on yourself).
     pub mailed_to: Option<String>,
 }
 
@@ -76,7 +78,10 @@ pub async fn invite_organiser(
     Ok(HttpResponse::Created().json(OrganiserInvitationView {
         link: link_as_reached(&req, &invitation.path()),
         expires_at: invitation.expires_at,
-        mailed_to: invitation.mailed_to.map(|email| email.as_str().to_string()),
+        mailed_to: invitation
+            .mail
+            .sent_to()
+            .map(|email| email.as_str().to_string()),
         organisation: OrganisationView::from(invitation.organisation),
     }))
 }

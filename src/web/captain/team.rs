@@ -185,6 +185,7 @@ struct InviteCreatedPage {
     link: String,
     expires: String,
     mailed_to: Option<String>,
+    held_back_for: Option<String>,
 }
 
 /// The new captain's address, when the link is to be mailed to them.
@@ -207,7 +208,7 @@ pub async fn invite_captain(
         team,
         token,
         expires_at,
-        mailed_to,
+        mail,
     } = teams::invite_captain(
         state.store.as_ref(),
         state.mail.as_ref(),
@@ -223,6 +224,7 @@ pub async fn invite_captain(
         team,
         link,
         expires: crate::web::dates::moment(expires_at),
-        mailed_to: mailed_to.map(|email| email.as_str().to_string()),
+        mailed_to: mail.sent_to().map(|email| email.as_str().to_string()),
+        held_back_for: mail.held_back_for().map(|email| email.as_str().to_string()),
     })
 }

@@ -27,6 +27,7 @@ struct CreatedPage {
     organisation: Organisation,
     link: Option<String>,
     mailed_to: Option<String>,
+    held_back_for: Option<String>,
     expires: String,
     error: Option<String>,
 }
@@ -54,7 +55,11 @@ pub async fn invite_organiser(
                 invitation.organisation.name
             )),
             link: Some(link_as_reached(&req, &invitation.path())),
-            mailed_to: invitation.mailed_to.map(|email| email.as_str().to_string()),
+            mailed_to: invitation.mail.sent_to().map(|e| e.as_str().to_string()),
+            held_back_for: invitation
+                .mail
+                .held_back_for()
+                .map(|e| e.as_str().to_string()),
             expires: crate::web::dates::moment(invitation.expires_at),
             error: None,
             organisation: invitation.organisation,
@@ -71,6 +76,7 @@ pub async fn invite_organiser(
                         .layout(format!("Organiser invitation for {}", organisation.name)),
                     link: None,
                     mailed_to: None,
+                    held_back_for: None,
                     expires: String::new(),
                     error: Some(
                         problems
