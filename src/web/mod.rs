@@ -138,9 +138,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::championships::enter_table_result)
         .service(organiser::competitions::competitions_page)
         .service(organiser::competitions::create_competition)
-        .service(organiser::competitions::seasons_page)
-        .service(organiser::competitions::create_season)
-        .service(organiser::competitions::set_entry_level)
+        .service(organiser::competition_seasons::seasons_page)
+        .service(organiser::competition_seasons::create_season)
+        .service(organiser::competition_seasons::set_entry_level)
         .service(organiser::season::season_page)
         .service(organiser::season::create_division)
         .service(organiser::season::add_division_team)
@@ -180,8 +180,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 pub fn path_config() -> PathConfig {
     PathConfig::default().error_handler(|_error, request| {
         let allowed = http_methods::allowed_methods(request.path());
-        let routed_elsewhere =
-            !allowed.is_empty() && !allowed.contains(&request.method().as_str());
+        let routed_elsewhere = !allowed.is_empty() && !allowed.contains(&request.method().as_str());
         match (api::is_api_path(request.path()), routed_elsewhere) {
             (true, true) => api::error::ApiError::MethodNotAllowed { allowed }.into(),
             (true, false) => api::path_error(),

@@ -608,13 +608,27 @@ store_test!(
     }
 );
 
+/// The Rust files under `folder`, its subfolders' included.
+fn rust_files_under(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files_under(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
 /// Every endpoint the API's source declares, as (METHOD, path), read from the route
 /// attributes of its handlers.
 fn declared_routes() -> BTreeSet<(String, String)> {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/api");
     let mut routes = BTreeSet::new();
-    for entry in std::fs::read_dir(folder).unwrap() {
-        let source = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    for file in rust_files_under(&folder) {
+        let source = std::fs::read_to_string(file).unwrap();
         for line in source.lines().map(str::trim) {
             for method in ["get", "post", "put", "delete", "patch"] {
                 if let Some(rest) = line.strip_prefix(&format!("#[{method}(\"")) {

@@ -519,13 +519,43 @@ const USE_CASE_MODULES: [&str; 16] = [
     "tokens",
 ];
 
+/// The Rust files under `folder`, its subfolders' included.
+fn rust_files_under(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).into_iter().flatten() {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files_under(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
 /// Every use case of the use case modules, as `module::function`: each `pub async fn`, and
 /// each `pub fn` that answers an `AppError` (a check with no store to ask).
 fn use_cases_in_source() -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     for module in USE_CASE_MODULES {
-        let path = format!("{}/src/app/{module}.rs", env!("CARGO_MANIFEST_DIR"));
-        let source = std::fs::read_to_string(&path).expect("a use case module");
+        // A module is a file, or a folder of files (`championships/`), read as one.
+        let app = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+        let file = app.join(format!("{module}.rs"));
+        let files = if file.exists() {
+            vec![file]
+        } else {
+            rust_files_under(&app.join(module))
+        };
+        assert!(
+            !files.is_empty(),
+            "no source of the use case module {module}"
+        );
+        let source: String = files
+            .iter()
+            .map(|file| std::fs::read_to_string(file).expect("a use case module"))
+            .collect::<Vec<_>>()
+            .join("\n");
         for (at, _) in source.match_indices("\npub ") {
             let rest = &source[at + "\npub ".len()..];
             let signature = &rest[..rest.find('{').unwrap_or(rest.len())];

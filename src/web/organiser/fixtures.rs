@@ -21,7 +21,7 @@ use crate::store::{Bye, Fixture, Organisation};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::organiser::competitions::{optional_time_of, parse_date};
+use crate::web::organiser::competition_seasons::{optional_time_of, parse_date};
 use crate::web::public::league::{date_and_time, status_label};
 use crate::web::session::Viewer;
 

@@ -2,6 +2,7 @@
 //! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
 
 pub mod championships;
+pub mod competition_seasons;
 pub mod competitions;
 pub mod deductions;
 pub mod fixtures;

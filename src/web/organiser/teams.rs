@@ -16,7 +16,8 @@ use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::organiser::competitions::{FieldErrors, NightChoice, WEEKDAYS};
+use crate::web::organiser::competition_seasons::{NightChoice, WEEKDAYS};
+use crate::web::organiser::competitions::FieldErrors;
 use crate::web::organiser::lookup::{organised, team_of};
 use crate::web::session::Viewer;
 
