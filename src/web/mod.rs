@@ -15,6 +15,7 @@ pub mod charts;
 pub mod csrf;
 pub mod dates;
 pub mod error;
+pub mod forms;
 pub mod http_methods;
 pub mod layout;
 pub mod nul_characters;

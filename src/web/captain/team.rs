@@ -12,10 +12,8 @@ use crate::domain::organisation::TeamContact;
 use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::{FieldErrors, NightChoice, PubForm};
 use crate::web::layout::{Layout, redirect, render, render_with_status};
-use crate::web::organiser::competition_seasons::NightChoice;
-use crate::web::organiser::competitions::FieldErrors;
-use crate::web::organiser::teams::PubForm;
 use crate::web::session::Viewer;
 
 #[derive(Template)]

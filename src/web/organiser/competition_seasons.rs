@@ -18,8 +18,9 @@ use crate::domain::organisation::DisplayName;
 use crate::store::{Competition, Organisation};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::{FieldErrors, NightChoice};
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::organiser::competitions::{FieldErrors, LevelChoice, level_choices};
+use crate::web::organiser::competitions::{LevelChoice, level_choices};
 use crate::web::organiser::lookup::{competition_of, organised};
 use crate::web::session::Viewer;
 
@@ -98,12 +99,6 @@ impl TryFrom<&SeasonForm> for SeasonInput {
             _ => Err(errors),
         }
     }
-}
-
-/// A league night as the form's select offers it.
-pub struct NightChoice {
-    pub value: &'static str,
-    pub selected: bool,
 }
 
 /// A season as the organiser's list shows it.

@@ -2,8 +2,6 @@
 //! preset of the rules crate, optionally with another target) and a match format filled in as
 //! a form, and a competition's seasons with their calendars.
 
-use std::collections::BTreeMap;
-
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
@@ -23,7 +21,9 @@ use crate::domain::organisation::DisplayName;
 use crate::domain::rule_words::game_name;
 use crate::store::{Competition, Organisation};
 use crate::web::AppState;
+// Kept where the championship pages first found it.
 use crate::web::error::WebError;
+pub use crate::web::forms::FieldErrors;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::organiser::lookup::organised;
 use crate::web::session::Viewer;
@@ -82,40 +82,6 @@ impl CompetitionForm {
             walkover_against: "0".into(),
             entry_level: EntryLevel::default().as_str().into(),
         }
-    }
-}
-
-/// Each field's problems, by the field's name in the form.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct FieldErrors(BTreeMap<&'static str, Vec<String>>);
-
-impl FieldErrors {
-    /// Just one problem, at one field, such as a name the store found taken.
-    pub(crate) fn only(field: &'static str, message: impl Into<String>) -> Self {
-        let mut errors = Self::default();
-        errors.add(field, message);
-        errors
-    }
-
-    pub(crate) fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        self.0.entry(field).or_default().push(message.into());
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The field's problems as one text, empty when it has none.
-    pub fn of(&self, field: &str) -> String {
-        self.0.get(field).map(|m| m.join(" ")).unwrap_or_default()
-    }
-
-    pub fn has(&self, field: &str) -> bool {
-        self.0.contains_key(field)
-    }
-
-    pub fn all(&self) -> Vec<String> {
-        self.0.values().flatten().cloned().collect()
     }
 }
 

@@ -14,8 +14,8 @@ use crate::domain::ids::{DivisionId, TeamId};
 use crate::domain::reason::Reason;
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::FieldErrors;
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::organiser::competitions::FieldErrors;
 use crate::web::session::Viewer;
 
 /// The form as typed.

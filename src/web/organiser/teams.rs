@@ -5,87 +5,18 @@ use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
-use chrono::Weekday;
 use serde::Deserialize;
 
 use crate::app::{AppError, captaincy, removals, renames, teams};
 use crate::domain::ids::{TeamId, UserId};
-use crate::domain::league::{Venue, VenueAddress, weekday_name, weekday_named};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::{FieldErrors, NightChoice, PubForm};
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::organiser::competition_seasons::{NightChoice, WEEKDAYS};
-use crate::web::organiser::competitions::FieldErrors;
 use crate::web::organiser::lookup::{organised, team_of};
 use crate::web::session::Viewer;
-
-/// The pub form as typed.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct PubForm {
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub address: String,
-    /// A weekday's name, or empty for the league's own night.
-    #[serde(default)]
-    pub night: String,
-}
-
-impl PubForm {
-    /// The nights of the week to choose from, the form's own chosen.
-    pub fn nights(&self) -> Vec<NightChoice> {
-        WEEKDAYS
-            .into_iter()
-            .map(|day: Weekday| NightChoice {
-                value: weekday_name(day),
-                selected: weekday_name(day) == self.night.trim(),
-            })
-            .collect()
-    }
-
-    pub fn of(venue: Option<&Venue>) -> Self {
-        venue.map_or_else(Self::default, |venue| Self {
-            name: venue.name.as_str().to_string(),
-            address: venue.address.as_str().to_string(),
-            night: venue.night.map(weekday_name).unwrap_or("").to_string(),
-        })
-    }
-
-    /// The pub the form names; `Ok(None)` when name and address are both left empty, which
-    /// takes the team's pub away.
-    pub fn venue(&self) -> Result<Option<Venue>, FieldErrors> {
-        let mut errors = FieldErrors::default();
-        if self.name.trim().is_empty() && self.address.trim().is_empty() {
-            return Ok(None);
-        }
-        let name = DisplayName::try_from(self.name.as_str())
-            .map_err(|error| errors.add("name", error.to_string()))
-            .ok();
-        let address = VenueAddress::try_from(self.address.as_str())
-            .map_err(|error| errors.add("address", error.to_string()))
-            .ok();
-        let night = match self.night.trim() {
-            "" => Some(None),
-            typed => match weekday_named(typed) {
-                Some(day) => Some(Some(day)),
-                None => {
-                    errors.add("night", "Choose a night of the week, or the league's own.");
-                    None
-                }
-            },
-        };
-        match (name, address, night) {
-            (Some(name), Some(address), Some(night)) if errors.is_empty() => Ok(Some(Venue {
-                name,
-                address,
-                night,
-            })),
-            _ => Err(errors),
-        }
-    }
-}
 
 #[derive(Template)]
 #[template(path = "organiser/team.html")]
