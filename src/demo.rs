@@ -15,9 +15,7 @@ use crate::domain::fixtures::Legs;
 use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{SeasonCalendar, Venue, VenueAddress};
 use crate::domain::league_time;
-use crate::domain::match_format::{
-    Leg, LegKind, MatchFormat, ONCE_ROUND_THE_BOARD, PlayerLimits, PointsScheme, WalkoverScore,
-};
+use crate::domain::match_format::{LegKind, MatchFormat, PointsScheme};
 use crate::domain::match_result::{
     GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, check_result, game_ruleset,
     game_slots,
@@ -112,31 +110,10 @@ pub enum DemoError {
 /// The demo league's match format: six singles and three pairs, once round the board; two
 /// points for winning the match and one per game; a walkover counts 5-0.
 pub fn match_format() -> MatchFormat {
-    MatchFormat {
-        legs: vec![
-            Leg {
-                kind: LegKind::Singles,
-                games: 6,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-            Leg {
-                kind: LegKind::Pairs,
-                games: 3,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-        ],
-        player_limits: PlayerLimits::default(),
-        points: PointsScheme {
-            per_game_won: 1,
-            per_match_won: 2,
-            per_match_drawn: 1,
-            losing_bonus: None,
-        },
-        walkover: WalkoverScore {
-            winner_games: 5,
-            loser_games: 0,
-        },
-    }
+    let mut format =
+        MatchFormat::singles_then_pairs(6, 3, PointsScheme::per_match_and_game(2, 1, 1));
+    format.walkover.winner_games = 5;
+    format
 }
 
 /// A result both teams could have played: players picked at random within the format's

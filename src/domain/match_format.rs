@@ -166,6 +166,19 @@ pub struct PointsScheme {
     pub losing_bonus: Option<LosingBonus>,
 }
 
+impl PointsScheme {
+    /// So many points for winning the match, for drawing it and for each game won, with no
+    /// losing bonus.
+    pub fn per_match_and_game(won: u32, drawn: u32, per_game: u32) -> Self {
+        PointsScheme {
+            per_game_won: per_game,
+            per_match_won: won,
+            per_match_drawn: drawn,
+            losing_bonus: None,
+        }
+    }
+}
+
 /// A line of a points scheme, for naming the one over the limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PointsLine {
@@ -313,6 +326,32 @@ pub struct ScoreDoesNotFit {
 }
 
 impl MatchFormat {
+    /// `singles` singles games then `pairs` pairs games, each once round the board, with no
+    /// limit on who plays, and a walkover counted as every game won: a pub league's usual
+    /// format (six and three), with its own `points`.
+    pub fn singles_then_pairs(singles: u32, pairs: u32, points: PointsScheme) -> Self {
+        MatchFormat {
+            legs: vec![
+                Leg {
+                    kind: LegKind::Singles,
+                    games: singles,
+                    target: ONCE_ROUND_THE_BOARD,
+                },
+                Leg {
+                    kind: LegKind::Pairs,
+                    games: pairs,
+                    target: ONCE_ROUND_THE_BOARD,
+                },
+            ],
+            player_limits: PlayerLimits::default(),
+            points,
+            walkover: WalkoverScore {
+                winner_games: singles + pairs,
+                loser_games: 0,
+            },
+        }
+    }
+
     /// The number of games in a fixture, over all legs. (Saturating, so that a format with
     /// absurd numbers can still be checked and refused.)
     pub fn games_per_fixture(&self) -> u32 {

@@ -4,10 +4,7 @@
 use chrono::{NaiveDate, Utc, Weekday};
 use fives::domain::ids::{CompetitionId, OrganisationId, PlayerId, SeasonId, TeamId};
 use fives::domain::league::{SeasonCalendar, Venue, VenueAddress};
-use fives::domain::match_format::{
-    BonusCondition, Leg, LegKind, LosingBonus, MatchFormat, ONCE_ROUND_THE_BOARD, PlayerLimits,
-    PointsScheme, WalkoverScore,
-};
+use fives::domain::match_format::{BonusCondition, LosingBonus, MatchFormat, PointsScheme};
 use fives::domain::organisation::DisplayName;
 use fives::domain::standings::{Tiebreak, TiebreakOrder};
 use fives::store::{
@@ -27,34 +24,17 @@ fn date(text: &str) -> NaiveDate {
 
 /// 6 singles and 3 pairs; 3 for a win, 1 for a 5-4 loss, none per game.
 fn three_for_a_win() -> MatchFormat {
-    MatchFormat {
-        legs: vec![
-            Leg {
-                kind: LegKind::Singles,
-                games: 6,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-            Leg {
-                kind: LegKind::Pairs,
-                games: 3,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-        ],
-        player_limits: PlayerLimits::default(),
-        points: PointsScheme {
-            per_game_won: 0,
-            per_match_won: 3,
-            per_match_drawn: 0,
+    MatchFormat::singles_then_pairs(
+        6,
+        3,
+        PointsScheme {
             losing_bonus: Some(LosingBonus {
                 points: 1,
                 condition: BonusCondition::LostByAtMost(1),
             }),
+            ..PointsScheme::per_match_and_game(3, 0, 0)
         },
-        walkover: WalkoverScore {
-            winner_games: 9,
-            loser_games: 0,
-        },
-    }
+    )
 }
 
 /// Fives and threes played twice round the board.

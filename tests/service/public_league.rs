@@ -6,9 +6,7 @@ use chrono::{NaiveDate, Utc, Weekday};
 use fives::domain::fixtures::Legs;
 use fives::domain::ids::{CompetitionId, DivisionId, OrganisationId, TeamId};
 use fives::domain::league::{SeasonCalendar, Venue, VenueAddress};
-use fives::domain::match_format::{
-    Leg, LegKind, MatchFormat, ONCE_ROUND_THE_BOARD, PlayerLimits, PointsScheme, WalkoverScore,
-};
+use fives::domain::match_format::{MatchFormat, PointsScheme};
 use fives::domain::organisation::DisplayName;
 use fives::domain::standings::TiebreakOrder;
 use fives::store::{Fixture, NewCompetition, NewDivision, NewSeason};
@@ -47,31 +45,7 @@ fn name(text: &str) -> DisplayName {
 
 /// 6 singles and 3 pairs; 2 for the match and 1 per game.
 fn match_format() -> MatchFormat {
-    MatchFormat {
-        legs: vec![
-            Leg {
-                kind: LegKind::Singles,
-                games: 6,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-            Leg {
-                kind: LegKind::Pairs,
-                games: 3,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-        ],
-        player_limits: PlayerLimits::default(),
-        points: PointsScheme {
-            per_game_won: 1,
-            per_match_won: 2,
-            per_match_drawn: 0,
-            losing_bonus: None,
-        },
-        walkover: WalkoverScore {
-            winner_games: 9,
-            loser_games: 0,
-        },
-    }
+    MatchFormat::singles_then_pairs(6, 3, PointsScheme::per_match_and_game(2, 0, 1))
 }
 
 struct League {

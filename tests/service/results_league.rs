@@ -9,9 +9,7 @@ use fives::domain::entry_level::EntryLevel;
 use fives::domain::fixtures::Legs;
 use fives::domain::ids::{DivisionId, OrganisationId, TeamId};
 use fives::domain::league::SeasonCalendar;
-use fives::domain::match_format::{
-    Leg, LegKind, MatchFormat, ONCE_ROUND_THE_BOARD, PlayerLimits, PointsScheme, WalkoverScore,
-};
+use fives::domain::match_format::{MatchFormat, PointsScheme};
 use fives::domain::match_result::{
     CheckedResult, ResultRules, ResultSheet, SquadMember, check_result,
 };
@@ -27,31 +25,7 @@ pub const SLUG: &str = "torridge";
 
 /// Two singles and one pairs game; 2 for the match and 1 per game; a walkover is 3-0.
 pub fn match_format() -> MatchFormat {
-    MatchFormat {
-        legs: vec![
-            Leg {
-                kind: LegKind::Singles,
-                games: 2,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-            Leg {
-                kind: LegKind::Pairs,
-                games: 1,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-        ],
-        player_limits: PlayerLimits::default(),
-        points: PointsScheme {
-            per_game_won: 1,
-            per_match_won: 2,
-            per_match_drawn: 0,
-            losing_bonus: None,
-        },
-        walkover: WalkoverScore {
-            winner_games: 3,
-            loser_games: 0,
-        },
-    }
+    MatchFormat::singles_then_pairs(2, 1, PointsScheme::per_match_and_game(2, 0, 1))
 }
 
 pub struct ResultsLeague {
@@ -81,11 +55,7 @@ pub async fn results_league(ctx: &TestContext) -> ResultsLeague {
 
 /// Six singles and three pairs, as most pub leagues play: nine games.
 pub fn nine_game_format() -> MatchFormat {
-    let mut format = match_format();
-    format.legs[0].games = 6;
-    format.legs[1].games = 3;
-    format.walkover.winner_games = 9;
-    format
+    MatchFormat::singles_then_pairs(6, 3, match_format().points)
 }
 
 /// The league with another match format, entry level and squads of `squad_size` (at most six)

@@ -2,12 +2,7 @@ use super::*;
 
 /// 2 for winning the match plus 1 per game won.
 pub(crate) fn two_per_match_one_per_game() -> PointsScheme {
-    PointsScheme {
-        per_game_won: 1,
-        per_match_won: 2,
-        per_match_drawn: 1,
-        losing_bonus: None,
-    }
+    PointsScheme::per_match_and_game(2, 1, 1)
 }
 
 /// 3 for a win and 1 to a side that loses by a single game (5-4 of 9).
@@ -25,26 +20,7 @@ pub(crate) fn three_for_a_win_one_for_a_close_loss() -> PointsScheme {
 
 /// 6 singles and 3 pairs, once round the board, 9-0 for a walkover.
 pub(crate) fn six_singles_three_pairs(points: PointsScheme) -> MatchFormat {
-    MatchFormat {
-        legs: vec![
-            Leg {
-                kind: LegKind::Singles,
-                games: 6,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-            Leg {
-                kind: LegKind::Pairs,
-                games: 3,
-                target: ONCE_ROUND_THE_BOARD,
-            },
-        ],
-        player_limits: PlayerLimits::default(),
-        points,
-        walkover: WalkoverScore {
-            winner_games: 9,
-            loser_games: 0,
-        },
-    }
+    MatchFormat::singles_then_pairs(6, 3, points)
 }
 
 #[test]
