@@ -52,18 +52,29 @@ fn every_worked_example_gives_its_answer() {
     for example in examples {
         let name = example.file_name().unwrap().to_string_lossy().into_owned();
         let event = read(&example.join("event.json")).expect("each example has an event.json");
-        assert!(read(&example.join("README.md")).is_some(), "{name}: say how it was worked out");
+        assert!(
+            read(&example.join("README.md")).is_some(),
+            "{name}: say how it was worked out"
+        );
         let mut checked = 0;
         if let Some(expected) = read(&example.join("pair.json")) {
             let answer = pair_text(&event);
             assert_eq!(answer.exit_code, 0, "{name}: {answer:?}");
-            assert_eq!(json(&answer.stdout, &name), json(&expected, &name), "{name}");
+            assert_eq!(
+                json(&answer.stdout, &name),
+                json(&expected, &name),
+                "{name}"
+            );
             checked += 1;
         }
         if let Some(expected) = read(&example.join("standings.json")) {
             let answer = standings_text(&event);
             assert_eq!(answer.exit_code, 0, "{name}: {answer:?}");
-            assert_eq!(json(&answer.stdout, &name), json(&expected, &name), "{name}");
+            assert_eq!(
+                json(&answer.stdout, &name),
+                json(&expected, &name),
+                "{name}"
+            );
             checked += 1;
         }
         if let Some(expected) = read(&example.join("refusal.txt")) {
@@ -72,6 +83,9 @@ fn every_worked_example_gives_its_answer() {
             assert_eq!(answer.stderr.trim_end(), expected.trim_end(), "{name}");
             checked += 1;
         }
-        assert!(checked > 0, "{name} has no expected answer beside its event");
+        assert!(
+            checked > 0,
+            "{name} has no expected answer beside its event"
+        );
     }
 }
