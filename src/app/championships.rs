@@ -15,13 +15,15 @@ use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
 use super::{AppError, Conflict, Field, Problem, Who, lookup};
-use crate::domain::championship::{ChampionshipFormat, EntrantKind};
-use crate::domain::championship_entrants::{EntryLine, MAX_ENTRANTS, MAX_RATING, pair_name};
-use crate::domain::championship_event::{EntrantLine, RoundLine, Stage, TableLine, event_document};
-use crate::domain::championship_rounds::{
+use crate::domain::championship::entrants::{EntryLine, MAX_ENTRANTS, MAX_RATING, pair_name};
+use crate::domain::championship::event::{
+    EntrantLine, RoundLine, Stage, TableLine, event_document,
+};
+use crate::domain::championship::rounds::{
     NoRound, RoundPreview, StageState, SwapWarning, next_round, swap,
 };
-use crate::domain::championship_table::{check_table, check_team_table, table_ruleset_problems};
+use crate::domain::championship::table::{check_table, check_team_table, table_ruleset_problems};
+use crate::domain::championship::{ChampionshipFormat, EntrantKind};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::match_result::{GameSheet, ResultError, SquadMember};
 use crate::domain::organisation::{DisplayName, NamedThing};

@@ -20,10 +20,10 @@ use crate::app::championships::{
     self, ChampionshipInput, ChampionshipView, EntrantChange, OrganiserEntry, TableGames,
     TablePlace,
 };
+use crate::domain::championship::entrants::EntryLine;
+use crate::domain::championship::event::Stage;
+use crate::domain::championship::rounds::SwapWarning;
 use crate::domain::championship::{ChampionshipFormat, FormatDocument};
-use crate::domain::championship_entrants::EntryLine;
-use crate::domain::championship_event::Stage;
-use crate::domain::championship_rounds::SwapWarning;
 use crate::domain::ids::PlayerId;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::match_format::{MAX_GAMES_PER_FIXTURE, Side};

@@ -15,13 +15,13 @@ use crate::app::championships::{
     round_links,
 };
 use crate::app::{AppError, Field};
+use crate::domain::championship::entrants::{MAX_ENTRANTS, MAX_ENTRY_CSV_BYTES, entries_from_csv};
+use crate::domain::championship::event::Stage;
+use crate::domain::championship::table::table_game_record;
 use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, MAX_SWISS_ROUNDS, MAX_TABLE_GAMES,
     MAX_TIEBREAKS, Points, Stages, TablePlay, TableScoring, TeamMatch, tiebreak_words,
 };
-use crate::domain::championship_entrants::{MAX_ENTRANTS, MAX_ENTRY_CSV_BYTES, entries_from_csv};
-use crate::domain::championship_event::Stage;
-use crate::domain::championship_table::table_game_record;
 use crate::domain::hand_lines::write_hand_lines;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::match_format::{Leg, LegKind, MAX_GAMES_PER_LEG, PlayerLimits};

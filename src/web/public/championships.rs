@@ -12,12 +12,12 @@ use fives_pairing::standings::Part as StandingPart;
 
 use crate::app::AppError;
 use crate::app::championships::{self, ChampionshipView, StandingsRefused, TableGames, TablePlace};
+use crate::domain::championship::bracket::{BracketColumn, Part, Slot, bracket_view};
+use crate::domain::championship::event::Stage;
+use crate::domain::championship::table::pasted_table_hands;
 use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, Stages, TablePlay, TableScoring, tiebreak_words,
 };
-use crate::domain::championship_bracket::{BracketColumn, Part, Slot, bracket_view};
-use crate::domain::championship_event::Stage;
-use crate::domain::championship_table::pasted_table_hands;
 use crate::domain::entry_level::EntryLevel;
 use crate::domain::hand_lines::parse_table_hand_lines;
 use crate::domain::ids::ChampionshipId;
