@@ -435,11 +435,7 @@ pub async fn add_entrants(
             .stages
             .takes_late_entries(knockout_started)
     {
-        return Err(AppError::Conflict(Conflict::Other(
-            "The draw was made from the entrants at round 1: only a Swiss takes late entries, \
-             and only before its knockout starts."
-                .into(),
-        )));
+        return Err(AppError::Conflict(Conflict::DrawAlreadyMade));
     }
     if lines.is_empty() {
         problems.push(Problem::new(Field::List, "Give at least one entrant."));
@@ -681,10 +677,9 @@ pub async fn remove_entrant(
         .clone();
     match store.remove_entrant(entrant).await {
         Ok(()) => Ok(found),
-        Err(StoreError::EntrantHasPlayed) => Err(AppError::Conflict(Conflict::Other(format!(
-            "{} has played in a round, so they stay in the championship's history; withdraw them instead.",
-            found.name
-        )))),
+        Err(StoreError::EntrantHasPlayed) => Err(AppError::Conflict(Conflict::EntrantHasPlayed {
+            name: found.name.clone(),
+        })),
         Err(error) => Err(error.into()),
     }
 }
@@ -741,7 +736,7 @@ fn paired(view: ChampionshipView, swaps: &[(String, String)]) -> Result<Preview,
 }
 
 fn no_round(reason: NoRound) -> AppError {
-    AppError::Conflict(Conflict::Other(reason.to_string()))
+    AppError::Conflict(Conflict::NoRound(reason))
 }
 
 /// The link of table `table` of round `round` of a stage: the server key's signature of where
@@ -807,9 +802,7 @@ pub async fn publish_round(
         warnings,
     } = paired(view, swaps)?;
     if seen.is_some_and(|tables| tables != round.tables.as_slice()) {
-        return Err(AppError::Conflict(Conflict::Other(
-            "The pairing has changed since you looked at it (a result or an entrant changed); look at the next round again.".into(),
-        )));
+        return Err(AppError::Conflict(Conflict::PairingChanged));
     }
     let ids = |names: &[String]| -> Result<Vec<EntrantId>, AppError> {
         names
@@ -863,10 +856,7 @@ pub async fn publish_round(
     };
     let published = match store.publish_round(&new_round).await {
         Err(StoreError::RoundChanged) => {
-            return Err(AppError::Conflict(Conflict::Other(
-                "Another organiser published this round a moment ago; look at the rounds again."
-                    .into(),
-            )));
+            return Err(AppError::Conflict(Conflict::RoundPublishedByAnother));
         }
         Err(StoreError::EntrantsChanged) => {
             return Err(AppError::Conflict(Conflict::EntrantsChangedMeanwhile));
@@ -1111,13 +1101,9 @@ async fn players_at_seat(store: &dyn Store, entrant: &Entrant) -> Result<Vec<Str
 
 fn table_refused(error: StoreError) -> AppError {
     match error {
-        StoreError::TableConfirmed => AppError::Conflict(Conflict::Other(
-            "The organiser has confirmed this table's result; ask them to correct it.".into(),
-        )),
+        StoreError::TableConfirmed => AppError::Conflict(Conflict::TableConfirmed),
         StoreError::ResultChanged => AppError::Conflict(Conflict::ResultChanged),
-        StoreError::NoTableResult => AppError::Conflict(Conflict::Other(
-            "This table has no result to confirm yet.".into(),
-        )),
+        StoreError::NoTableResult => AppError::Conflict(Conflict::NoTableResult),
         error => error.into(),
     }
 }
