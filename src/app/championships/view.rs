@@ -1,17 +1,7 @@
 //! A championship as everything else reads it: its entrants and published rounds, each stage's
-//! event document and its standings, ranked by the engine from that document.
+//! event document, and its standings ranked by the engine from that document.
 
-use chrono::{DateTime, Utc};
-use fives_pairing::event::Event;
-use fives_pairing::standings::{Standing, standings};
-
-use crate::app::{AppError, Who, lookup};
-use crate::domain::championship::event::{
-    EntrantLine, RoundLine, Stage, TableLine, event_document,
-};
-use crate::domain::championship::rounds::StageState;
-use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
-use crate::store::{Championship, Entrant, Organisation, Round, Store, TableStatus};
+use super::*;
 
 /// A championship with its entrants and published rounds, as everything else reads it.
 #[derive(Debug, Clone)]
@@ -280,16 +270,6 @@ pub(super) async fn view_of(
         rounds,
         corrections,
     })
-}
-
-/// A championship of the organisation, for anyone.
-pub async fn championship(
-    store: &dyn Store,
-    slug: &str,
-    id: ChampionshipId,
-) -> Result<ChampionshipView, AppError> {
-    let organisation = lookup::organisation(store, slug).await?;
-    view_of(store, organisation, id).await
 }
 
 /// A championship of an organisation `who` organises.
