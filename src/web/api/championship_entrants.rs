@@ -14,7 +14,7 @@ use crate::web::api::auth::ApiCaller;
 use crate::web::api::error::{ApiError, ErrorBody, Problem};
 use crate::web::api::input::ApiJson;
 
-use super::view::*;
+use super::championships::*;
 
 /// An entrant as the organiser gives it.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -16,7 +16,7 @@ use crate::web::api::created;
 use crate::web::api::error::{ApiError, ErrorBody, Problem};
 use crate::web::api::input::{ApiJson, date_of};
 
-use super::view::*;
+use super::championships::*;
 
 /// A new championship.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -13,7 +13,7 @@ use crate::web::api::auth::ApiCaller;
 use crate::web::api::error::{ApiError, ErrorBody};
 use crate::web::api::input::ApiJson;
 
-use super::view::*;
+use super::championships::*;
 
 /// Two entrants to swap in the round, by name.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -17,7 +17,7 @@ use crate::web::api::auth::ApiCaller;
 use crate::web::api::error::{ApiError, ErrorBody};
 use crate::web::api::input::{ApiJson, LinkJson};
 
-use super::view::*;
+use super::championships::*;
 
 /// A table's games, each game's hands as in a game record.
 #[derive(Debug, Deserialize, ToSchema)]

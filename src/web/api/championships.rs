@@ -1,5 +1,13 @@
-//! Reading a championship: its summary, entrants, rounds and tables as JSON, and the event
-//! document a stage is paired from; with the answers the other rooms share.
+//! Championships: an organisation's events run round by round. Reading is public (the
+//! championship, its entrants, rounds and standings, and the event document they come from);
+//! an organiser makes one, enters entrants, pairs and publishes rounds and enters, confirms
+//! or corrects tables' results; a player at a table enters its result through the table's
+//! link, which needs no token.
+//!
+//! This file is the read side and the answers the rooms beside it share: making one
+//! (`championship_format`), its entrants, rounds and tables (`championship_*`), re-exported
+//! here. They sit beside this file, not in a folder, because the API's files are read flat (the
+//! OpenAPI test lists the routes of `src/web/api/*.rs`).
 
 use actix_web::web::{Data, Path, Query};
 use actix_web::{HttpResponse, get};
@@ -17,6 +25,11 @@ use crate::store::{Championship, Entrant, Round, Table};
 use crate::web::AppState;
 use crate::web::api::auth::ApiCaller;
 use crate::web::api::error::{ApiError, ErrorBody, field_path, invalid_of};
+
+pub use super::championship_entrants::*;
+pub use super::championship_format::*;
+pub use super::championship_rounds::*;
+pub use super::championship_tables::*;
 
 /// Where a use case's problem is in these bodies.
 fn body_path(field: &Field) -> String {
