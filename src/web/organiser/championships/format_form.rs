@@ -10,6 +10,7 @@ use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, Points, Stages, TablePlay,
     TableScoring, TeamMatch, tiebreak_words,
 };
+use crate::domain::league_time::parse_date;
 use crate::domain::match_format::{Leg, LegKind, PlayerLimits};
 use crate::domain::organisation::DisplayName;
 use crate::web::organiser::competitions::FieldErrors;
@@ -236,22 +237,16 @@ pub(super) fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, Fie
     let name = DisplayName::try_from(form.name.as_str())
         .map_err(|error| errors.add("name", error.to_string()))
         .ok();
-    let date = |text: &str| chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
-    let starts_on = date(&form.starts_on);
-    if starts_on.is_none() {
-        errors.add("starts_on", "Enter the first day, such as 2027-03-06.");
-    }
+    // Read as every league date is: the ISO a date picker sends, or day/month/year typed.
+    let starts_on = parse_date(&form.starts_on)
+        .map_err(|error| errors.add("starts_on", error))
+        .ok();
     let ends_on = if form.ends_on.trim().is_empty() {
         starts_on
     } else {
-        let day = date(&form.ends_on);
-        if day.is_none() {
-            errors.add(
-                "ends_on",
-                "Enter the last day, such as 2027-03-07, or leave it empty for one day.",
-            );
-        }
-        day
+        parse_date(&form.ends_on)
+            .map_err(|error| errors.add("ends_on", error))
+            .ok()
     };
     let preset = Preset::ALL
         .iter()

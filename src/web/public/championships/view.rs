@@ -17,6 +17,7 @@ use crate::domain::ids::ChampionshipId;
 use crate::domain::rule_words::game_name;
 use crate::store::{Championship, Organisation, Table, TableStatus};
 use crate::web::AppState;
+use crate::web::dates::long_date;
 use crate::web::error::WebError;
 use crate::web::layout::render;
 use crate::web::page_cache::CachedContent;
@@ -102,14 +103,13 @@ pub(crate) fn table_title(stage: Stage, round: u32, table: u32) -> String {
 }
 
 fn dates_words(championship: &Championship) -> String {
-    let day = |date: chrono::NaiveDate| date.format("%A %-d %B %Y").to_string();
     if championship.starts_on == championship.ends_on {
-        day(championship.starts_on)
+        long_date(championship.starts_on)
     } else {
         format!(
             "{} to {}",
-            day(championship.starts_on),
-            day(championship.ends_on)
+            long_date(championship.starts_on),
+            long_date(championship.ends_on)
         )
     }
 }
