@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use fives_rules::Preset;
 
-use crate::app::championships::{self};
+use crate::app::championships;
 use crate::app::{AppError, Field};
 use crate::domain::championship::{
     MAX_SWISS_ROUNDS, MAX_TABLE_GAMES, MAX_TIEBREAKS, tiebreak_words,
@@ -134,7 +134,9 @@ pub async fn championships_list(
     slug: Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let organisation = organised(&viewer, &state, &slug).await?;
-    let list = state.store.championships_of(organisation.id).await?;
+    let (_, list) = championships::championships(state.store.as_ref(), &organisation.slug)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     championships_page(
         &viewer,
         organisation,
@@ -183,6 +185,8 @@ pub async fn create_championship(
         },
         Err(errors) => errors,
     };
-    let list = store.championships_of(organisation.id).await?;
+    let (_, list) = championships::championships(store, &organisation.slug)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     championships_page(&viewer, organisation, list, form, errors)
 }
