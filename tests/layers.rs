@@ -4,6 +4,9 @@
 //!
 //! A store method writes when its SQL implementation takes the writers' pool (`writer`); that
 //! set is read from `src/store` itself, so a new writing method is covered without a list.
+//!
+//! The championship's rooms keep to theirs too: `src/domain/championship` imports no store, web,
+//! database or HTTP code, and `src/web` reads championships through the use cases only.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -175,5 +178,67 @@ fn no_page_or_api_handler_authorises_on_its_own() {
         found.is_empty(),
         "src/web decides who may do what; that is the use cases' (src/app), through domain::authorisation:\n{}",
         found.join("\n")
+    );
+}
+
+#[test]
+fn the_championship_domain_imports_no_store_or_web_code() {
+    let mut found = Vec::new();
+    for file in rust_files(&source("src/domain/championship")) {
+        let text = std::fs::read_to_string(&file).expect("a readable source file");
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for outside in ["crate::store", "crate::web", "crate::app", "sqlx", "actix"] {
+                if line.contains(outside) {
+                    found.push(format!(
+                        "{}:{}: {}",
+                        file.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the championship domain decides without the store, the web, the database or HTTP:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The methods of the store's `ChampionshipStore` trait, wherever in `src/store` it is declared.
+fn championship_store_methods() -> BTreeSet<String> {
+    let mut methods = BTreeSet::new();
+    for file in rust_files(&source("src/store")) {
+        let code = code_of(&file);
+        let Some(start) = code.find("trait ChampionshipStore") else {
+            continue;
+        };
+        let body = &code[start..];
+        let end = body.find("\n}").unwrap_or(body.len());
+        for (name, _) in async_fns(&body[..end]) {
+            methods.insert(name);
+        }
+    }
+    methods
+}
+
+#[test]
+fn championship_pages_and_api_read_and_write_through_the_use_cases() {
+    let methods = championship_store_methods();
+    for method in ["championships_of", "table_events", "publish_round"] {
+        assert!(methods.contains(method), "{method}: {methods:?}");
+    }
+    // The organiser's log of table results is still read here: a use case for it has to be
+    // listed in the use-case table (tests/service/use_cases.rs) with it, so it waits for that.
+    let read_in_the_page = BTreeSet::from(["table_events".to_string()]);
+    let calls = web_calls(&methods.difference(&read_in_the_page).cloned().collect());
+    assert!(
+        calls.is_empty(),
+        "src/web calls the championship store; call a use case in src/app::championships instead:\n{}",
+        calls.join("\n")
     );
 }

@@ -5,8 +5,12 @@
 //! event document they come from.
 //!
 //! The rounds are paired and ranked only through the event document
-//! (`domain::championship_event`), so what is published can be checked by anyone with
+//! (`domain::championship::event`), so what is published can be checked by anyone with
 //! `fives pair` and `fives standings`.
+//!
+//! Every use case is here, where the use-case table reads them; what they share sits beside
+//! them: the view everything reads (`view`), the pairing and links of a round (`rounds`) and a
+//! table's place and checks (`tables`).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use fives_pairing::event::Event;
@@ -15,13 +19,15 @@ use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
 use super::{AppError, Conflict, Field, Problem, Who, lookup};
-use crate::domain::championship::{ChampionshipFormat, EntrantKind};
-use crate::domain::championship_entrants::{EntryLine, MAX_ENTRANTS, MAX_RATING, pair_name};
-use crate::domain::championship_event::{EntrantLine, RoundLine, Stage, TableLine, event_document};
-use crate::domain::championship_rounds::{
+use crate::domain::championship::entrants::{EntryLine, MAX_ENTRANTS, MAX_RATING, pair_name};
+use crate::domain::championship::event::{
+    EntrantLine, RoundLine, Stage, TableLine, event_document,
+};
+use crate::domain::championship::rounds::{
     NoRound, RoundPreview, StageState, SwapWarning, next_round, swap,
 };
-use crate::domain::championship_table::{check_table, check_team_table, table_ruleset_problems};
+use crate::domain::championship::table::{check_table, check_team_table, table_ruleset_problems};
+use crate::domain::championship::{ChampionshipFormat, EntrantKind};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::match_result::{GameSheet, ResultError, SquadMember};
 use crate::domain::organisation::{DisplayName, NamedThing};
@@ -31,6 +37,14 @@ use crate::store::{
     Organisation, Round, Store, StoreError, Table, TableChange, TableResult, TableStatus,
 };
 use crate::token::SecretToken;
+
+mod rounds;
+mod tables;
+mod view;
+
+pub use rounds::*;
+pub use tables::*;
+pub use view::*;
 
 /// The longest venue: a pub's or hall's name and address.
 pub const MAX_VENUE_CHARS: usize = 300;
@@ -123,275 +137,6 @@ pub async fn championships(
     Ok((organisation, list))
 }
 
-/// A championship with its entrants and published rounds, as everything else reads it.
-#[derive(Debug, Clone)]
-pub struct ChampionshipView {
-    pub organisation: Organisation,
-    pub championship: Championship,
-    /// In entry order.
-    pub entrants: Vec<Entrant>,
-    /// The main stage's rounds first.
-    pub rounds: Vec<Round>,
-    /// When each table's confirmed result was corrected, in the order they were.
-    pub corrections: Vec<(TableId, DateTime<Utc>)>,
-}
-
-impl ChampionshipView {
-    pub fn entrant(&self, id: EntrantId) -> Option<&Entrant> {
-        self.entrants.iter().find(|entrant| entrant.id == id)
-    }
-
-    fn name_of(&self, id: EntrantId) -> String {
-        self.entrant(id)
-            .map(|entrant| entrant.name.clone())
-            .unwrap_or_else(|| format!("entrant {id}"))
-    }
-
-    fn id_of(&self, name: &str) -> Option<EntrantId> {
-        self.entrants
-            .iter()
-            .find(|entrant| entrant.name == name)
-            .map(|entrant| entrant.id)
-    }
-
-    /// Whether the organiser has started checking entrants in: then only those checked in
-    /// are paired in the first round.
-    fn check_in_used(&self) -> bool {
-        self.entrants.iter().any(|entrant| entrant.checked_in)
-    }
-
-    fn rounds_of(&self, stage: Stage) -> impl Iterator<Item = &Round> {
-        self.rounds.iter().filter(move |round| round.stage == stage)
-    }
-
-    /// The stage now being played: the knockout once its first round is published.
-    pub fn current_stage(&self) -> Stage {
-        if self.rounds_of(Stage::KnockoutAfterSwiss).next().is_some() {
-            Stage::KnockoutAfterSwiss
-        } else {
-            Stage::Main
-        }
-    }
-
-    /// The stage's entrants as the event document lists them: for the main stage every
-    /// entrant, the seeded first in seed order, then the rest in entry order (absent ones
-    /// withdrawn before the first round when `pairing_first_round`); for the knockout after a
-    /// Swiss, those its first round started it with, in seed order.
-    fn entrant_lines(&self, stage: Stage, pairing_first_round: bool) -> Vec<EntrantLine> {
-        let line = |entrant: &Entrant| {
-            let absent = pairing_first_round && self.check_in_used() && !entrant.checked_in;
-            EntrantLine {
-                id: entrant.name.clone(),
-                rating: entrant.rating,
-                withdrawn_after: entrant.withdrawn_after.or(absent.then_some(0)),
-            }
-        };
-        match stage {
-            Stage::Main => {
-                let mut ordered: Vec<&Entrant> = self.entrants.iter().collect();
-                ordered.sort_by_key(|entrant| (entrant.seed.is_none(), entrant.seed));
-                ordered.into_iter().map(line).collect()
-            }
-            Stage::KnockoutAfterSwiss => self
-                .rounds_of(Stage::KnockoutAfterSwiss)
-                .next()
-                .and_then(|first| first.stage_entrants.as_ref())
-                .map(|ids| {
-                    ids.iter()
-                        .filter_map(|&id| self.entrant(id))
-                        .map(|entrant| EntrantLine {
-                            withdrawn_after: None,
-                            ..line(entrant)
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
-        }
-    }
-
-    /// A stage's published rounds as the document has them; a table counts once its result
-    /// is confirmed.
-    fn round_lines(&self, stage: Stage) -> Vec<RoundLine> {
-        self.rounds_of(stage)
-            .map(|round| RoundLine {
-                tables: round
-                    .tables
-                    .iter()
-                    .map(|table| TableLine {
-                        seats: table.seats.iter().map(|&id| self.name_of(id)).collect(),
-                        outcome: (table.status == TableStatus::Confirmed)
-                            .then(|| table.result.as_ref().map(|r| r.outcome.clone()))
-                            .flatten(),
-                    })
-                    .collect(),
-                byes: round.byes.iter().map(|&id| self.name_of(id)).collect(),
-                paired_before_corrections: self.paired_before_corrections(round),
-            })
-            .collect()
-    }
-
-    /// The tables of rounds before `round` whose confirmed result was corrected after `round`
-    /// was published, so after it was paired from them (`round 1, table 2`).
-    pub fn paired_before_corrections(&self, round: &Round) -> Vec<String> {
-        let mut named = Vec::new();
-        for earlier in self
-            .rounds
-            .iter()
-            .filter(|r| r.published_at < round.published_at)
-        {
-            for table in &earlier.tables {
-                let corrected_since = self
-                    .corrections
-                    .iter()
-                    .any(|(id, at)| *id == table.id && *at > round.published_at);
-                if corrected_since {
-                    named.push(format!(
-                        "{}round {}, table {}",
-                        match earlier.stage {
-                            Stage::Main => "",
-                            Stage::KnockoutAfterSwiss => "knockout ",
-                        },
-                        earlier.number,
-                        table.number
-                    ));
-                }
-            }
-        }
-        named
-    }
-
-    fn stage_state(&self, stage: Stage, pairing: bool) -> StageState {
-        let rounds = self.round_lines(stage);
-        StageState {
-            stage,
-            entrants: self.entrant_lines(stage, pairing && rounds.is_empty()),
-            rounds,
-        }
-    }
-
-    /// A stage's event document as published: what `fives standings` and `fives pair` read.
-    pub fn event_document(&self, stage: Stage) -> serde_json::Value {
-        let state = self.stage_state(stage, false);
-        let mut format = self.championship.format.clone();
-        if self.entrants.iter().any(|entrant| entrant.seed.is_some()) {
-            // The organiser's seeds are the list's order.
-            format.seeding = fives_pairing::document::Seeding::Entry;
-        }
-        event_document(&format, stage, &state.entrants, &state.rounds)
-    }
-
-    /// The standings of a stage after its confirmed results, with each tiebreak's value, as
-    /// `fives standings` gives them for the event document; none while the stage has fewer
-    /// than two entrants.
-    pub fn standings(&self, stage: Stage) -> Result<Vec<StandingLine>, StandingsRefused> {
-        let Some((event, table)) = self.ranked(stage)? else {
-            return Ok(Vec::new());
-        };
-        Ok(table
-            .into_iter()
-            .map(|line| StandingLine {
-                entrant: event.entrants[line.entrant].id.clone(),
-                standing: line,
-            })
-            .collect())
-    }
-}
-
-impl ChampionshipView {
-    /// A stage's standings exactly as `fives standings` writes them for its event document
-    /// (`{"standings": []}` while the stage has fewer than two entrants).
-    pub fn standings_document(&self, stage: Stage) -> Result<serde_json::Value, StandingsRefused> {
-        let text = match self.ranked(stage)? {
-            Some((event, table)) => fives_pairing::output::standings_json(&event, &table),
-            None => "{\"standings\": []}".to_string(),
-        };
-        serde_json::from_str(&text).map_err(|error| StandingsRefused(error.to_string()))
-    }
-
-    /// A stage's event, read back from its document as `fives standings` reads it, ranked;
-    /// `None` before the stage has the two entrants an event needs.
-    fn ranked(&self, stage: Stage) -> Result<Option<(Event, Vec<Standing>)>, StandingsRefused> {
-        let document = self.event_document(stage);
-        let entrants = document["entrants"].as_array().map_or(0, Vec::len);
-        if entrants < 2 {
-            return Ok(None);
-        }
-        let ranked = Event::parse(&document.to_string())
-            .map_err(|error| error.to_string())
-            .and_then(|event| {
-                let table = standings(&event).map_err(|error| error.to_string())?;
-                Ok((event, table))
-            });
-        match ranked {
-            Ok(ranked) => Ok(Some(ranked)),
-            // Before its first round a stage has no standings to speak of, and what the engine
-            // refuses in its entrants (too few for its groups, say) the organiser is told when
-            // pairing it.
-            Err(_) if self.rounds_of(stage).next().is_none() => Ok(None),
-            Err(reason) => Err(StandingsRefused(reason)),
-        }
-    }
-
-    /// Why the engine refuses the championship's published event document, if it does: what
-    /// its organiser is shown to put right.
-    pub fn refusal(&self) -> Option<StandingsRefused> {
-        self.stages()
-            .into_iter()
-            .find_map(|stage| self.ranked(stage).err())
-    }
-
-    /// The stages played so far: the main stage, and the knockout after a Swiss once begun.
-    pub fn stages(&self) -> Vec<Stage> {
-        match self.current_stage() {
-            Stage::Main => vec![Stage::Main],
-            Stage::KnockoutAfterSwiss => vec![Stage::Main, Stage::KnockoutAfterSwiss],
-        }
-    }
-}
-
-/// The engine refused a championship's published event document, so its standings cannot be
-/// worked out. It should never happen (entries, withdrawals and publications are ordered by one
-/// lock); if it does, the pages say so rather than fail, and the organiser's page says what the
-/// engine names so that it can be put right.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct StandingsRefused(pub String);
-
-/// A line of the standings: the entrant's name (its id in the document) and its place.
-#[derive(Debug, Clone)]
-pub struct StandingLine {
-    pub entrant: String,
-    pub standing: Standing,
-}
-
-async fn view_of(
-    store: &dyn Store,
-    organisation: Organisation,
-    id: ChampionshipId,
-) -> Result<ChampionshipView, AppError> {
-    let championship = store
-        .championship(id)
-        .await?
-        .filter(|championship| championship.organisation_id == organisation.id)
-        .ok_or_else(|| {
-            AppError::not_found(format_args!("championship {id} in {}", organisation.name))
-        })?;
-    let entrants = store.entrants(id).await?;
-    let rounds = store.rounds(id).await?;
-    let corrections = if rounds.len() > 1 {
-        store.table_corrections(id).await?
-    } else {
-        Vec::new()
-    };
-    Ok(ChampionshipView {
-        organisation,
-        championship,
-        entrants,
-        rounds,
-        corrections,
-    })
-}
-
 /// A championship of the organisation, for anyone.
 pub async fn championship(
     store: &dyn Store,
@@ -399,17 +144,6 @@ pub async fn championship(
     id: ChampionshipId,
 ) -> Result<ChampionshipView, AppError> {
     let organisation = lookup::organisation(store, slug).await?;
-    view_of(store, organisation, id).await
-}
-
-/// A championship of an organisation `who` organises.
-async fn organised(
-    store: &dyn Store,
-    who: Who<'_>,
-    slug: &str,
-    id: ChampionshipId,
-) -> Result<ChampionshipView, AppError> {
-    let organisation = lookup::organised(store, who, slug).await?;
     view_of(store, organisation, id).await
 }
 
@@ -433,11 +167,7 @@ pub async fn add_entrants(
             .stages
             .takes_late_entries(knockout_started)
     {
-        return Err(AppError::Conflict(Conflict::Other(
-            "The draw was made from the entrants at round 1: only a Swiss takes late entries, \
-             and only before its knockout starts."
-                .into(),
-        )));
+        return Err(AppError::Conflict(Conflict::DrawAlreadyMade));
     }
     if lines.is_empty() {
         problems.push(Problem::new(Field::List, "Give at least one entrant."));
@@ -679,10 +409,9 @@ pub async fn remove_entrant(
         .clone();
     match store.remove_entrant(entrant).await {
         Ok(()) => Ok(found),
-        Err(StoreError::EntrantHasPlayed) => Err(AppError::Conflict(Conflict::Other(format!(
-            "{} has played in a round, so they stay in the championship's history; withdraw them instead.",
-            found.name
-        )))),
+        Err(StoreError::EntrantHasPlayed) => Err(AppError::Conflict(Conflict::EntrantHasPlayed {
+            name: found.name.clone(),
+        })),
         Err(error) => Err(error.into()),
     }
 }
@@ -706,71 +435,6 @@ pub async fn preview_round(
 ) -> Result<Preview, AppError> {
     let view = organised(store, who, slug, id).await?;
     paired(view, swaps)
-}
-
-fn paired(view: ChampionshipView, swaps: &[(String, String)]) -> Result<Preview, AppError> {
-    if swaps.len() > MAX_SWAPS {
-        return Err(AppError::invalid(
-            Field::Whole,
-            format!("At most {MAX_SWAPS} swaps are made in one round."),
-        ));
-    }
-    let format = &view.championship.format;
-    let stage = view.current_stage();
-    let state = view.stage_state(stage, true);
-    let mut round = next_round(format, &state).map_err(no_round)?;
-    let earlier = if round.stage == stage {
-        state.rounds.clone()
-    } else {
-        Vec::new()
-    };
-    let mut warnings = Vec::new();
-    for (first, second) in swaps {
-        let (swapped, found) = swap(format, &round, &earlier, first, second)
-            .map_err(|refusal| AppError::invalid(Field::Whole, refusal.to_string()))?;
-        round = swapped;
-        warnings.extend(found);
-    }
-    Ok(Preview {
-        view,
-        round,
-        warnings,
-    })
-}
-
-fn no_round(reason: NoRound) -> AppError {
-    AppError::Conflict(Conflict::Other(reason.to_string()))
-}
-
-/// The link of table `table` of round `round` of a stage: the server key's signature of where
-/// the table is, so that the organiser can print its card again at any time while the store
-/// keeps only its digest.
-pub fn table_link(
-    key: &SecretKey,
-    championship: ChampionshipId,
-    stage: Stage,
-    round: u32,
-    table: u32,
-) -> SecretToken {
-    let stage = stage.name();
-    let signature = key.sign(
-        "championship-table",
-        &format!("{championship}:{stage}:{round}:{table}"),
-    );
-    SecretToken::parse(&signature).expect("a signature is a token's 64 hexadecimal digits")
-}
-
-/// The links of a published round's tables, by table number, for its cards.
-pub fn round_links(
-    key: &SecretKey,
-    championship: ChampionshipId,
-    round: &Round,
-) -> Vec<SecretToken> {
-    round
-        .tables
-        .iter()
-        .map(|table| table_link(key, championship, round.stage, round.number, table.number))
-        .collect()
 }
 
 /// A published round, with each table's link for its card.
@@ -805,9 +469,7 @@ pub async fn publish_round(
         warnings,
     } = paired(view, swaps)?;
     if seen.is_some_and(|tables| tables != round.tables.as_slice()) {
-        return Err(AppError::Conflict(Conflict::Other(
-            "The pairing has changed since you looked at it (a result or an entrant changed); look at the next round again.".into(),
-        )));
+        return Err(AppError::Conflict(Conflict::PairingChanged));
     }
     let ids = |names: &[String]| -> Result<Vec<EntrantId>, AppError> {
         names
@@ -861,10 +523,7 @@ pub async fn publish_round(
     };
     let published = match store.publish_round(&new_round).await {
         Err(StoreError::RoundChanged) => {
-            return Err(AppError::Conflict(Conflict::Other(
-                "Another organiser published this round a moment ago; look at the rounds again."
-                    .into(),
-            )));
+            return Err(AppError::Conflict(Conflict::RoundPublishedByAnother));
         }
         Err(StoreError::EntrantsChanged) => {
             return Err(AppError::Conflict(Conflict::EntrantsChangedMeanwhile));
@@ -878,85 +537,6 @@ pub async fn publish_round(
         links,
         warnings,
     })
-}
-
-/// A table with its championship and the entrants at it.
-#[derive(Debug, Clone)]
-pub struct TablePlace {
-    pub view: ChampionshipView,
-    pub stage: Stage,
-    pub round: u32,
-    pub table: Table,
-    /// The names the game records give each seat, in seat order: a player's, a pair's two
-    /// players (partners), a team's name.
-    pub seat_players: Vec<Vec<String>>,
-    /// At a team event's table, each team's squad in seat order, by name: who may play its
-    /// games. Empty at other tables.
-    pub squads: Vec<Vec<SquadMember>>,
-}
-
-/// A table's games as entered: each game's hands, or at a team event's table each game of the
-/// team match with who played it.
-#[derive(Debug, Clone)]
-pub enum TableGames {
-    Hands(Vec<Vec<HandRecord>>),
-    TeamMatch(Vec<GameSheet>),
-}
-
-impl TablePlace {
-    /// The entrants at the table, in seat order.
-    pub fn seats(&self) -> Vec<&Entrant> {
-        self.table
-            .seats
-            .iter()
-            .filter_map(|&id| self.view.entrant(id))
-            .collect()
-    }
-}
-
-fn place_of(view: ChampionshipView, table: TableId) -> Result<TablePlace, AppError> {
-    let found = view.rounds.iter().find_map(|round| {
-        round
-            .tables
-            .iter()
-            .find(|t| t.id == table)
-            .map(|t| (round.stage, round.number, t.clone()))
-    });
-    let (stage, round, table) = found.ok_or_else(|| {
-        AppError::not_found(format_args!("table {table} in {}", view.championship.name))
-    })?;
-    Ok(TablePlace {
-        view,
-        stage,
-        round,
-        table,
-        seat_players: Vec::new(),
-        squads: Vec::new(),
-    })
-}
-
-/// The place with who sits at it: each seat's players and, at a team event's table, the
-/// teams' squads, for choosing and checking who played.
-async fn with_players(store: &dyn Store, mut place: TablePlace) -> Result<TablePlace, AppError> {
-    let mut seat_players = Vec::new();
-    for entrant in place.seats() {
-        seat_players.push(players_at_seat(store, entrant).await?);
-    }
-    place.seat_players = seat_players;
-    if place.view.championship.format.entrants != EntrantKind::Teams {
-        return Ok(place);
-    }
-    let mut squads = Vec::new();
-    for entrant in place.seats() {
-        let team = entrant.team.ok_or_else(|| {
-            AppError::Internal(anyhow::anyhow!("team entrant {} names no team", entrant.id))
-        })?;
-        let mut players = store.squad_of(team).await?;
-        players.sort_by(|a, b| a.name.cmp(&b.name));
-        squads.push(players.into_iter().map(SquadMember::from).collect());
-    }
-    place.squads = squads;
-    Ok(place)
 }
 
 /// The table a link opens, for whoever holds the link.
@@ -993,131 +573,6 @@ pub async fn organised_table(
 ) -> Result<TablePlace, AppError> {
     let view = organised(store, who, slug, id).await?;
     with_players(store, place_of(view, table)?).await
-}
-
-/// Each problem of a table's games as the use cases name it: at its game and hand.
-fn table_problems(problems: Vec<ResultError>) -> AppError {
-    AppError::Invalid(
-        problems
-            .into_iter()
-            .map(|problem| {
-                let field = match problem.game {
-                    Some(game) => Field::Game {
-                        game,
-                        hand: problem.hand,
-                    },
-                    None => Field::Games,
-                };
-                Problem::new(field, problem.message)
-            })
-            .collect(),
-    )
-}
-
-/// Checks a table's games under the championship's rules and works out what the table gives
-/// each seat: every problem named at its game and hand. A team event's table is a team match,
-/// checked as a league's fixture against the teams' squads.
-fn checked_result(place: &TablePlace, games: TableGames) -> Result<TableResult, AppError> {
-    let championship = &place.view.championship;
-    let teams = championship.format.entrants == EntrantKind::Teams;
-    let games = match (games, teams) {
-        (TableGames::TeamMatch(games), true) => return checked_team_match(place, games),
-        (TableGames::Hands(games), false) => games,
-        (TableGames::Hands(_), true) => {
-            return Err(AppError::invalid(
-                Field::Games,
-                "A team event's table is a team match: enter each game with the players who \
-                 played it for each team.",
-            ));
-        }
-        (TableGames::TeamMatch(_), false) => {
-            return Err(AppError::invalid(
-                Field::Games,
-                "This table is not a team match: enter each game's hands.",
-            ));
-        }
-    };
-    if games.is_empty() {
-        return Err(AppError::invalid(
-            Field::Games,
-            "Enter the table's games, each with its hands.",
-        ));
-    }
-    let limit = championship
-        .format
-        .table_play
-        .most_games(championship.format.seating.sides());
-    if games.len() > limit as usize {
-        return Err(AppError::invalid(
-            Field::Games,
-            format!(
-                "This table plays at most {limit} games; {} are entered.",
-                games.len()
-            ),
-        ));
-    }
-    let sheet = serde_json::to_string(&serde_json::json!({ "games": &games }))
-        .map_err(|error| AppError::Internal(error.into()))?;
-    let (_, outcome) = check_table(
-        &championship.ruleset,
-        &championship.format,
-        &place.seat_players,
-        games,
-    )
-    .map_err(table_problems)?;
-    Ok(TableResult { sheet, outcome })
-}
-
-/// A team match's games, checked against the squads of the teams at the table.
-fn checked_team_match(place: &TablePlace, games: Vec<GameSheet>) -> Result<TableResult, AppError> {
-    let championship = &place.view.championship;
-    let (Some(home), Some(away)) = (place.squads.first(), place.squads.get(1)) else {
-        return Err(AppError::Internal(anyhow::anyhow!(
-            "table {} of a team event has no squads",
-            place.table.id
-        )));
-    };
-    let sheet = serde_json::to_string(&serde_json::json!({ "games": &games }))
-        .map_err(|error| AppError::Internal(error.into()))?;
-    let (_, outcome) = check_team_table(
-        &championship.ruleset,
-        &championship.format,
-        [home, away],
-        &games,
-    )
-    .map_err(table_problems)?;
-    Ok(TableResult { sheet, outcome })
-}
-
-/// The names the game records give an entrant's seat: a pair's two players, or its name.
-async fn players_at_seat(store: &dyn Store, entrant: &Entrant) -> Result<Vec<String>, AppError> {
-    let (Some(player), Some(partner)) = (entrant.player, entrant.partner) else {
-        return Ok(vec![entrant.name.clone()]);
-    };
-    let mut names = Vec::new();
-    for id in [player, partner] {
-        let found = store.player(id).await?.ok_or_else(|| {
-            AppError::Internal(anyhow::anyhow!(
-                "entrant {} names no player {id}",
-                entrant.id
-            ))
-        })?;
-        names.push(found.name);
-    }
-    Ok(names)
-}
-
-fn table_refused(error: StoreError) -> AppError {
-    match error {
-        StoreError::TableConfirmed => AppError::Conflict(Conflict::Other(
-            "The organiser has confirmed this table's result; ask them to correct it.".into(),
-        )),
-        StoreError::ResultChanged => AppError::Conflict(Conflict::ResultChanged),
-        StoreError::NoTableResult => AppError::Conflict(Conflict::Other(
-            "This table has no result to confirm yet.".into(),
-        )),
-        error => error.into(),
-    }
 }
 
 /// A player at the table enters its result through the table's link, until the organiser

@@ -220,10 +220,10 @@ pub async fn delete_season(
     let (competition, season) = lookup::season(store, &organisation, season).await?;
     match store.delete_season(season.id).await {
         Ok(()) => Ok((organisation, competition)),
-        Err(StoreError::SeasonHasResults) => Err(AppError::Conflict(Conflict::Other(format!(
-            "{} {} cannot be deleted: some of its fixtures have results, which are kept.",
-            competition.name, season.name
-        )))),
+        Err(StoreError::SeasonHasResults) => Err(AppError::Conflict(Conflict::SeasonHasResults {
+            competition: competition.name.clone(),
+            season: season.name.clone(),
+        })),
         Err(error) => Err(error.into()),
     }
 }

@@ -202,9 +202,83 @@ pub enum Conflict {
     /// A value that must be unique is taken, or looks like one that is: said at its field.
     #[error("{message}")]
     Taken { field: Field, message: String },
-    /// Anything else, said in a sentence.
+    /// A season whose fixtures have results is kept, not deleted.
+    #[error(
+        "{competition} {season} cannot be deleted: some of its fixtures have results, which are kept."
+    )]
+    SeasonHasResults { competition: String, season: String },
+    /// A team or competition that fixtures with results name is kept, not removed.
+    #[error(
+        "{name} has {}, and results are kept, so it cannot be removed. Its name can still be changed.",
+        fixtures_with_results(*.count)
+    )]
+    HasResults { name: String, count: i64 },
+    /// A player who has played games kept in the results is kept, not removed.
+    #[error(
+        "{name} has played {}, so they cannot be removed. Take them out of their squads instead.",
+        games_kept(*.count)
+    )]
+    PlayerHasPlayed { name: String, count: i64 },
+    /// A player or team entered in championships is kept, not removed.
+    #[error(
+        "{name} is entered in {} its entrants, so they cannot be removed. Their name can still be changed.",
+        championships_keeping(*.count)
+    )]
+    EnteredInChampionships { name: String, count: i64 },
+    /// A knockout's (or groups') draw was made from the entrants at round 1.
+    #[error(
+        "The draw was made from the entrants at round 1: only a Swiss takes late entries, and only before its knockout starts."
+    )]
+    DrawAlreadyMade,
+    /// An entrant who has played in a round stays in the championship's history.
+    #[error(
+        "{name} has played in a round, so they stay in the championship's history; withdraw them instead."
+    )]
+    EntrantHasPlayed { name: String },
+    /// No next round can be paired now.
     #[error("{0}")]
-    Other(String),
+    NoRound(crate::domain::championship::rounds::NoRound),
+    /// The round previewed is not the one the engine pairs now.
+    #[error(
+        "The pairing has changed since you looked at it (a result or an entrant changed); look at the next round again."
+    )]
+    PairingChanged,
+    /// Two organisers published the same round; the other was first.
+    #[error("Another organiser published this round a moment ago; look at the rounds again.")]
+    RoundPublishedByAnother,
+    /// A table's result the organiser confirmed is corrected by the organiser only.
+    #[error("The organiser has confirmed this table's result; ask them to correct it.")]
+    TableConfirmed,
+    /// A table's result is confirmed only once there is one.
+    #[error("This table has no result to confirm yet.")]
+    NoTableResult,
+}
+
+/// "a fixture with a result", or "3 fixtures with results".
+fn fixtures_with_results(count: i64) -> String {
+    if count == 1 {
+        "a fixture with a result".to_string()
+    } else {
+        format!("{count} fixtures with results")
+    }
+}
+
+/// "a game, which is kept in the results", or "3 games, which are …".
+fn games_kept(count: i64) -> String {
+    if count == 1 {
+        "a game, which is kept in the results".to_string()
+    } else {
+        format!("{count} games, which are kept in the results")
+    }
+}
+
+/// "a championship, which keeps", or "3 championships, which keep".
+fn championships_keeping(count: i64) -> String {
+    if count == 1 {
+        "a championship, which keeps".to_string()
+    } else {
+        format!("{count} championships, which keep")
+    }
 }
 
 /// One thing wrong with one part of the input.

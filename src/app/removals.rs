@@ -8,26 +8,18 @@ use crate::store::{Competition, Organisation, Player, Store, StoreError, Team};
 
 /// The refusal to remove a team or competition that `count` fixtures with results name.
 fn has_results(name: &str, count: i64) -> AppError {
-    let fixtures = if count == 1 {
-        "a fixture with a result".to_string()
-    } else {
-        format!("{count} fixtures with results")
-    };
-    AppError::Conflict(Conflict::Other(format!(
-        "{name} has {fixtures}, and results are kept, so it cannot be removed. Its name can still be changed."
-    )))
+    AppError::Conflict(Conflict::HasResults {
+        name: name.to_string(),
+        count,
+    })
 }
 
 /// The refusal to remove a player or team whom `count` championships have entered.
 fn entered(name: &str, count: i64) -> AppError {
-    let championships = if count == 1 {
-        "a championship, which keeps".to_string()
-    } else {
-        format!("{count} championships, which keep")
-    };
-    AppError::Conflict(Conflict::Other(format!(
-        "{name} is entered in {championships} its entrants, so they cannot be removed. Their name can still be changed."
-    )))
+    AppError::Conflict(Conflict::EnteredInChampionships {
+        name: name.to_string(),
+        count,
+    })
 }
 
 /// Removes a team of the organisation that has no results, with its squad places,
@@ -60,15 +52,10 @@ pub async fn remove_player(
     match store.delete_player(found.id).await {
         Ok(()) => Ok((organisation, found)),
         Err(StoreError::HasResults { count }) => {
-            let games = if count == 1 {
-                "a game, which is".to_string()
-            } else {
-                format!("{count} games, which are")
-            };
-            Err(AppError::Conflict(Conflict::Other(format!(
-                "{} has played {games} kept in the results, so they cannot be removed. Take them out of their squads instead.",
-                found.name
-            ))))
+            Err(AppError::Conflict(Conflict::PlayerHasPlayed {
+                name: found.name.clone(),
+                count,
+            }))
         }
         Err(StoreError::HasChampionshipEntries { count }) => Err(entered(&found.name, count)),
         Err(error) => Err(error.into()),

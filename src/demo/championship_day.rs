@@ -15,8 +15,8 @@ use crate::app::Actor;
 use crate::app::championships::{
     self, ChampionshipInput, ChampionshipView, OrganiserEntry, TableGames, TablePlace,
 };
+use crate::domain::championship::entrants::EntryLine;
 use crate::domain::championship::{ChampionshipFormat, FormatChoice, Points, Stages, TableScoring};
-use crate::domain::championship_entrants::EntryLine;
 use crate::domain::ids::ChampionshipId;
 use crate::domain::league_time;
 use crate::secret_key::SecretKey;

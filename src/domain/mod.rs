@@ -4,11 +4,12 @@ pub mod account;
 pub mod authorisation;
 pub mod captain_tasks;
 pub mod championship;
-pub mod championship_bracket;
-pub mod championship_entrants;
-pub mod championship_event;
-pub mod championship_rounds;
-pub mod championship_table;
+// The flat paths the championship's files had before they became a folder, still named by the
+// store and the tests.
+pub use championship::{
+    bracket as championship_bracket, entrants as championship_entrants,
+    event as championship_event, rounds as championship_rounds, table as championship_table,
+};
 pub mod competition;
 pub mod deduction;
 pub mod entry_level;

@@ -7,6 +7,10 @@
 //! puts it in the OpenAPI document served at `/api/v1/openapi.json`, so the two cannot drift.
 
 pub mod auth;
+mod championship_entrants;
+mod championship_format;
+mod championship_rounds;
+mod championship_tables;
 pub mod championships;
 pub mod competitions;
 pub mod deductions;

@@ -283,7 +283,9 @@ pub async fn organisation_page(
     let store = state.store.as_ref();
     let organisation = organisation_by_slug(store, &path).await?;
     let competitions = store.competitions_of(organisation.id).await?;
-    let championships = store.championships_of(organisation.id).await?;
+    let (_, championships) = crate::app::championships::championships(store, &organisation.slug)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     render(&OrganisationPage {
         layout: viewer.layout(organisation.name.clone()),
         organisation,

@@ -8,10 +8,10 @@ use fives_pairing::event::Event;
 use fives_pairing::pair::{Outcome, pair};
 use fives_pairing::standings::standings;
 
-use super::championship::{ChampionshipFormat, Stages};
-use super::championship_event::{
+use super::event::{
     EntrantLine, RoundLine, Stage, event_document, knockout_entrants, swiss_is_over,
 };
+use super::{ChampionshipFormat, Stages};
 
 /// A stage's entrants and the rounds published in it, oldest first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -271,8 +271,8 @@ fn pairs_at(seats: &[String]) -> Vec<(&str, &str)> {
 mod tests {
     use super::*;
     use crate::domain::championship::FormatChoice;
-    use crate::domain::championship_event::TableLine;
-    use crate::domain::championship_table::{TableGame, table_outcome};
+    use crate::domain::championship::event::TableLine;
+    use crate::domain::championship::table::{TableGame, table_outcome};
 
     fn format(stages: Stages) -> ChampionshipFormat {
         ChampionshipFormat::try_from(FormatChoice::plain(stages)).unwrap()

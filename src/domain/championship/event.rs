@@ -10,8 +10,8 @@ use fives_pairing::document::Seeding;
 use fives_pairing::standings::Standing;
 use serde_json::{Value, json};
 
-use super::championship::{ChampionshipFormat, Points, Stages};
-use super::championship_table::TableOutcome;
+use super::table::TableOutcome;
+use super::{ChampionshipFormat, Points, Stages};
 
 /// Which of a championship's events a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,7 +198,7 @@ mod tests {
 
     use super::*;
     use crate::domain::championship::FormatChoice;
-    use crate::domain::championship_table::{TableGame, table_outcome};
+    use crate::domain::championship::table::{TableGame, table_outcome};
 
     fn swiss_then_knockout() -> ChampionshipFormat {
         ChampionshipFormat::try_from(FormatChoice::plain(Stages::SwissThenKnockout {

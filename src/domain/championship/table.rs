@@ -6,16 +6,16 @@
 use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
-use super::championship::{ChampionshipFormat, EntrantKind, Points, TablePlay, TableScoring};
-use super::competition::{RulesetProblem, ruleset_problems};
-use super::entry_level::EntryLevel;
-use super::game_check::{check_played_game, side_points};
-use super::match_format::Side;
-use super::match_result::{
+use super::{ChampionshipFormat, EntrantKind, Points, TablePlay, TableScoring};
+use crate::domain::competition::{RulesetProblem, ruleset_problems};
+use crate::domain::entry_level::EntryLevel;
+use crate::domain::game_check::{check_played_game, side_points};
+use crate::domain::match_format::Side;
+use crate::domain::match_result::{
     CheckedResult, GameSheet, PastedGame, ResultError, ResultRules, ResultSheet, SquadMember,
     check_result, hands_within_limit, pasted_game_hands,
 };
-use super::rule_words::{game_name, ruleset_refusal};
+use crate::domain::rule_words::{game_name, ruleset_refusal};
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
 /// points over the game. Sides are the seats, or the two partnerships (seats 1 and 3, 2 and 4).
@@ -511,7 +511,7 @@ mod tests {
     #[test]
     fn a_team_match_is_checked_as_a_league_fixture_and_scored_by_games_won() {
         use crate::domain::championship::EntrantKind;
-        use crate::domain::championship::tests::six_singles_three_pairs;
+        use crate::domain::championship::check::tests::six_singles_three_pairs;
         use crate::domain::ids::PlayerId;
         use crate::domain::match_format::LegKind;
         use crate::domain::match_result::{GameOutcome, game_ruleset, game_slots};

@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use super::championship::EntrantKind;
-use super::organisation::DisplayName;
-use super::squad::ListProblem;
+use super::EntrantKind;
+use crate::domain::organisation::DisplayName;
+use crate::domain::squad::ListProblem;
 
 /// The most entrants a championship takes: a very large open day, and a field the pairing
 /// engines pair in well under a second.

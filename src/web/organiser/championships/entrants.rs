@@ -1,0 +1,210 @@
+//! An organiser enters entrants (a pasted list or a CSV file) and checks one in, seeds,
+//! withdraws or removes one.
+
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, post};
+use serde::Deserialize;
+
+use crate::app::championships::{self, EntrantChange};
+use crate::app::{AppError, Field};
+use crate::domain::championship::entrants::{MAX_ENTRY_CSV_BYTES, entries_from_csv};
+use crate::domain::ids::{ChampionshipId, EntrantId};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::redirect;
+use crate::web::organiser::lookup::organised;
+use crate::web::session::Viewer;
+
+use super::view::*;
+
+#[derive(Debug, Deserialize)]
+pub struct EntrantsForm {
+    #[serde(default)]
+    entrants: String,
+}
+
+#[post("/organise/{slug}/championships/{id}/entrants")]
+pub async fn add_entrants(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<EntrantsForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    entrants_from(
+        &viewer,
+        &state,
+        &slug,
+        id,
+        form.into_inner().entrants.into_bytes(),
+    )
+    .await
+}
+
+/// The entry list as a CSV file, as a spreadsheet saves it.
+#[post("/organise/{slug}/championships/{id}/entrants/csv")]
+pub async fn add_entrants_file(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: actix_multipart::Multipart,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    organised(&viewer, &state, &slug).await?;
+    let bytes = crate::web::organiser::squad::uploaded_file(form, MAX_ENTRY_CSV_BYTES).await?;
+    entrants_from(&viewer, &state, &slug, id, bytes).await
+}
+
+/// Enters the entrants of a pasted list or an uploaded file (the same CSV either way).
+async fn entrants_from(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+    bytes: Vec<u8>,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    let organisation = organised(viewer, state, slug).await?;
+    let view = championships::championship(store, &organisation.slug, ChampionshipId(id))
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let problems: Vec<String> = match entries_from_csv(&bytes, view.championship.format.entrants) {
+        Err(problems) => problems.iter().map(ToString::to_string).collect(),
+        Ok(lines) => {
+            match championships::add_entrants(store, viewer.who(), slug, ChampionshipId(id), lines)
+                .await
+            {
+                Ok(added) => {
+                    let shown = Shown {
+                        entry_text: String::new(),
+                        problems: Vec::new(),
+                        notice: Some(format!("{} entered.", added.len())),
+                    };
+                    return manage_page(viewer, state, slug, id, &[], shown).await;
+                }
+                Err(AppError::Invalid(problems)) => problems
+                    .into_iter()
+                    .map(|p| match p.field {
+                        Field::Line(line) => format!("Line {line}: {}", p.message),
+                        _ => p.message,
+                    })
+                    .collect(),
+                Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
+                Err(error) => return Err(viewer.refused(error)),
+            }
+        }
+    };
+    let shown = Shown {
+        entry_text: text,
+        problems,
+        notice: None,
+    };
+    manage_page(viewer, state, slug, id, &[], shown).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct EntrantForm {
+    /// `check-in`, `check-out`, `withdraw`, `reinstate`, `seed` or `remove`.
+    action: String,
+    #[serde(default)]
+    seed: String,
+}
+
+#[post("/organise/{slug}/championships/{id}/entrants/{entrant_id}")]
+pub async fn change_entrant(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64, i64)>,
+    form: Form<EntrantForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id, entrant) = path.into_inner();
+    let store = state.store.as_ref();
+    let form = form.into_inner();
+    let change = match form.action.as_str() {
+        "check-in" => EntrantChange {
+            checked_in: Some(true),
+            ..Default::default()
+        },
+        "check-out" => EntrantChange {
+            checked_in: Some(false),
+            ..Default::default()
+        },
+        "withdraw" => EntrantChange {
+            withdrawn: Some(true),
+            ..Default::default()
+        },
+        "reinstate" => EntrantChange {
+            withdrawn: Some(false),
+            ..Default::default()
+        },
+        "seed" => EntrantChange {
+            seed: Some(if form.seed.trim().is_empty() {
+                None
+            } else {
+                Some(form.seed.trim().parse().unwrap_or(0))
+            }),
+            ..Default::default()
+        },
+        "remove" => {
+            let outcome = championships::remove_entrant(
+                store,
+                viewer.who(),
+                &slug,
+                ChampionshipId(id),
+                EntrantId(entrant),
+            )
+            .await;
+            return after_change(
+                &viewer,
+                &state,
+                &slug,
+                id,
+                outcome.map(|e| format!("{} is removed.", e.name)),
+            )
+            .await;
+        }
+        _ => return Err(WebError::NotFound),
+    };
+    let outcome = championships::change_entrant(
+        store,
+        viewer.who(),
+        &slug,
+        ChampionshipId(id),
+        EntrantId(entrant),
+        change,
+    )
+    .await
+    .map(|e| format!("{} is changed.", e.name));
+    after_change(&viewer, &state, &slug, id, outcome).await
+}
+
+/// After a change: back to the championship's page, or the page again with what went wrong.
+pub(super) async fn after_change(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+    outcome: Result<String, AppError>,
+) -> Result<HttpResponse, WebError> {
+    match outcome {
+        Ok(_) => Ok(redirect(&format!("/organise/{slug}/championships/{id}"))),
+        Err(AppError::Invalid(problems)) => {
+            let shown = Shown {
+                entry_text: String::new(),
+                problems: problems.into_iter().map(|p| p.message).collect(),
+                notice: None,
+            };
+            manage_page(viewer, state, slug, id, &[], shown).await
+        }
+        Err(AppError::Conflict(conflict)) => {
+            let shown = Shown {
+                entry_text: String::new(),
+                problems: vec![conflict.to_string()],
+                notice: None,
+            };
+            manage_page(viewer, state, slug, id, &[], shown).await
+        }
+        Err(error) => Err(viewer.refused(error)),
+    }
+}

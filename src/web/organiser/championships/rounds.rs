@@ -1,0 +1,124 @@
+//! An organiser publishes the next round and prints its table cards.
+
+use actix_web::web::{Data, Form, Path};
+use actix_web::{HttpResponse, get, post};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::championships::{self, round_links};
+use crate::domain::ids::{ChampionshipId, EntrantId};
+use crate::store::{Championship, Organisation};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, redirect, render};
+use crate::web::organiser::lookup::organised;
+use crate::web::public::championships::round_title;
+use crate::web::session::Viewer;
+
+use super::entrants::*;
+use super::view::*;
+
+#[derive(Debug, Deserialize)]
+pub struct PublishForm {
+    /// The tables the organiser saw, as JSON.
+    #[serde(default)]
+    seen: String,
+    #[serde(default)]
+    swaps: String,
+}
+
+#[post("/organise/{slug}/championships/{id}/rounds")]
+pub async fn publish_round(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<PublishForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let form = form.into_inner();
+    let seen: Option<Vec<Vec<String>>> = serde_json::from_str(&form.seen).ok();
+    let swaps = swaps_of(&form.swaps);
+    let published = championships::publish_round(
+        state.store.as_ref(),
+        &state.key,
+        viewer.who(),
+        &slug,
+        ChampionshipId(id),
+        &swaps,
+        seen.as_deref(),
+    )
+    .await;
+    match published {
+        Ok(published) => Ok(redirect(&format!(
+            "/organise/{slug}/championships/{id}/rounds/{}/cards",
+            published.round.id
+        ))),
+        Err(error) => after_change(&viewer, &state, &slug, id, Err(error)).await,
+    }
+}
+
+struct Card {
+    number: u32,
+    seats: Vec<String>,
+    link: String,
+    /// One row a hand on the scoresheet.
+    hands: Vec<u32>,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/championship_cards.html")]
+struct CardsPage {
+    layout: Layout,
+    organisation: Organisation,
+    championship: Championship,
+    title: String,
+    cards: Vec<Card>,
+    byes: String,
+}
+
+#[get("/organise/{slug}/championships/{id}/rounds/{round_id}/cards")]
+pub async fn round_cards(
+    req: actix_web::HttpRequest,
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id, round_id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let view =
+        championships::championship(state.store.as_ref(), &organisation.slug, ChampionshipId(id))
+            .await
+            .map_err(|error| viewer.refused(error))?;
+    let round = view
+        .rounds
+        .iter()
+        .find(|round| round.id.0 == round_id)
+        .ok_or(WebError::NotFound)?;
+    let links = round_links(&state.key, view.championship.id, round);
+    let name = |id: EntrantId| view.entrant(id).map(|e| e.name.clone()).unwrap_or_default();
+    let cards = round
+        .tables
+        .iter()
+        .zip(&links)
+        .map(|(table, link)| Card {
+            number: table.number,
+            seats: table.seats.iter().map(|&id| name(id)).collect(),
+            link: crate::web::link_as_reached(&req, &format!("/tables/{}", link.as_str())),
+            hands: (1..=12).collect(),
+        })
+        .collect();
+    let title = round_title(round.stage, round.number);
+    render(&CardsPage {
+        layout: viewer.layout(format!("{title} cards: {}", view.championship.name)),
+        byes: round
+            .byes
+            .iter()
+            .map(|&id| name(id))
+            .collect::<Vec<_>>()
+            .join(", "),
+        title,
+        cards,
+        organisation: view.organisation,
+        championship: view.championship,
+    })
+}

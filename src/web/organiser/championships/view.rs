@@ -1,0 +1,336 @@
+//! The organiser's page of one championship: its entrants, rounds, the next round as the engine
+//! pairs it (with the organiser's swaps) and the log of its tables' results.
+
+use actix_web::web::{Data, Path, Query};
+use actix_web::{HttpResponse, get};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::AppError;
+use crate::app::championships::{self, ChampionshipView, Preview};
+use crate::domain::championship::EntrantKind;
+use crate::domain::championship::entrants::MAX_ENTRANTS;
+use crate::domain::championship::event::Stage;
+use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
+use crate::store::{Championship, Entrant, Organisation, TableStatus};
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render_with_status};
+use crate::web::organiser::lookup::organised;
+use crate::web::public::championships::{format_words, round_title, table_title};
+use crate::web::session::Viewer;
+
+struct EntrantLine {
+    entrant: Entrant,
+    status: String,
+}
+
+struct SeatLine {
+    names: String,
+    result: String,
+}
+
+struct TableLine {
+    id: i64,
+    number: u32,
+    seats: SeatLine,
+    status: TableStatus,
+    version: u32,
+}
+
+struct RoundLine {
+    id: i64,
+    title: String,
+    tables: Vec<TableLine>,
+    byes: String,
+}
+
+#[derive(Template)]
+#[template(path = "organiser/championship.html")]
+struct ChampionshipPage {
+    layout: Layout,
+    organisation: Organisation,
+    championship: Championship,
+    format: String,
+    entrants: Vec<EntrantLine>,
+    pairs: bool,
+    max_entrants: usize,
+    entry_text: String,
+    problems: Vec<String>,
+    notice: Option<String>,
+    preview: Option<PreviewLines>,
+    no_round: Option<String>,
+    rounds: Vec<RoundLine>,
+    /// Every entry, confirmation and correction of a table's result, the latest first.
+    log: Vec<LogLine>,
+    /// What the engine names when it refuses the published rounds, to be put right.
+    refused: Option<String>,
+    /// Rounds paired before a result they were paired from was corrected, each with those
+    /// tables: they stand as published, and the document marks them.
+    paired_before: Vec<(String, String)>,
+}
+
+struct LogLine {
+    at: String,
+    table: String,
+    by: String,
+    action: &'static str,
+    change: String,
+    reason: String,
+}
+
+/// A table's result as its points, seat by seat (`1–0`); empty for none.
+fn points_words(result: Option<&crate::store::TableResult>) -> String {
+    result
+        .map(|result| {
+            result
+                .outcome
+                .points
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("–")
+        })
+        .unwrap_or_default()
+}
+
+fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec<LogLine> {
+    let place = |table: TableId| {
+        view.rounds
+            .iter()
+            .find_map(|round| {
+                round
+                    .tables
+                    .iter()
+                    .find(|t| t.id == table)
+                    .map(|t| table_title(round.stage, round.number, t.number))
+            })
+            .unwrap_or_default()
+    };
+    events
+        .into_iter()
+        .rev()
+        .map(|event| LogLine {
+            at: crate::web::dates::moment(event.at),
+            table: place(event.table),
+            by: event
+                .by_email
+                .clone()
+                .unwrap_or_else(|| "a player, through the table's link".into()),
+            action: match event.action {
+                crate::store::TableAction::Entered => "entered",
+                crate::store::TableAction::Confirmed => "confirmed",
+                crate::store::TableAction::Corrected => "corrected",
+            },
+            change: match (&event.before, &event.after) {
+                (Some(_), Some(_)) if event.action != crate::store::TableAction::Confirmed => {
+                    format!(
+                        "{} to {}",
+                        points_words(event.before.as_ref()),
+                        points_words(event.after.as_ref())
+                    )
+                }
+                _ => points_words(event.after.as_ref()),
+            },
+            reason: event.reason.unwrap_or_default(),
+        })
+        .collect()
+}
+
+struct PreviewLines {
+    title: String,
+    tables: Vec<String>,
+    byes: String,
+    warnings: Vec<String>,
+    /// What the publish form sends back: the tables seen, and the swaps made.
+    seen: String,
+    swaps: Vec<(String, String)>,
+    names: Vec<String>,
+}
+
+fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
+    let name = |id: EntrantId| view.entrant(id).map(|e| e.name.clone()).unwrap_or_default();
+    view.rounds
+        .iter()
+        .rev()
+        .map(|round| RoundLine {
+            id: round.id.0,
+            title: round_title(round.stage, round.number),
+            tables: round
+                .tables
+                .iter()
+                .map(|table| TableLine {
+                    id: table.id.0,
+                    number: table.number,
+                    seats: SeatLine {
+                        names: table
+                            .seats
+                            .iter()
+                            .map(|&id| name(id))
+                            .collect::<Vec<_>>()
+                            .join(" v "),
+                        result: points_words(table.result.as_ref()),
+                    },
+                    status: table.status,
+                    version: table.version,
+                })
+                .collect(),
+            byes: round
+                .byes
+                .iter()
+                .map(|&id| name(id))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+        .collect()
+}
+
+fn preview_lines(preview: &Preview, swaps: &[(String, String)]) -> PreviewLines {
+    let round = &preview.round;
+    PreviewLines {
+        title: round_title(round.stage, round.number as u32),
+        tables: round.tables.iter().map(|seats| seats.join(" v ")).collect(),
+        byes: round.byes.join(", "),
+        warnings: preview.warnings.iter().map(ToString::to_string).collect(),
+        seen: serde_json::to_string(&round.tables).unwrap_or_default(),
+        swaps: swaps.to_vec(),
+        names: round
+            .tables
+            .iter()
+            .flatten()
+            .chain(&round.byes)
+            .cloned()
+            .collect(),
+    }
+}
+
+pub(super) struct Shown {
+    pub(super) entry_text: String,
+    pub(super) problems: Vec<String>,
+    pub(super) notice: Option<String>,
+}
+
+pub(super) async fn manage_page(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+    swaps: &[(String, String)],
+    shown: Shown,
+) -> Result<HttpResponse, WebError> {
+    let store = state.store.as_ref();
+    let (preview, no_round, view) =
+        match championships::preview_round(store, viewer.who(), slug, ChampionshipId(id), swaps)
+            .await
+        {
+            Ok(preview) => {
+                let lines = preview_lines(&preview, swaps);
+                (Some(lines), None, preview.view)
+            }
+            Err(AppError::Conflict(reason)) => {
+                let organisation = organised(viewer, state, slug).await?;
+                let view =
+                    championships::championship(store, &organisation.slug, ChampionshipId(id))
+                        .await
+                        .map_err(|error| viewer.refused(error))?;
+                (None, Some(reason.to_string()), view)
+            }
+            Err(AppError::Invalid(problems)) => {
+                // A swap that cannot be made: shown, and the round as the engine paired it.
+                let mut shown = shown;
+                shown
+                    .problems
+                    .extend(problems.into_iter().map(|p| p.message));
+                return Box::pin(manage_page(viewer, state, slug, id, &[], shown)).await;
+            }
+            Err(error) => return Err(viewer.refused(error)),
+        };
+    let played = view
+        .rounds
+        .iter()
+        .filter(|r| r.stage == Stage::Main)
+        .count() as u32;
+    let log = log_of(&view, store.table_events(view.championship.id).await?);
+    let status = if shown.problems.is_empty() {
+        actix_web::http::StatusCode::OK
+    } else {
+        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let page = ChampionshipPage {
+        layout: viewer.layout(view.championship.name.clone()),
+        format: format_words(&view.championship.format),
+        entrants: view
+            .entrants
+            .iter()
+            .map(|entrant| EntrantLine {
+                status: match (entrant.withdrawn_after, entrant.checked_in) {
+                    (Some(0), _) if played > 0 => "did not start".into(),
+                    (Some(after), _) => format!("withdrawn after round {after}"),
+                    (None, true) => "checked in".into(),
+                    (None, false) => String::new(),
+                },
+                entrant: entrant.clone(),
+            })
+            .collect(),
+        pairs: view.championship.format.entrants == EntrantKind::Pairs,
+        max_entrants: MAX_ENTRANTS,
+        entry_text: shown.entry_text,
+        problems: shown.problems,
+        notice: shown.notice,
+        preview,
+        no_round,
+        rounds: rounds_of(&view),
+        log,
+        refused: view.refusal().map(|refused| refused.to_string()),
+        paired_before: view
+            .rounds
+            .iter()
+            .filter_map(|round| {
+                let tables = view.paired_before_corrections(round);
+                (!tables.is_empty())
+                    .then(|| (round_title(round.stage, round.number), tables.join("; ")))
+            })
+            .collect(),
+        organisation: view.organisation,
+        championship: view.championship,
+    };
+    render_with_status(status, &page)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SwapQuery {
+    /// Swaps made so far, each `first|second`, in order.
+    #[serde(default)]
+    swaps: String,
+    #[serde(default)]
+    first: String,
+    #[serde(default)]
+    second: String,
+}
+
+pub(super) fn swaps_of(text: &str) -> Vec<(String, String)> {
+    text.split('\n')
+        .filter_map(|line| line.split_once('|'))
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[get("/organise/{slug}/championships/{id}")]
+pub async fn championship_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    query: Query<SwapQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let mut swaps = swaps_of(&query.swaps);
+    if !query.first.is_empty() && !query.second.is_empty() {
+        swaps.push((query.first.clone(), query.second.clone()));
+    }
+    let shown = Shown {
+        entry_text: String::new(),
+        problems: Vec::new(),
+        notice: None,
+    };
+    manage_page(&viewer, &state, &slug, id, &swaps, shown).await
+}

@@ -1,0 +1,16 @@
+//! A championship's public pages: the event with its entrants, standings (each tiebreak's
+//! value shown), every round's tables and results, the bracket of a knockout, and its files
+//! (`standings.csv`, `pairings.csv`, the event document as JSON, an iCalendar entry); and the
+//! page a table's link opens, where a player at the table enters its result on a phone.
+
+mod entrants;
+mod files;
+mod rounds;
+mod tables;
+mod view;
+
+pub use entrants::*;
+pub use files::*;
+pub use rounds::*;
+pub use tables::*;
+pub use view::*;

@@ -1,0 +1,555 @@
+//! A championship's public page: the event in words, its standings (paged too), rounds and
+//! the bracket of a knockout; with the words the organiser's pages share.
+
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, get};
+use askama::Template;
+use fives_pairing::event::Event;
+use fives_pairing::standings::Part as StandingPart;
+
+use crate::app::championships::{self, ChampionshipView, StandingsRefused};
+use crate::domain::championship::bracket::{BracketColumn, Part, Slot, bracket_view};
+use crate::domain::championship::event::Stage;
+use crate::domain::championship::{
+    ChampionshipFormat, EntrantKind, Stages, TablePlay, TableScoring, tiebreak_words,
+};
+use crate::domain::ids::ChampionshipId;
+use crate::domain::rule_words::game_name;
+use crate::store::{Championship, Organisation, Table, TableStatus};
+use crate::web::AppState;
+use crate::web::dates::long_date;
+use crate::web::error::WebError;
+use crate::web::layout::render;
+use crate::web::page_cache::CachedContent;
+use crate::web::public::league::CachedPage;
+use crate::web::session::Viewer;
+
+/// The format in a sentence or two.
+pub fn format_words(format: &ChampionshipFormat) -> String {
+    let who = match format.entrants {
+        EntrantKind::Players => "players",
+        EntrantKind::Pairs => "pairs",
+        EntrantKind::Teams => "teams",
+    };
+    let stages = match format.stages {
+        Stages::Swiss { rounds } => format!("a Swiss of {rounds} rounds"),
+        Stages::RoundRobin => "a round robin".into(),
+        Stages::Groups { groups, advance } => {
+            format!("{groups} groups, the first {advance} of each to a knockout play-off")
+        }
+        Stages::Knockout { third_place } => format!(
+            "a knockout{}",
+            if third_place {
+                " with a third-place match"
+            } else {
+                ""
+            }
+        ),
+        Stages::DoubleElimination { grand_final_reset } => format!(
+            "a double elimination{}",
+            if grand_final_reset {
+                " (the grand final replayed if the losers' winner wins it)"
+            } else {
+                ""
+            }
+        ),
+        Stages::SwissThenKnockout { rounds, top, .. } => {
+            format!("a Swiss of {rounds} rounds, then a knockout of its top {top}")
+        }
+    };
+    let seats = match (format.seating.seats, format.seating.partnerships) {
+        (4, true) => "four at a table in partnerships".to_string(),
+        (seats, _) => format!("{seats} at a table"),
+    };
+    let play = match (&format.team_match, format.table_play) {
+        (Some(team_match), _) => {
+            let legs: Vec<String> = team_match
+                .legs
+                .iter()
+                .map(|leg| format!("{} {} to {}", leg.games, leg.kind, leg.target))
+                .collect();
+            format!("a team match a table of {}", legs.join(" and "))
+        }
+        (None, TablePlay::OneGame) => "one game a table".to_string(),
+        (None, TablePlay::BestOf(n)) => format!("best of {n} games"),
+        (None, TablePlay::FirstTo(n)) => format!("first to {n} games"),
+    };
+    let scoring = match &format.scoring {
+        TableScoring::WinDrawLoss { win, draw, loss } => {
+            format!("{win} for a win, {draw} for a draw, {loss} for a loss")
+        }
+        TableScoring::ByPlace(places) => {
+            let list: Vec<String> = places.iter().map(ToString::to_string).collect();
+            format!("{} by place", list.join(", "))
+        }
+    };
+    format!(
+        "For {who}: {stages}; {seats}, {play}; {scoring}; a bye scores {}.",
+        format.bye_points
+    )
+}
+
+/// A round as people call it: "Round 3", or "Knockout round 1" after a Swiss.
+pub(crate) fn round_title(stage: Stage, number: u32) -> String {
+    match stage {
+        Stage::Main => format!("Round {number}"),
+        Stage::KnockoutAfterSwiss => format!("Knockout round {number}"),
+    }
+}
+
+/// A table as people call it: "Round 3, table 12".
+pub(crate) fn table_title(stage: Stage, round: u32, table: u32) -> String {
+    format!("{}, table {table}", round_title(stage, round))
+}
+
+fn dates_words(championship: &Championship) -> String {
+    if championship.starts_on == championship.ends_on {
+        long_date(championship.starts_on)
+    } else {
+        format!(
+            "{} to {}",
+            long_date(championship.starts_on),
+            long_date(championship.ends_on)
+        )
+    }
+}
+
+struct StandingRow {
+    rank: usize,
+    entrant: String,
+    /// The entrant's path through the event.
+    path: String,
+    score: String,
+    tiebreaks: Vec<String>,
+}
+
+struct StageStandings {
+    title: String,
+    tiebreaks: Vec<String>,
+    rows: Vec<StandingRow>,
+    /// Why the engine cannot rank the stage, when it cannot: said instead of its rows.
+    refused: Option<String>,
+}
+
+pub(super) struct SeatCell {
+    pub(super) name: String,
+    pub(super) points: String,
+    pub(super) game_points: String,
+}
+
+pub(super) struct TableRow {
+    pub(super) number: u32,
+    pub(super) seats: Vec<SeatCell>,
+    pub(super) status: &'static str,
+}
+
+pub(super) struct RoundBlock {
+    pub(super) id: i64,
+    pub(super) title: String,
+    pub(super) tables: Vec<TableRow>,
+    /// Tables left off this page, on the round's own page.
+    pub(super) more_tables: usize,
+    pub(super) byes: Vec<String>,
+}
+
+/// The standings' lines a page shows. The championship's page shows the first page, and the
+/// standings pages every line a page at a time, so that a phone never loads a thousand lines.
+pub const STANDINGS_PER_PAGE: usize = 100;
+/// The latest round's tables the championship's page shows; the round's own page has all.
+pub const TABLES_ON_CHAMPIONSHIP_PAGE: usize = 100;
+
+/// Page `page` (from 1) of the standings: of all their lines in order, that page's, each under
+/// its table's heading; and how many pages there are; `None` for a page there is not. A table
+/// with no lines (an event with no entrants yet) is on the first page.
+fn standings_page(
+    tables: Vec<StageStandings>,
+    page: usize,
+) -> Option<(Vec<StageStandings>, usize)> {
+    let lines: usize = tables.iter().map(|table| table.rows.len()).sum();
+    let pages = lines.div_ceil(STANDINGS_PER_PAGE).max(1);
+    // Checked before it is multiplied: a page number may be any that fits the address.
+    if !(1..=pages).contains(&page) {
+        return None;
+    }
+    let wanted = (page - 1) * STANDINGS_PER_PAGE..page * STANDINGS_PER_PAGE;
+    let mut before = 0;
+    let mut shown = Vec::new();
+    for mut table in tables {
+        let start = before;
+        before += table.rows.len();
+        let (from, to) = (wanted.start.max(start), wanted.end.min(before));
+        if table.rows.is_empty() && page == 1 {
+            shown.push(table);
+        } else if from < to {
+            table.rows = table.rows.drain(from - start..to - start).collect();
+            shown.push(table);
+        }
+    }
+    Some((shown, pages))
+}
+
+struct BracketBox {
+    number: usize,
+    names: [String; 2],
+    /// Which place went through.
+    won: [bool; 2],
+}
+
+struct BracketColumnView {
+    title: String,
+    matches: Vec<BracketBox>,
+}
+
+fn stage_title(view: &ChampionshipView, stage: Stage) -> &'static str {
+    match (stage, view.stages().len()) {
+        (Stage::KnockoutAfterSwiss, _) => "Knockout",
+        (Stage::Main, 2) => "Swiss",
+        (Stage::Main, _) => "Standings",
+    }
+}
+
+pub(super) fn status_words(status: TableStatus) -> &'static str {
+    match status {
+        TableStatus::Waiting => "playing",
+        TableStatus::Entered => "awaiting the organiser",
+        TableStatus::Confirmed => "confirmed",
+    }
+}
+
+pub(super) fn table_row(view: &ChampionshipView, table: &Table) -> TableRow {
+    let outcome = table.result.as_ref().map(|result| &result.outcome);
+    TableRow {
+        number: table.number,
+        seats: table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, &id)| SeatCell {
+                name: view.entrant(id).map(|e| e.name.clone()).unwrap_or_default(),
+                points: outcome
+                    .and_then(|o| o.points.get(seat))
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                game_points: outcome
+                    .and_then(|o| o.game_points.get(seat))
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            })
+            .collect(),
+        status: status_words(table.status),
+    }
+}
+
+pub(super) fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
+    view.rounds
+        .iter()
+        .map(|round| RoundBlock {
+            id: round.id.0,
+            title: round_title(round.stage, round.number),
+            tables: round.tables.iter().map(|t| table_row(view, t)).collect(),
+            more_tables: 0,
+            byes: round
+                .byes
+                .iter()
+                .filter_map(|&id| view.entrant(id).map(|e| e.name.clone()))
+                .collect(),
+        })
+        .collect()
+}
+
+fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
+    let tiebreaks: Vec<String> = view
+        .championship
+        .format
+        .tiebreaks
+        .iter()
+        .map(|t| tiebreak_words(*t).to_string())
+        .collect();
+    let paths: std::collections::HashMap<&str, String> = view
+        .entrants
+        .iter()
+        .map(|e| {
+            let path = format!(
+                "/leagues/{}/championships/{}/entrants/{}",
+                view.organisation.slug, view.championship.id, e.id
+            );
+            (e.name.as_str(), path)
+        })
+        .collect();
+    let mut tables: Vec<StageStandings> = Vec::new();
+    for stage in view.stages() {
+        let lines = match view.standings(stage) {
+            Ok(lines) => lines,
+            Err(refused) => {
+                tables.push(StageStandings {
+                    title: stage_title(view, stage).to_string(),
+                    tiebreaks: tiebreaks.clone(),
+                    rows: Vec::new(),
+                    refused: Some(standings_refused_words(&refused)),
+                });
+                continue;
+            }
+        };
+        for line in lines {
+            // A groups event's standings are each group's table, then the play-off's: each
+            // drawn apart, under its own heading.
+            let title = match &line.standing.part {
+                None => stage_title(view, stage).to_string(),
+                Some(StandingPart::Group(group)) => format!("Group {group}"),
+                Some(StandingPart::PlayOff) => "Play-off".into(),
+            };
+            let row = StandingRow {
+                rank: line.standing.rank,
+                path: paths
+                    .get(line.entrant.as_str())
+                    .cloned()
+                    .unwrap_or_default(),
+                entrant: line.entrant,
+                score: line.standing.score.to_json(),
+                tiebreaks: line
+                    .standing
+                    .tiebreaks
+                    .iter()
+                    .map(|t| t.to_json())
+                    .collect(),
+            };
+            match tables.last_mut() {
+                Some(table) if table.title == title => table.rows.push(row),
+                _ => tables.push(StageStandings {
+                    title,
+                    tiebreaks: tiebreaks.clone(),
+                    rows: vec![row],
+                    refused: None,
+                }),
+            }
+        }
+    }
+    if tables.is_empty() {
+        tables.push(StageStandings {
+            title: stage_title(view, Stage::Main).into(),
+            tiebreaks,
+            rows: Vec::new(),
+            refused: None,
+        });
+    }
+    tables
+}
+
+/// A refused event document as the public pages say it: what is wrong, and who can mend it.
+pub(super) fn standings_refused_words(refused: &StandingsRefused) -> String {
+    format!(
+        "The standings cannot be worked out from the rounds as published ({refused}). The organiser has been shown how to put it right; they will be back when it is."
+    )
+}
+
+fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
+    let stage = *view.stages().last()?;
+    let event = Event::parse(&view.event_document(stage).to_string()).ok()?;
+    let columns = bracket_view(&event).ok()??;
+    // A plain knockout's last rounds have their names.
+    let single = columns
+        .iter()
+        .all(|c| matches!(c.part, Part::Winners | Part::ThirdPlace));
+    let last = columns
+        .iter()
+        .filter(|c| c.part == Part::Winners)
+        .map(|c| c.round)
+        .max()
+        .unwrap_or(0);
+    Some(
+        columns
+            .iter()
+            .map(|column| column_view(column, single.then_some(last)))
+            .collect(),
+    )
+}
+
+fn column_view(column: &BracketColumn, last_round: Option<usize>) -> BracketColumnView {
+    let from_last = last_round.map(|last| last.saturating_sub(column.round));
+    let title = match column.part {
+        Part::Winners if from_last == Some(0) => "Final".into(),
+        Part::Winners if from_last == Some(1) => "Semi-finals".into(),
+        Part::Winners if from_last == Some(2) => "Quarter-finals".into(),
+        Part::Winners => format!("Round {}", column.round),
+        Part::Losers => format!("Losers' round {}", column.round),
+        Part::Final => "Final".into(),
+        Part::ThirdPlace => "Third place".into(),
+    };
+    let slot = |slot: &Slot| match slot {
+        Slot::Entrant(name) => name.clone(),
+        Slot::Bye => "(bye)".into(),
+        Slot::WinnerOf(n) => format!("winner of match {n}"),
+        Slot::LoserOf(n) => format!("loser of match {n}"),
+    };
+    BracketColumnView {
+        title,
+        matches: column
+            .matches
+            .iter()
+            .map(|m| BracketBox {
+                number: m.number,
+                names: [slot(&m.slots[0]), slot(&m.slots[1])],
+                won: [m.through == Some(0), m.through == Some(1)],
+            })
+            .collect(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "public/championship_content.html")]
+struct ChampionshipContent {
+    organisation: Organisation,
+    championship: Championship,
+    dates: String,
+    game: &'static str,
+    format: String,
+    entrants: Vec<String>,
+    /// The standings' first page.
+    standings: Vec<StageStandings>,
+    standings_pages: usize,
+    per_page: usize,
+    rounds: Vec<RoundBlock>,
+    bracket: Option<Vec<BracketColumnView>>,
+}
+
+pub(super) async fn view(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+) -> Result<ChampionshipView, WebError> {
+    championships::championship(state.store.as_ref(), slug, ChampionshipId(id))
+        .await
+        .map_err(|error| viewer.refused(error))
+}
+
+/// Read by everyone at the event on their phones between rounds, so it is rendered once per
+/// change and served from the page cache in between.
+#[get("/leagues/{slug}/championships/{id}")]
+pub async fn championship_page(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let address = format!("/leagues/{slug}/championships/{id}");
+    // Read before the page is built: a change committed meanwhile moves the revision on.
+    let revision = state.store.content_revision().await?;
+    let page = match state.pages.get(&address, revision) {
+        Some(page) => page,
+        None => {
+            let view = view(&viewer, &state, &slug, id).await?;
+            let page = championship_content(&view)?;
+            state.pages.put(&address, revision, page.clone());
+            page
+        }
+    };
+    render(&CachedPage {
+        layout: viewer.layout(page.title.to_string()),
+        content: &page.content,
+    })
+}
+
+fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebError> {
+    let (standings, standings_pages) =
+        standings_page(standings_of(view), 1).expect("the standings have a first page");
+    let mut rounds = rounds_of(view);
+    if let Some(latest) = rounds.last_mut() {
+        latest.more_tables = latest
+            .tables
+            .len()
+            .saturating_sub(TABLES_ON_CHAMPIONSHIP_PAGE);
+        latest.tables.truncate(TABLES_ON_CHAMPIONSHIP_PAGE);
+    }
+    let content = ChampionshipContent {
+        dates: dates_words(&view.championship),
+        game: game_name(view.championship.ruleset.preset),
+        format: format_words(&view.championship.format),
+        entrants: view.entrants.iter().map(|e| e.name.clone()).collect(),
+        rounds,
+        bracket: bracket_of(view),
+        standings,
+        standings_pages,
+        per_page: STANDINGS_PER_PAGE,
+        organisation: view.organisation.clone(),
+        championship: view.championship.clone(),
+    }
+    .render()
+    .map_err(|error| WebError::Internal(anyhow::anyhow!("the championship page: {error}")))?;
+    Ok(CachedContent {
+        title: view.championship.name.as_str().into(),
+        content: content.into(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "public/championship_standings.html")]
+struct StandingsContent {
+    organisation_slug: String,
+    championship_id: i64,
+    championship_name: String,
+    standings: Vec<StageStandings>,
+    page: usize,
+    pages: usize,
+    per_page: usize,
+    first_line: usize,
+    last_line: usize,
+    lines: usize,
+}
+
+#[derive(serde::Deserialize)]
+pub struct StandingsQuery {
+    page: Option<usize>,
+}
+
+/// The standings in full, a page at a time, kept in the page cache as the championship's page.
+#[get("/leagues/{slug}/championships/{id}/standings")]
+pub async fn paged_standings(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    query: actix_web::web::Query<StandingsQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let page = query.page.unwrap_or(1);
+    let address = format!("/leagues/{slug}/championships/{id}/standings?page={page}");
+    let revision = state.store.content_revision().await?;
+    let content = match state.pages.get(&address, revision) {
+        Some(content) => content,
+        None => {
+            let view = view(&viewer, &state, &slug, id).await?;
+            let content = standings_content(&view, page)?;
+            state.pages.put(&address, revision, content.clone());
+            content
+        }
+    };
+    render(&CachedPage {
+        layout: viewer.layout(content.title.to_string()),
+        content: &content.content,
+    })
+}
+
+fn standings_content(view: &ChampionshipView, page: usize) -> Result<CachedContent, WebError> {
+    let all = standings_of(view);
+    let lines: usize = all.iter().map(|table| table.rows.len()).sum();
+    let (standings, pages) = standings_page(all, page).ok_or(WebError::NotFound)?;
+    let first_line = ((page - 1) * STANDINGS_PER_PAGE + 1).min(lines);
+    let content = StandingsContent {
+        organisation_slug: view.organisation.slug.to_string(),
+        championship_id: view.championship.id.0,
+        championship_name: view.championship.name.to_string(),
+        standings,
+        page,
+        pages,
+        per_page: STANDINGS_PER_PAGE,
+        first_line,
+        last_line: (page * STANDINGS_PER_PAGE).min(lines),
+        lines,
+    }
+    .render()
+    .map_err(|error| WebError::Internal(anyhow::anyhow!("the standings page: {error}")))?;
+    Ok(CachedContent {
+        title: format!("Standings, page {page}: {}", view.championship.name).into(),
+        content: content.into(),
+    })
+}
