@@ -168,6 +168,102 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// What kind of failure a [`StoreError`] is, so that a caller that does not name the variant
+/// still answers it as its kind: a new conflict is a conflict without anyone mapping it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreErrorFamily {
+    /// What was asked for is not there (or never was).
+    NotFound,
+    /// What was asked for was there but is no longer usable (an invitation used or expired).
+    Gone,
+    /// The request conflicts with what is stored: a name taken, a row changed meanwhile, a
+    /// state that no longer allows it.
+    Conflict,
+    /// The request's own values cannot be kept (too many, too few, of another organisation).
+    RefusedInput,
+    /// The database did not answer in time or is not there; trying again later may work.
+    Unavailable,
+    /// Anything else: the stored data or the database itself is wrong.
+    Internal,
+}
+
+impl StoreError {
+    /// The error's family. The match names every variant, so a new one does not compile until
+    /// it is given a family.
+    pub fn family(&self) -> StoreErrorFamily {
+        use StoreErrorFamily as F;
+        match self {
+            Self::NotFound(_) | Self::InviteNotFound | Self::ResetNotFound => F::NotFound,
+            Self::InviteExpired | Self::InviteUsed | Self::ResetExpired | Self::ResetUsed => {
+                F::Gone
+            }
+            Self::EmailTaken
+            | Self::EmailLooksLikeAnother
+            | Self::SlugTaken
+            | Self::TeamNameTaken
+            | Self::CompetitionNameTaken
+            | Self::NameLooksLike { .. }
+            | Self::SeasonNameTaken
+            | Self::DivisionNameTaken
+            | Self::TeamAlreadyInSeason
+            | Self::PlayerAlreadyInSquad
+            | Self::SquadRefused(_)
+            | Self::FixturesAlreadyGenerated
+            | Self::FixtureHasResult
+            | Self::ResultAlreadySubmitted
+            | Self::NoResultYet
+            | Self::FixtureChanged
+            | Self::PlayerRemoved
+            | Self::SubmissionKeyReused
+            | Self::ResultChanged
+            | Self::ResultNotAwaitingAnswer(_)
+            | Self::HasResults { .. }
+            | Self::HasChampionshipEntries { .. }
+            | Self::SeasonHasResults
+            | Self::ChampionshipNameTaken
+            | Self::EntrantNameTaken(_)
+            | Self::SeedTaken(_)
+            | Self::EntrantHasPlayed
+            | Self::RoundChanged
+            | Self::EntrantsChanged
+            | Self::EntrantPlayersLookAlike(_)
+            | Self::TableConfirmed
+            | Self::NoTableResult
+            | Self::WithdrawnTooOften { .. }
+            | Self::TooManyInvitations { .. } => F::Conflict,
+            Self::NoSuchAccount
+            | Self::SquadFull { .. }
+            | Self::OfAnotherOrganisation(_)
+            | Self::TooFewTeams { .. }
+            | Self::CannotScheduleFixtures(_)
+            | Self::TooManyEntrants { .. } => F::RefusedInput,
+            Self::Database(error) if is_unavailable(error) => F::Unavailable,
+            Self::Database(_) | Self::Corrupt(_) | Self::BadLocation(_) | Self::Migrate(_) => {
+                F::Internal
+            }
+        }
+    }
+
+    /// The error's own words as a sentence for a person: capitalised, with a full stop.
+    pub fn as_sentence(&self) -> String {
+        let words = self.to_string();
+        let mut chars = words.chars();
+        match chars.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+            None => words,
+        }
+    }
+}
+
+/// Whether a database error is the database not answering (a pool that timed out or closed,
+/// a connection that failed) rather than something wrong with the request or the data.
+fn is_unavailable(error: &sqlx::Error) -> bool {
+    matches!(
+        error,
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
+    )
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct User {
     #[sqlx(try_from = "i64")]
@@ -441,5 +537,123 @@ fn foreign_key_violation_as(error: sqlx::Error, missing: StoreError) -> StoreErr
     match &error {
         sqlx::Error::Database(db) if db.is_foreign_key_violation() => missing,
         _ => StoreError::Database(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::fixtures::FixtureError;
+    use crate::domain::season_fixtures::{FixtureStatus, SeasonFixturesError};
+
+    /// One of every variant with the family it belongs to. `family` is an exhaustive match,
+    /// so a new variant fails to compile there first; this list says what each one is.
+    fn every_variant() -> Vec<(StoreError, StoreErrorFamily)> {
+        use StoreError as E;
+        use StoreErrorFamily::*;
+        vec![
+            (E::EmailTaken, Conflict),
+            (E::EmailLooksLikeAnother, Conflict),
+            (E::NoSuchAccount, RefusedInput),
+            (E::SlugTaken, Conflict),
+            (E::TeamNameTaken, Conflict),
+            (E::CompetitionNameTaken, Conflict),
+            (
+                E::NameLooksLike {
+                    existing: "Red Lion".into(),
+                },
+                Conflict,
+            ),
+            (E::SeasonNameTaken, Conflict),
+            (E::DivisionNameTaken, Conflict),
+            (E::TeamAlreadyInSeason, Conflict),
+            (E::PlayerAlreadyInSquad, Conflict),
+            (
+                E::SquadRefused(vec![(0, SquadRefusal::NotOfOrganisation)]),
+                Conflict,
+            ),
+            (
+                E::SquadFull {
+                    limit: 20,
+                    would_hold: 21,
+                },
+                RefusedInput,
+            ),
+            (E::OfAnotherOrganisation("team"), RefusedInput),
+            (E::FixturesAlreadyGenerated, Conflict),
+            (E::TooFewTeams { teams: 1 }, RefusedInput),
+            (
+                E::CannotScheduleFixtures(SeasonFixturesError::Teams(FixtureError::TooFewTeams {
+                    teams: 1,
+                })),
+                RefusedInput,
+            ),
+            (E::FixtureHasResult, Conflict),
+            (E::ResultAlreadySubmitted, Conflict),
+            (E::NoResultYet, Conflict),
+            (E::FixtureChanged, Conflict),
+            (E::PlayerRemoved, Conflict),
+            (E::SubmissionKeyReused, Conflict),
+            (E::ResultChanged, Conflict),
+            (
+                E::ResultNotAwaitingAnswer(FixtureStatus::Confirmed),
+                Conflict,
+            ),
+            (E::HasResults { count: 2 }, Conflict),
+            (E::HasChampionshipEntries { count: 1 }, Conflict),
+            (E::SeasonHasResults, Conflict),
+            (E::ChampionshipNameTaken, Conflict),
+            (E::EntrantNameTaken("Ann".into()), Conflict),
+            (
+                E::TooManyEntrants {
+                    limit: 8,
+                    would_hold: 9,
+                },
+                RefusedInput,
+            ),
+            (E::SeedTaken(1), Conflict),
+            (E::EntrantHasPlayed, Conflict),
+            (E::RoundChanged, Conflict),
+            (E::EntrantsChanged, Conflict),
+            (
+                E::EntrantPlayersLookAlike(vec![(0, "Ann".into(), "Anne".into())]),
+                Conflict,
+            ),
+            (E::TableConfirmed, Conflict),
+            (E::NoTableResult, Conflict),
+            (E::WithdrawnTooOften { limit: 3 }, Conflict),
+            (E::TooManyInvitations { limit: 20 }, Conflict),
+            (E::NotFound("team"), NotFound),
+            (E::Corrupt("a score of -1".into()), Internal),
+            (E::InviteNotFound, NotFound),
+            (E::InviteExpired, Gone),
+            (E::InviteUsed, Gone),
+            (E::ResetNotFound, NotFound),
+            (E::ResetExpired, Gone),
+            (E::ResetUsed, Gone),
+            (E::BadLocation("ftp://".into()), Internal),
+            (E::Database(sqlx::Error::PoolTimedOut), Unavailable),
+            (E::Database(sqlx::Error::PoolClosed), Unavailable),
+            (E::Database(sqlx::Error::RowNotFound), Internal),
+            (
+                E::Migrate(sqlx::migrate::MigrateError::VersionMissing(1)),
+                Internal,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_variant_has_its_family() {
+        for (error, family) in every_variant() {
+            assert_eq!(error.family(), family, "{error:?}");
+        }
+    }
+
+    #[test]
+    fn an_error_as_a_sentence_is_capitalised_with_a_full_stop() {
+        assert_eq!(
+            StoreError::SlugTaken.as_sentence(),
+            "That short name is already used by another organisation."
+        );
     }
 }

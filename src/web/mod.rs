@@ -180,8 +180,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 pub fn path_config() -> PathConfig {
     PathConfig::default().error_handler(|_error, request| {
         let allowed = http_methods::allowed_methods(request.path());
-        let routed_elsewhere =
-            !allowed.is_empty() && !allowed.contains(&request.method().as_str());
+        let routed_elsewhere = !allowed.is_empty() && !allowed.contains(&request.method().as_str());
         match (api::is_api_path(request.path()), routed_elsewhere) {
             (true, true) => api::error::ApiError::MethodNotAllowed { allowed }.into(),
             (true, false) => api::path_error(),
