@@ -2,6 +2,20 @@
 //!
 //! Every method that writes does so in one transaction. The store keeps data and enforces
 //! uniqueness; it never decides a rule of the league.
+//!
+//! The SQL is written once, in the subset both dialects accept (numbered `$1` parameters,
+//! `RETURNING`, `ON CONFLICT`), as one macro per `*_sql.rs` file expanded for each dialect in
+//! `sqlite.rs` and `postgres.rs`; what differs (migrations, connection set-up, how a write
+//! transaction begins) stays in those two. Each macro expands inside an anonymous
+//! `const _: () = { ... };` that names its own imports at the top and relies on nothing at the
+//! call site. A helper the macros of other files call too is an associated function of the
+//! store (`<$store>::name`), so it is reachable from every expansion.
+//!
+//! Every write runs through the store's `writer` pool. On SQLite that is one connection of its
+//! own, begun with `BEGIN IMMEDIATE` (the readers' connections are `query_only`), so writers
+//! take turns in the pool's queue rather than in SQLite's busy handler; on PostgreSQL it is the
+//! one pool. A connection handed back inside a transaction (a request dropped part way) is
+//! closed, which rolls the transaction back.
 
 mod api_token;
 mod api_token_sql;

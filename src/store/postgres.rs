@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
 use sqlx::Connection;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
@@ -13,16 +12,7 @@ use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
 use super::result_sql::{OwnedSubmission, result_sql_store};
 use super::sql::sql_store;
-use super::{
-    CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
-    NewUser, Organisation, StoreError, Submitted, Team, User, constraint_violation_as,
-    foreign_key_violation_as, unique_violation_as,
-};
-use crate::domain::account::EmailAddress;
-use crate::domain::authorisation::Roles;
-use crate::domain::ids::{OrganisationId, TeamId, UserId};
-use crate::domain::organisation::{DisplayName, TeamContact};
-use crate::token::TokenDigest;
+use super::{StoreError, Submitted};
 
 pub struct PostgresStore {
     pool: PgPool,
@@ -78,7 +68,7 @@ async fn submission_on_its_own_task(
         let result = submission.result();
         let late = submission.late();
         let mut tx = pool.begin().await?;
-        let submitted = submit_result_in(&mut tx, &result, late.as_ref()).await?;
+        let submitted = PostgresStore::submit_result_in(&mut tx, &result, late.as_ref()).await?;
         tx.commit().await?;
         Ok(submitted)
     });

@@ -4,7 +4,6 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
 use futures_util::FutureExt;
 use sqlx::Connection;
 use sqlx::sqlite::{
@@ -19,16 +18,7 @@ use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
 use super::result_sql::{OwnedSubmission, result_sql_store};
 use super::sql::sql_store;
-use super::{
-    CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
-    NewUser, Organisation, StoreError, Submitted, Team, User, constraint_violation_as,
-    foreign_key_violation_as, unique_violation_as,
-};
-use crate::domain::account::EmailAddress;
-use crate::domain::authorisation::Roles;
-use crate::domain::ids::{OrganisationId, TeamId, UserId};
-use crate::domain::organisation::{DisplayName, TeamContact};
-use crate::token::TokenDigest;
+use super::{StoreError, Submitted};
 
 pub struct SqliteStore {
     /// Readers: several at once, each seeing the last commit (WAL). They cannot write.
@@ -186,7 +176,7 @@ async fn write_group(
             Ok(mut savepoint) => {
                 let result = submission.result();
                 let late = submission.late();
-                match submit_result_in(&mut savepoint, &result, late.as_ref()).await {
+                match SqliteStore::submit_result_in(&mut savepoint, &result, late.as_ref()).await {
                     Ok(submitted) => savepoint.commit().await.map(|()| Ok(submitted)),
                     Err(refused) => savepoint.rollback().await.map(|()| Err(refused)),
                 }
