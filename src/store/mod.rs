@@ -20,10 +20,13 @@
 mod api_token;
 mod api_token_sql;
 mod championship;
+mod championship_round_sql;
 mod championship_sql;
+mod division_results_sql;
 mod fixture;
 mod fixture_sql;
 mod league;
+mod league_season_sql;
 mod league_sql;
 mod mail;
 mod mail_sql;
@@ -31,6 +34,8 @@ mod postgres;
 mod postgres_result;
 mod result;
 mod result_sql;
+mod result_submission;
+mod skeletons_sql;
 mod sql;
 mod sqlite;
 

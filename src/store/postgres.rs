@@ -10,7 +10,9 @@ use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
-use super::result_sql::{OwnedSubmission, result_sql_store};
+use super::result_sql::result_sql_store;
+use super::result_submission::OwnedSubmission;
+use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
 use super::{StoreError, Submitted};
 
@@ -82,6 +84,7 @@ async fn submission_on_its_own_task(
 }
 
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
+skeletons_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 league_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,

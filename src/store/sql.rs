@@ -6,7 +6,7 @@
 macro_rules! sql_store {
     ($store:ty, db: $db:ty, dialect: $dialect:literal, begin_write: $begin_write:literal) => {
         const _: () = {
-            use $crate::domain::account::{EmailAddress, email_skeleton};
+            use $crate::domain::account::EmailAddress;
             use $crate::domain::authorisation::Roles;
             use $crate::domain::ids::{OrganisationId, TeamId, UserId};
             use $crate::domain::login_throttle::{
@@ -79,27 +79,6 @@ macro_rules! sql_store {
                     {
                         return Err(StoreError::EmailLooksLikeAnother);
                     }
-                    Ok(())
-                }
-            }
-
-            impl $store {
-                /// Gives every account made before addresses had skeletons its address's skeleton
-                /// (the migration cannot: skeletons are computed here).
-                async fn fill_email_skeletons(&self) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
-                    let accounts: Vec<(i64, String)> =
-                        sqlx::query_as("SELECT id, email FROM users WHERE email_skeleton IS NULL")
-                            .fetch_all(&mut *tx)
-                            .await?;
-                    for (id, email) in accounts {
-                        sqlx::query("UPDATE users SET email_skeleton = $1 WHERE id = $2")
-                            .bind(email_skeleton(&email))
-                            .bind(id)
-                            .execute(&mut *tx)
-                            .await?;
-                    }
-                    tx.commit().await?;
                     Ok(())
                 }
             }

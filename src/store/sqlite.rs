@@ -16,7 +16,9 @@ use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
-use super::result_sql::{OwnedSubmission, result_sql_store};
+use super::result_sql::result_sql_store;
+use super::result_submission::OwnedSubmission;
+use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
 use super::{StoreError, Submitted};
 
@@ -225,6 +227,7 @@ fn not_committed() -> StoreError {
 // IMMEDIATE takes the write lock at the start, so two writers queue on the busy timeout
 // instead of one failing when it upgrades a read lock.
 sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
+skeletons_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
 league_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
@@ -236,7 +239,7 @@ result_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
     begin_write: "BEGIN IMMEDIATE",
-    one_statement_submission: super::result_sql::no_one_statement_submission,
+    one_statement_submission: super::result_submission::no_one_statement_submission,
     write_submission: queued_submission
 );
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
