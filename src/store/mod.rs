@@ -25,6 +25,8 @@ mod championship_sql;
 mod division_results_sql;
 mod fixture;
 mod fixture_sql;
+mod invitation;
+mod invitation_sql;
 mod league;
 mod league_season_sql;
 mod league_sql;
@@ -59,14 +61,15 @@ pub use championship::{
     TableResult, TableStatus,
 };
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
+pub use invitation::{
+    CaptainInvite, InvitationStore, InviteAcceptor, NewCaptainInvite, NewOrganiserInvite,
+    NewPasswordReset, OrganiserInvite, PasswordReset, ResetRequested,
+};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
     SquadEntry, SquadRefusal,
 };
-pub use mail::{
-    CauseKind, MailCause, MailStore, NewOrganiserInvite, NewPasswordReset, OrganiserInvite,
-    OutboxEntry, OverdueFixture, PasswordReset, QueuedMail, ResetRequested,
-};
+pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
 pub use result::{
     FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult,
@@ -338,32 +341,6 @@ pub struct Team {
     pub contact: String,
 }
 
-pub struct NewCaptainInvite {
-    pub token: TokenDigest,
-    pub team: TeamId,
-    pub invited_by: UserId,
-    pub created_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct CaptainInvite {
-    #[sqlx(try_from = "i64")]
-    pub team_id: TeamId,
-    pub expires_at: DateTime<Utc>,
-    pub accepted_at: Option<DateTime<Utc>>,
-}
-
-/// Who takes up a captain invitation.
-pub enum InviteAcceptor {
-    /// The signed-in account.
-    Existing(UserId),
-    /// Whoever the address is: its account when it has one (the password given is then not
-    /// used), or else a new account with this password. So the answer is the same either way
-    /// and tells nobody whether an address has an account.
-    AccountOfAddress(NewUser),
-}
-
 #[async_trait]
 pub trait Store:
     LeagueStore
@@ -371,6 +348,7 @@ pub trait Store:
     + ResultStore
     + ApiTokenStore
     + MailStore
+    + InvitationStore
     + ChampionshipStore
     + Send
     + Sync
@@ -463,30 +441,6 @@ pub trait Store:
     async fn captains_of(&self, team: TeamId) -> Result<Vec<User>, StoreError>;
     async fn set_team_contact(&self, team: TeamId, contact: &TeamContact)
     -> Result<(), StoreError>;
-
-    /// Keeps a captain invitation, and queues its message when there is one, in one
-    /// transaction; refused ([`StoreError::TooManyInvitations`]) when the team's organisation
-    /// has made `max_per_hour` invitations (of captains and organisers) in the hour before it.
-    /// Answers whether the message was queued: not when there is none, nor when its address
-    /// has had its hourly number of messages.
-    async fn create_captain_invite(
-        &self,
-        invite: &NewCaptainInvite,
-        mail: Option<&crate::domain::mail::Mail>,
-        max_per_hour: i64,
-    ) -> Result<bool, StoreError>;
-    async fn captain_invite(
-        &self,
-        token: &TokenDigest,
-    ) -> Result<Option<CaptainInvite>, StoreError>;
-    /// Uses the invitation once, before it expires at `now`, making the acceptor a captain of
-    /// its team (and creating their account first, when they have none).
-    async fn accept_captain_invite(
-        &self,
-        token: &TokenDigest,
-        acceptor: &InviteAcceptor,
-        now: DateTime<Utc>,
-    ) -> Result<User, StoreError>;
 }
 
 /// Where the data lives: a PostgreSQL URL, or else a SQLite file in the data directory.

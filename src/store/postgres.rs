@@ -8,6 +8,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use super::api_token_sql::api_token_sql_store;
 use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
+use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
 use super::result_sql::result_sql_store;
@@ -105,9 +106,14 @@ mail_sql_store!(
     db: sqlx::Postgres,
     begin_write: "BEGIN",
     claim_lock: "FOR UPDATE SKIP LOCKED",
-    row_lock: "FOR UPDATE",
     // An address need not be an account's, so it has no row to lock: a lock on its hash (in
     // the class 5, kept for this), held until the transaction ends.
     recipient_lock: "SELECT pg_advisory_xact_lock(5, hashtext($1))"
+);
+invitation_sql_store!(
+    PostgresStore,
+    db: sqlx::Postgres,
+    begin_write: "BEGIN",
+    row_lock: "FOR UPDATE"
 );
 championship_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

@@ -12,12 +12,10 @@ macro_rules! sql_store {
             use $crate::domain::login_throttle::{
                 Allowance, Count, FORGET_AFTER, attempt, succeeded,
             };
-            use $crate::domain::mail::Mail;
             use $crate::domain::organisation::{DisplayName, TeamContact};
             use $crate::store::{
-                CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation,
-                NewSession, NewUser, Organisation, Store, StoreError, Team, User,
-                look_alike_refusal, unique_violation_as,
+                Credentials, NewOrganisation, NewSession, NewUser, Organisation, Store, StoreError,
+                Team, User, look_alike_refusal, unique_violation_as,
             };
             use $crate::token::TokenDigest;
             use chrono::{DateTime, Utc};
@@ -535,95 +533,6 @@ macro_rules! sql_store {
                         .await?;
                     tx.commit().await?;
                     Ok(())
-                }
-
-                async fn create_captain_invite(
-                    &self,
-                    invite: &NewCaptainInvite,
-                    mail: Option<&Mail>,
-                    max_per_hour: i64,
-                ) -> Result<bool, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
-                    let organisation: i64 =
-                        sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
-                            .bind(invite.team.0)
-                            .fetch_optional(&mut *tx)
-                            .await?
-                            .ok_or(StoreError::NotFound("team"))?;
-                    <$store>::check_invitations_lately(
-                        &mut tx,
-                        organisation,
-                        invite.created_at,
-                        max_per_hour,
-                    )
-                    .await?;
-                    sqlx::query(
-                        "INSERT INTO captain_invites \
-                         (token_digest, team_id, invited_by, created_at, expires_at) \
-                         VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(invite.token.as_str())
-                    .bind(invite.team.0)
-                    .bind(invite.invited_by.0)
-                    .bind(invite.created_at)
-                    .bind(invite.expires_at)
-                    .execute(&mut *tx)
-                    .await?;
-                    let queued = match mail {
-                        Some(mail) => {
-                            <$store>::queue_mails_in(
-                                &mut tx,
-                                std::slice::from_ref(mail),
-                                invite.created_at,
-                            )
-                            .await?
-                                > 0
-                        }
-                        None => false,
-                    };
-                    tx.commit().await?;
-                    Ok(queued)
-                }
-
-                async fn captain_invite(
-                    &self,
-                    token: &TokenDigest,
-                ) -> Result<Option<CaptainInvite>, StoreError> {
-                    Ok(sqlx::query_as::<_, CaptainInvite>(
-                        "SELECT team_id, expires_at, accepted_at FROM captain_invites \
-                         WHERE token_digest = $1",
-                    )
-                    .bind(token.as_str())
-                    .fetch_optional(&self.pool)
-                    .await?)
-                }
-
-                async fn accept_captain_invite(
-                    &self,
-                    token: &TokenDigest,
-                    acceptor: &InviteAcceptor,
-                    now: DateTime<Utc>,
-                ) -> Result<User, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
-                    let (user, team) = <$store>::take_up_invite(
-                        &mut tx,
-                        "captain_invites",
-                        "team_id",
-                        token,
-                        acceptor,
-                        now,
-                    )
-                    .await?;
-                    sqlx::query(
-                        "INSERT INTO captains (team_id, user_id) VALUES ($1, $2) \
-                         ON CONFLICT (team_id, user_id) DO NOTHING",
-                    )
-                    .bind(team)
-                    .bind(user.id.0)
-                    .execute(&mut *tx)
-                    .await?;
-                    tx.commit().await?;
-                    Ok(user)
                 }
             }
         };

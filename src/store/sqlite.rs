@@ -14,6 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::api_token_sql::api_token_sql_store;
 use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
+use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
 use super::result_sql::result_sql_store;
@@ -248,8 +249,13 @@ mail_sql_store!(
     db: sqlx::Sqlite,
     begin_write: "BEGIN IMMEDIATE",
     claim_lock: "",
-    row_lock: "",
     // Nothing to lock: the one writer at a time already serialises the count.
     recipient_lock: "SELECT $1"
+);
+invitation_sql_store!(
+    SqliteStore,
+    db: sqlx::Sqlite,
+    begin_write: "BEGIN IMMEDIATE",
+    row_lock: ""
 );
 championship_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
