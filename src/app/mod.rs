@@ -30,7 +30,7 @@ use chrono::NaiveDate;
 use crate::domain::authorisation::{Permission, Refusal, Roles, authorise};
 use crate::domain::organisation::{NamedThing, looks_alike_message};
 use crate::domain::season_fixtures::FixtureStatus;
-use crate::store::{Organisation, StoreError, User};
+use crate::store::{Organisation, StoreError, StoreErrorFamily, User};
 
 /// A signed-in account and what it may act as: who is acting in a use case.
 #[derive(Debug, Clone)]
@@ -141,16 +141,30 @@ impl AppError {
 }
 
 impl From<StoreError> for AppError {
-    /// What a request names may be gone by the time the store is asked (a season deleted
-    /// while a captain submits its fixture's result): not found, not a failure.
+    /// A store error a use case did not answer itself, answered by its family. What a request
+    /// names may be gone by the time the store is asked (a season deleted while a captain
+    /// submits its fixture's result): not found, not a failure. A conflict of any kind is a
+    /// conflict, in the store's own words, so a new one needs no mapping of its own. The
+    /// database not answering stays an internal failure: `Busy` is the password checks' answer.
     fn from(error: StoreError) -> Self {
-        match error {
-            StoreError::NotFound(what) => Self::NotFound(format!(
-                "There is no such {what}: it may have just been removed."
-            )),
-            // A player removed while a result naming them was kept: whichever use case kept it.
-            StoreError::PlayerRemoved => Self::Conflict(Conflict::PlayerRemoved),
-            error => Self::Internal(error.into()),
+        match error.family() {
+            StoreErrorFamily::NotFound => match error {
+                StoreError::NotFound(what) => Self::NotFound(format!(
+                    "There is no such {what}: it may have just been removed."
+                )),
+                error => Self::NotFound(error.as_sentence()),
+            },
+            StoreErrorFamily::Gone => Self::Gone(error.as_sentence()),
+            StoreErrorFamily::Conflict => match error {
+                // A player removed while a result naming them was kept: whichever use case
+                // kept it.
+                StoreError::PlayerRemoved => Self::Conflict(Conflict::PlayerRemoved),
+                error => Self::Conflict(Conflict::Store(error.as_sentence())),
+            },
+            StoreErrorFamily::RefusedInput => Self::invalid(Field::Whole, error.as_sentence()),
+            StoreErrorFamily::Unavailable | StoreErrorFamily::Internal => {
+                Self::Internal(error.into())
+            }
         }
     }
 }
@@ -252,6 +266,9 @@ pub enum Conflict {
     /// A table's result is confirmed only once there is one.
     #[error("This table has no result to confirm yet.")]
     NoTableResult,
+    /// A conflict the store refused that no use case words itself: the store's words.
+    #[error("{0}")]
+    Store(String),
 }
 
 /// "a fixture with a result", or "3 fixtures with results".

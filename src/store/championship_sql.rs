@@ -1,5 +1,7 @@
-//! The [`ChampionshipStore`](super::ChampionshipStore) methods, written once in SQL both
-//! dialects accept, like those of `sql.rs`.
+//! The [`ChampionshipStore`](super::ChampionshipStore) methods of a championship and its
+//! entrants, written once in SQL both dialects accept, like those of `sql.rs`; the methods of
+//! its rounds and tables are in `championship_round_sql.rs`, whose macro this one expands
+//! with these methods to make the one `impl ChampionshipStore`.
 //!
 //! A write that must see the championship as it stands (entrants added against the limit, a
 //! round published after the last) first takes the championship's row with an update that
@@ -8,954 +10,485 @@
 
 macro_rules! championship_sql_store {
     ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
-        type ChampionshipRow = (
-            i64,
-            i64,
-            String,
-            chrono::NaiveDate,
-            chrono::NaiveDate,
-            String,
-            String,
-            String,
-        );
+        const _: () = {
+            use $crate::domain::ids::{
+                ChampionshipId, EntrantId, OrganisationId, PlayerId, RoundId, TableId, TeamId,
+                UserId,
+            };
+            use $crate::store::championship as kept;
+            use $crate::store::championship::{format_from_json, format_json};
+            use $crate::store::league::{ruleset_from_json, ruleset_json};
+            use $crate::store::{
+                Championship, ChampionshipStore, Entrant, EntrantPlayer, LinkedTable,
+                NewChampionship, NewEntrant, NewRound, Round, StoreError, Table, TableAction,
+                TableChange, TableEvent, TableResult, TableStatus, constraint_violation_as,
+                look_alike_refusal, unique_violation_as,
+            };
+            use $crate::token::TokenDigest;
 
-        const SELECT_CHAMPIONSHIPS: &str = "SELECT id, organisation_id, name, starts_on, \
-             ends_on, venue, ruleset, format FROM championships";
+            type ChampionshipRow = (
+                i64,
+                i64,
+                String,
+                chrono::NaiveDate,
+                chrono::NaiveDate,
+                String,
+                String,
+                String,
+            );
 
-        fn championship_from_row(
-            (id, organisation, name, starts_on, ends_on, venue, ruleset, format): ChampionshipRow,
-        ) -> Result<$crate::store::Championship, $crate::store::StoreError> {
-            Ok($crate::store::Championship {
-                id: $crate::domain::ids::ChampionshipId(id),
-                organisation_id: $crate::domain::ids::OrganisationId(organisation),
-                name,
-                starts_on,
-                ends_on,
-                venue,
-                ruleset: $crate::store::league::ruleset_from_json(&ruleset)?,
-                format: $crate::store::championship::format_from_json(&format)?,
-            })
-        }
+            const SELECT_CHAMPIONSHIPS: &str = "SELECT id, organisation_id, name, starts_on, \
+                 ends_on, venue, ruleset, format FROM championships";
 
-        type EntrantRow = (
-            i64,
-            i32,
-            String,
-            Option<i64>,
-            Option<i64>,
-            Option<i64>,
-            i32,
-            Option<i32>,
-            bool,
-            Option<i32>,
-        );
-
-        const SELECT_ENTRANTS: &str = "SELECT id, entry_number, name, player_id, partner_id, \
-             team_id, rating, seed, checked_in, withdrawn_after FROM championship_entrants";
-
-        fn entrant_from_row(
-            (id, number, name, player, partner, team, rating, seed, checked_in, withdrawn): EntrantRow,
-        ) -> Result<$crate::store::Entrant, $crate::store::StoreError> {
-            let count = |value: i32| {
-                u32::try_from(value).map_err(|_| {
-                    $crate::store::StoreError::Corrupt(format!("entrant {id} counts {value}"))
+            fn championship_from_row(
+                (id, organisation, name, starts_on, ends_on, venue, ruleset, format): ChampionshipRow,
+            ) -> Result<Championship, StoreError> {
+                Ok(Championship {
+                    id: ChampionshipId(id),
+                    organisation_id: OrganisationId(organisation),
+                    name,
+                    starts_on,
+                    ends_on,
+                    venue,
+                    ruleset: ruleset_from_json(&ruleset)?,
+                    format: format_from_json(&format)?,
                 })
-            };
-            Ok($crate::store::Entrant {
-                id: $crate::domain::ids::EntrantId(id),
-                entry_number: count(number)?,
-                name,
-                player: player.map($crate::domain::ids::PlayerId),
-                partner: partner.map($crate::domain::ids::PlayerId),
-                team: team.map($crate::domain::ids::TeamId),
-                rating: i64::from(rating),
-                seed: seed.map(count).transpose()?,
-                checked_in,
-                withdrawn_after: withdrawn.map(count).transpose()?,
-            })
-        }
+            }
 
-        type TableRow = (
-            i64,
-            i64,
-            i32,
-            String,
-            String,
-            Option<String>,
-            Option<String>,
-            i32,
-        );
+            type EntrantRow = (
+                i64,
+                i32,
+                String,
+                Option<i64>,
+                Option<i64>,
+                Option<i64>,
+                i32,
+                Option<i32>,
+                bool,
+                Option<i32>,
+            );
 
-        const TABLE_COLUMNS: &str = "championship_tables.id, championship_tables.round_id, \
-             championship_tables.number, championship_tables.seats, championship_tables.status, \
-             championship_tables.sheet, championship_tables.outcome, championship_tables.version";
+            const SELECT_ENTRANTS: &str = "SELECT id, entry_number, name, player_id, partner_id, \
+                 team_id, rating, seed, checked_in, withdrawn_after FROM championship_entrants";
 
-        fn table_from_row(
-            (id, round, number, seats, status, sheet, outcome, version): TableRow,
-        ) -> Result<$crate::store::Table, $crate::store::StoreError> {
-            use $crate::store::championship as kept;
-            let count = |value: i32| {
-                u32::try_from(value).map_err(|_| {
-                    $crate::store::StoreError::Corrupt(format!("table {id} counts {value}"))
+            fn entrant_from_row(
+                (id, number, name, player, partner, team, rating, seed, checked_in, withdrawn): EntrantRow,
+            ) -> Result<Entrant, StoreError> {
+                let count = |value: i32| {
+                    u32::try_from(value)
+                        .map_err(|_| StoreError::Corrupt(format!("entrant {id} counts {value}")))
+                };
+                Ok(Entrant {
+                    id: EntrantId(id),
+                    entry_number: count(number)?,
+                    name,
+                    player: player.map(PlayerId),
+                    partner: partner.map(PlayerId),
+                    team: team.map(TeamId),
+                    rating: i64::from(rating),
+                    seed: seed.map(count).transpose()?,
+                    checked_in,
+                    withdrawn_after: withdrawn.map(count).transpose()?,
                 })
-            };
-            Ok($crate::store::Table {
-                id: $crate::domain::ids::TableId(id),
-                round_id: $crate::domain::ids::RoundId(round),
-                number: count(number)?,
-                seats: kept::ids_from_json("a table's seats", &seats)?,
-                status: kept::table_status_from(&status)?,
-                result: kept::result_from_columns(sheet, outcome)?,
-                version: count(version)?,
-            })
-        }
-
-        /// Locks the championship's row for the rest of the transaction and answers its
-        /// organisation.
-        async fn lock_championship(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            championship: $crate::domain::ids::ChampionshipId,
-        ) -> Result<i64, $crate::store::StoreError> {
-            sqlx::query_scalar(
-                "UPDATE championships SET name = name WHERE id = $1 RETURNING organisation_id",
-            )
-            .bind(championship.0)
-            .fetch_optional(&mut **tx)
-            .await?
-            .ok_or($crate::store::StoreError::NotFound("championship"))
-        }
-
-        /// Refused with `RoundChanged` unless the championship (locked by the caller) still has
-        /// the `seen` rounds the caller decided on: a withdrawal or a late entry is judged by
-        /// the rounds published, so one published meanwhile would make it wrong.
-        async fn refuse_if_rounds_changed(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            championship: i64,
-            seen: usize,
-        ) -> Result<(), $crate::store::StoreError> {
-            let published: i64 = sqlx::query_scalar(
-                "SELECT COUNT(*) FROM championship_rounds WHERE championship_id = $1",
-            )
-            .bind(championship)
-            .fetch_one(&mut **tx)
-            .await?;
-            if usize::try_from(published).ok() != Some(seen) {
-                return Err($crate::store::StoreError::RoundChanged);
-            }
-            Ok(())
-        }
-
-        /// Refused unless row `id` of `table` (players or teams) is of `organisation`.
-        async fn of_organisation(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            table: &'static str,
-            what: &'static str,
-            id: i64,
-            organisation: i64,
-        ) -> Result<(), $crate::store::StoreError> {
-            let owner: Option<i64> = sqlx::query_scalar(&format!(
-                "SELECT organisation_id FROM {table} WHERE id = $1"
-            ))
-            .bind(id)
-            .fetch_optional(&mut **tx)
-            .await?;
-            match owner {
-                None => Err($crate::store::StoreError::NotFound(what)),
-                Some(owner) if owner != organisation => {
-                    Err($crate::store::StoreError::OfAnotherOrganisation(what))
-                }
-                Some(_) => Ok(()),
-            }
-        }
-
-        /// The rounds' entrant lists of a championship (seats, byes, a stage's entrants), to
-        /// find whether an entrant has played.
-        async fn entrants_in_rounds(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            championship: i64,
-        ) -> Result<std::collections::HashSet<i64>, $crate::store::StoreError> {
-            use $crate::store::championship as kept;
-            let rounds: Vec<(String, Option<String>)> = sqlx::query_as(
-                "SELECT byes, stage_entrants FROM championship_rounds WHERE championship_id = $1",
-            )
-            .bind(championship)
-            .fetch_all(&mut **tx)
-            .await?;
-            let seats: Vec<String> = sqlx::query_scalar(
-                "SELECT championship_tables.seats FROM championship_tables \
-                 JOIN championship_rounds ON championship_rounds.id = championship_tables.round_id \
-                 WHERE championship_rounds.championship_id = $1",
-            )
-            .bind(championship)
-            .fetch_all(&mut **tx)
-            .await?;
-            let mut played = std::collections::HashSet::new();
-            for (byes, stage_entrants) in rounds {
-                played.extend(kept::ids_from_json::<i64>("a round's byes", &byes)?);
-                if let Some(list) = stage_entrants {
-                    played.extend(kept::ids_from_json::<i64>("a stage's entrants", &list)?);
-                }
-            }
-            for list in seats {
-                played.extend(kept::ids_from_json::<i64>("a table's seats", &list)?);
-            }
-            Ok(played)
-        }
-
-        /// Why a change of `change.table` touched no row.
-        async fn table_change_refusal(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            change: &$crate::store::TableChange<'_>,
-        ) -> $crate::store::StoreError {
-            use $crate::store::StoreError;
-            let row: Result<Option<(String, i32)>, sqlx::Error> =
-                sqlx::query_as("SELECT status, version FROM championship_tables WHERE id = $1")
-                    .bind(change.table.0)
-                    .fetch_optional(&mut **tx)
-                    .await;
-            match row {
-                Err(error) => error.into(),
-                Ok(None) => StoreError::NotFound("table"),
-                Ok(Some((_, version))) if i64::from(version) != i64::from(change.from_version) => {
-                    StoreError::ResultChanged
-                }
-                Ok(Some((status, _))) if status == "confirmed" => StoreError::TableConfirmed,
-                Ok(Some(_)) => StoreError::NoTableResult,
-            }
-        }
-
-        /// Changes a table's result (or only its status when `result` is `None`) from
-        /// `change.from_version`, where its status is one of `from`, and logs it.
-        async fn change_table(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            change: &$crate::store::TableChange<'_>,
-            from: &'static str,
-            to: $crate::store::TableStatus,
-            result: Option<&$crate::store::TableResult>,
-            action: fn(had_result: bool) -> $crate::store::TableAction,
-        ) -> Result<$crate::store::Table, $crate::store::StoreError> {
-            use $crate::store::championship as kept;
-            let before: Option<(Option<String>, Option<String>)> = sqlx::query_as(
-                "SELECT sheet, outcome FROM championship_tables WHERE id = $1",
-            )
-            .bind(change.table.0)
-            .fetch_optional(&mut **tx)
-            .await?;
-            let Some((sheet_before, outcome_before)) = before else {
-                return Err($crate::store::StoreError::NotFound("table"));
-            };
-            let outcome = result.map(|r| kept::outcome_json(&r.outcome));
-            let version = i32::try_from(change.from_version).unwrap_or(i32::MAX);
-            let updated: Option<TableRow> = sqlx::query_as(&format!(
-                "UPDATE championship_tables SET status = $1, \
-                 sheet = COALESCE($2, sheet), outcome = COALESCE($3, outcome), \
-                 version = version + 1 \
-                 WHERE id = $4 AND version = $5 AND status IN ({from}) \
-                 RETURNING {TABLE_COLUMNS}"
-            ))
-            .bind(to.as_str())
-            .bind(result.map(|r| r.sheet.as_str()))
-            .bind(outcome.as_deref())
-            .bind(change.table.0)
-            .bind(version)
-            .fetch_optional(&mut **tx)
-            .await?;
-            let Some(updated) = updated else {
-                return Err(table_change_refusal(tx, change).await);
-            };
-            let table = table_from_row(updated)?;
-            let (sheet_after, outcome_after) = match &table.result {
-                Some(result) => (
-                    Some(result.sheet.clone()),
-                    Some(kept::outcome_json(&result.outcome)),
-                ),
-                None => (None, None),
-            };
-            sqlx::query(
-                "INSERT INTO championship_table_events (table_id, happened_at, user_id, action, \
-                 sheet_before, outcome_before, sheet, outcome, reason) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(change.table.0)
-            .bind(change.at)
-            .bind(change.by.map(|user| user.0))
-            .bind(kept::table_action_name(action(sheet_before.is_some())))
-            .bind(sheet_before)
-            .bind(outcome_before)
-            .bind(sheet_after)
-            .bind(outcome_after)
-            .bind(change.reason)
-            .execute(&mut **tx)
-            .await?;
-            Ok(table)
-        }
-
-        #[async_trait::async_trait]
-        impl $crate::store::ChampionshipStore for $store {
-            async fn create_championship(
-                &self,
-                championship: &$crate::store::NewChampionship,
-            ) -> Result<$crate::store::Championship, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let skeleton = championship.name.skeleton();
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let existing = name_of_skeleton(
-                    &mut *tx,
-                    "SELECT name FROM championships \
-                     WHERE organisation_id = $1 AND name_skeleton = $2",
-                    championship.organisation.0,
-                    &skeleton,
-                )
-                .await?;
-                $crate::store::look_alike_refusal(
-                    existing,
-                    &championship.name,
-                    StoreError::ChampionshipNameTaken,
-                )?;
-                let row: ChampionshipRow = sqlx::query_as(&format!(
-                    "INSERT INTO championships (organisation_id, name, name_skeleton, starts_on, \
-                     ends_on, venue, ruleset, format, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-                     RETURNING id, organisation_id, name, starts_on, ends_on, venue, ruleset, \
-                     format"
-                ))
-                .bind(championship.organisation.0)
-                .bind(championship.name.as_str())
-                .bind(&skeleton)
-                .bind(championship.starts_on)
-                .bind(championship.ends_on)
-                .bind(&championship.venue)
-                .bind($crate::store::league::ruleset_json(&championship.ruleset))
-                .bind($crate::store::championship::format_json(&championship.format))
-                .bind(championship.created_at)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(|e| {
-                    constraint_violation_as(
-                        e,
-                        StoreError::ChampionshipNameTaken,
-                        StoreError::NotFound("organisation"),
-                    )
-                })?;
-                tx.commit().await?;
-                championship_from_row(row)
             }
 
-            async fn championship(
-                &self,
-                id: $crate::domain::ids::ChampionshipId,
-            ) -> Result<Option<$crate::store::Championship>, $crate::store::StoreError> {
-                let row: Option<ChampionshipRow> =
-                    sqlx::query_as(&format!("{SELECT_CHAMPIONSHIPS} WHERE id = $1"))
-                        .bind(id.0)
-                        .fetch_optional(&self.pool)
-                        .await?;
-                row.map(championship_from_row).transpose()
-            }
-
-            async fn championships_of(
-                &self,
-                organisation: $crate::domain::ids::OrganisationId,
-            ) -> Result<Vec<$crate::store::Championship>, $crate::store::StoreError> {
-                let rows: Vec<ChampionshipRow> = sqlx::query_as(&format!(
-                    "{SELECT_CHAMPIONSHIPS} WHERE organisation_id = $1 \
-                     ORDER BY starts_on DESC, id DESC"
-                ))
-                .bind(organisation.0)
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter().map(championship_from_row).collect()
-            }
-
-            async fn add_entrants(
-                &self,
-                championship: $crate::domain::ids::ChampionshipId,
-                entrants: &[$crate::store::NewEntrant],
-                limit: usize,
-                rounds_seen: usize,
-                at: chrono::DateTime<chrono::Utc>,
-            ) -> Result<Vec<$crate::store::Entrant>, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let organisation = lock_championship(&mut tx, championship).await?;
-                refuse_if_rounds_changed(&mut tx, championship.0, rounds_seen).await?;
-                let (held, last): (i64, i32) = sqlx::query_as(
-                    "SELECT COUNT(*), COALESCE(MAX(entry_number), 0) \
-                     FROM championship_entrants WHERE championship_id = $1",
+            /// Locks the championship's row for the rest of the transaction and answers its
+            /// organisation.
+            async fn lock_championship(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                championship: ChampionshipId,
+            ) -> Result<i64, StoreError> {
+                sqlx::query_scalar(
+                    "UPDATE championships SET name = name WHERE id = $1 RETURNING organisation_id",
                 )
                 .bind(championship.0)
-                .fetch_one(&mut *tx)
+                .fetch_optional(&mut **tx)
+                .await?
+                .ok_or(StoreError::NotFound("championship"))
+            }
+
+            /// Refused with `RoundChanged` unless the championship (locked by the caller) still has
+            /// the `seen` rounds the caller decided on: a withdrawal or a late entry is judged by
+            /// the rounds published, so one published meanwhile would make it wrong.
+            async fn refuse_if_rounds_changed(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                championship: i64,
+                seen: usize,
+            ) -> Result<(), StoreError> {
+                let published: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM championship_rounds WHERE championship_id = $1",
+                )
+                .bind(championship)
+                .fetch_one(&mut **tx)
                 .await?;
-                let would_hold = usize::try_from(held).unwrap_or(usize::MAX) + entrants.len();
-                if would_hold > limit {
-                    return Err(StoreError::TooManyEntrants { limit, would_hold });
+                if usize::try_from(published).ok() != Some(seen) {
+                    return Err(StoreError::RoundChanged);
                 }
-                let mut added = Vec::with_capacity(entrants.len());
-                // New players by name: a name given twice in the list is one player.
-                let mut made: std::collections::HashMap<&str, i64> =
-                    std::collections::HashMap::new();
-                let mut look_alikes = Vec::new();
-                for (index, (entrant, number)) in entrants.iter().zip(last + 1..).enumerate() {
-                    let mut players = [None, None];
-                    for (slot, named) in [&entrant.player, &entrant.partner].into_iter().enumerate()
-                    {
-                        players[slot] = match named {
-                            None => None,
-                            Some($crate::store::EntrantPlayer::Kept(player)) => {
-                                of_organisation(
-                                    &mut tx,
-                                    "players",
-                                    "player",
-                                    player.0,
-                                    organisation,
-                                )
-                                .await?;
-                                Some(player.0)
-                            }
-                            Some($crate::store::EntrantPlayer::New(name)) => {
-                                match made.get(name.as_str()) {
-                                    Some(id) => Some(*id),
-                                    None => {
-                                        match insert_player(&mut tx, organisation, name, at).await
-                                        {
-                                            Ok(id) => {
-                                                made.insert(name.as_str(), id);
-                                                Some(id)
-                                            }
-                                            Err(StoreError::NameLooksLike { existing }) => {
-                                                look_alikes.push((
-                                                    index,
-                                                    name.as_str().to_owned(),
-                                                    existing,
-                                                ));
-                                                None
-                                            }
-                                            Err(error) => return Err(error),
-                                        }
-                                    }
-                                }
-                            }
-                        };
+                Ok(())
+            }
+
+            /// Refused unless row `id` of `table` (players or teams) is of `organisation`.
+            async fn of_organisation(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                table: &'static str,
+                what: &'static str,
+                id: i64,
+                organisation: i64,
+            ) -> Result<(), StoreError> {
+                let owner: Option<i64> = sqlx::query_scalar(&format!(
+                    "SELECT organisation_id FROM {table} WHERE id = $1"
+                ))
+                .bind(id)
+                .fetch_optional(&mut **tx)
+                .await?;
+                match owner {
+                    None => Err(StoreError::NotFound(what)),
+                    Some(owner) if owner != organisation => {
+                        Err(StoreError::OfAnotherOrganisation(what))
                     }
-                    if !look_alikes.is_empty() {
-                        // The rest of the list is still read for look-alikes, not written.
-                        continue;
+                    Some(_) => Ok(()),
+                }
+            }
+
+            /// The rounds' entrant lists of a championship (seats, byes, a stage's entrants), to
+            /// find whether an entrant has played.
+            async fn entrants_in_rounds(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                championship: i64,
+            ) -> Result<std::collections::HashSet<i64>, StoreError> {
+                let rounds: Vec<(String, Option<String>)> = sqlx::query_as(
+                    "SELECT byes, stage_entrants FROM championship_rounds WHERE championship_id = $1",
+                )
+                .bind(championship)
+                .fetch_all(&mut **tx)
+                .await?;
+                let seats: Vec<String> = sqlx::query_scalar(
+                    "SELECT championship_tables.seats FROM championship_tables \
+                     JOIN championship_rounds ON championship_rounds.id = championship_tables.round_id \
+                     WHERE championship_rounds.championship_id = $1",
+                )
+                .bind(championship)
+                .fetch_all(&mut **tx)
+                .await?;
+                let mut played = std::collections::HashSet::new();
+                for (byes, stage_entrants) in rounds {
+                    played.extend(kept::ids_from_json::<i64>("a round's byes", &byes)?);
+                    if let Some(list) = stage_entrants {
+                        played.extend(kept::ids_from_json::<i64>("a stage's entrants", &list)?);
                     }
-                    if let Some(team) = entrant.team {
-                        of_organisation(&mut tx, "teams", "team", team.0, organisation).await?;
-                    }
-                    let row: EntrantRow = sqlx::query_as(
-                        "INSERT INTO championship_entrants (championship_id, entry_number, name, \
-                         player_id, partner_id, team_id, rating, entered_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
-                         RETURNING id, entry_number, name, player_id, partner_id, team_id, \
-                         rating, seed, checked_in, withdrawn_after",
-                    )
-                    .bind(championship.0)
-                    .bind(number)
-                    .bind(entrant.name.as_str())
-                    .bind(players[0])
-                    .bind(players[1])
-                    .bind(entrant.team.map(|t| t.0))
-                    .bind(i32::try_from(entrant.rating).unwrap_or(i32::MAX))
-                    .bind(at)
-                    .fetch_one(&mut *tx)
-                    .await
-                    .map_err(|e| {
-                        unique_violation_as(
-                            e,
-                            StoreError::EntrantNameTaken(entrant.name.as_str().to_owned()),
+                }
+                for list in seats {
+                    played.extend(kept::ids_from_json::<i64>("a table's seats", &list)?);
+                }
+                Ok(played)
+            }
+
+            $crate::store::championship_round_sql::championship_round_sql_store! {
+                store: $store,
+                db: $db,
+                begin_write: $begin_write,
+                methods: {
+                    async fn create_championship(
+                        &self,
+                        championship: &NewChampionship,
+                    ) -> Result<Championship, StoreError> {
+                        let skeleton = championship.name.skeleton();
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let existing = <$store>::name_of_skeleton(
+                            &mut *tx,
+                            "SELECT name FROM championships \
+                             WHERE organisation_id = $1 AND name_skeleton = $2",
+                            championship.organisation.0,
+                            &skeleton,
                         )
-                    })?;
-                    added.push(entrant_from_row(row)?);
-                }
-                // Dropping the transaction takes back every player made above.
-                if !look_alikes.is_empty() {
-                    return Err(StoreError::EntrantPlayersLookAlike(look_alikes));
-                }
-                tx.commit().await?;
-                Ok(added)
-            }
+                        .await?;
+                        look_alike_refusal(
+                            existing,
+                            &championship.name,
+                            StoreError::ChampionshipNameTaken,
+                        )?;
+                        let row: ChampionshipRow = sqlx::query_as(&format!(
+                            "INSERT INTO championships (organisation_id, name, name_skeleton, starts_on, \
+                             ends_on, venue, ruleset, format, created_at) \
+                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                             RETURNING id, organisation_id, name, starts_on, ends_on, venue, ruleset, \
+                             format"
+                        ))
+                        .bind(championship.organisation.0)
+                        .bind(championship.name.as_str())
+                        .bind(&skeleton)
+                        .bind(championship.starts_on)
+                        .bind(championship.ends_on)
+                        .bind(&championship.venue)
+                        .bind(ruleset_json(&championship.ruleset))
+                        .bind(format_json(&championship.format))
+                        .bind(championship.created_at)
+                        .fetch_one(&mut *tx)
+                        .await
+                        .map_err(|e| {
+                            constraint_violation_as(
+                                e,
+                                StoreError::ChampionshipNameTaken,
+                                StoreError::NotFound("organisation"),
+                            )
+                        })?;
+                        tx.commit().await?;
+                        championship_from_row(row)
+                    }
 
-            async fn entrants(
-                &self,
-                championship: $crate::domain::ids::ChampionshipId,
-            ) -> Result<Vec<$crate::store::Entrant>, $crate::store::StoreError> {
-                let rows: Vec<EntrantRow> = sqlx::query_as(&format!(
-                    "{SELECT_ENTRANTS} WHERE championship_id = $1 ORDER BY entry_number"
-                ))
-                .bind(championship.0)
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter().map(entrant_from_row).collect()
-            }
+                    async fn championship(
+                        &self,
+                        id: ChampionshipId,
+                    ) -> Result<Option<Championship>, StoreError> {
+                        let row: Option<ChampionshipRow> =
+                            sqlx::query_as(&format!("{SELECT_CHAMPIONSHIPS} WHERE id = $1"))
+                                .bind(id.0)
+                                .fetch_optional(&self.pool)
+                                .await?;
+                        row.map(championship_from_row).transpose()
+                    }
 
-            async fn set_checked_in(
-                &self,
-                entrant: $crate::domain::ids::EntrantId,
-                checked_in: bool,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let updated =
-                    sqlx::query("UPDATE championship_entrants SET checked_in = $1 WHERE id = $2")
+                    async fn championships_of(
+                        &self,
+                        organisation: OrganisationId,
+                    ) -> Result<Vec<Championship>, StoreError> {
+                        let rows: Vec<ChampionshipRow> = sqlx::query_as(&format!(
+                            "{SELECT_CHAMPIONSHIPS} WHERE organisation_id = $1 \
+                             ORDER BY starts_on DESC, id DESC"
+                        ))
+                        .bind(organisation.0)
+                        .fetch_all(&self.pool)
+                        .await?;
+                        rows.into_iter().map(championship_from_row).collect()
+                    }
+
+                    async fn add_entrants(
+                        &self,
+                        championship: ChampionshipId,
+                        entrants: &[NewEntrant],
+                        limit: usize,
+                        rounds_seen: usize,
+                        at: chrono::DateTime<chrono::Utc>,
+                    ) -> Result<Vec<Entrant>, StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let organisation = lock_championship(&mut tx, championship).await?;
+                        refuse_if_rounds_changed(&mut tx, championship.0, rounds_seen).await?;
+                        let (held, last): (i64, i32) = sqlx::query_as(
+                            "SELECT COUNT(*), COALESCE(MAX(entry_number), 0) \
+                             FROM championship_entrants WHERE championship_id = $1",
+                        )
+                        .bind(championship.0)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        let would_hold = usize::try_from(held).unwrap_or(usize::MAX) + entrants.len();
+                        if would_hold > limit {
+                            return Err(StoreError::TooManyEntrants { limit, would_hold });
+                        }
+                        let mut added = Vec::with_capacity(entrants.len());
+                        // New players by name: a name given twice in the list is one player.
+                        let mut made: std::collections::HashMap<&str, i64> =
+                            std::collections::HashMap::new();
+                        let mut look_alikes = Vec::new();
+                        for (index, (entrant, number)) in entrants.iter().zip(last + 1..).enumerate() {
+                            let mut players = [None, None];
+                            for (slot, named) in
+                                [&entrant.player, &entrant.partner].into_iter().enumerate()
+                            {
+                                players[slot] = match named {
+                                    None => None,
+                                    Some(EntrantPlayer::Kept(player)) => {
+                                        of_organisation(
+                                            &mut tx,
+                                            "players",
+                                            "player",
+                                            player.0,
+                                            organisation,
+                                        )
+                                        .await?;
+                                        Some(player.0)
+                                    }
+                                    Some(EntrantPlayer::New(name)) => match made.get(name.as_str()) {
+                                        Some(id) => Some(*id),
+                                        None => {
+                                            match <$store>::insert_player(
+                                                &mut tx,
+                                                organisation,
+                                                name,
+                                                at,
+                                            )
+                                            .await
+                                            {
+                                                Ok(id) => {
+                                                    made.insert(name.as_str(), id);
+                                                    Some(id)
+                                                }
+                                                Err(StoreError::NameLooksLike { existing }) => {
+                                                    look_alikes.push((
+                                                        index,
+                                                        name.as_str().to_owned(),
+                                                        existing,
+                                                    ));
+                                                    None
+                                                }
+                                                Err(error) => return Err(error),
+                                            }
+                                        }
+                                    },
+                                };
+                            }
+                            if !look_alikes.is_empty() {
+                                // The rest of the list is still read for look-alikes, not written.
+                                continue;
+                            }
+                            if let Some(team) = entrant.team {
+                                of_organisation(&mut tx, "teams", "team", team.0, organisation).await?;
+                            }
+                            let row: EntrantRow = sqlx::query_as(
+                                "INSERT INTO championship_entrants (championship_id, entry_number, name, \
+                                 player_id, partner_id, team_id, rating, entered_at) \
+                                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                                 RETURNING id, entry_number, name, player_id, partner_id, team_id, \
+                                 rating, seed, checked_in, withdrawn_after",
+                            )
+                            .bind(championship.0)
+                            .bind(number)
+                            .bind(entrant.name.as_str())
+                            .bind(players[0])
+                            .bind(players[1])
+                            .bind(entrant.team.map(|t| t.0))
+                            .bind(i32::try_from(entrant.rating).unwrap_or(i32::MAX))
+                            .bind(at)
+                            .fetch_one(&mut *tx)
+                            .await
+                            .map_err(|e| {
+                                unique_violation_as(
+                                    e,
+                                    StoreError::EntrantNameTaken(entrant.name.as_str().to_owned()),
+                                )
+                            })?;
+                            added.push(entrant_from_row(row)?);
+                        }
+                        // Dropping the transaction takes back every player made above.
+                        if !look_alikes.is_empty() {
+                            return Err(StoreError::EntrantPlayersLookAlike(look_alikes));
+                        }
+                        tx.commit().await?;
+                        Ok(added)
+                    }
+
+                    async fn entrants(
+                        &self,
+                        championship: ChampionshipId,
+                    ) -> Result<Vec<Entrant>, StoreError> {
+                        let rows: Vec<EntrantRow> = sqlx::query_as(&format!(
+                            "{SELECT_ENTRANTS} WHERE championship_id = $1 ORDER BY entry_number"
+                        ))
+                        .bind(championship.0)
+                        .fetch_all(&self.pool)
+                        .await?;
+                        rows.into_iter().map(entrant_from_row).collect()
+                    }
+
+                    async fn set_checked_in(
+                        &self,
+                        entrant: EntrantId,
+                        checked_in: bool,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let updated = sqlx::query(
+                            "UPDATE championship_entrants SET checked_in = $1 WHERE id = $2",
+                        )
                         .bind(checked_in)
                         .bind(entrant.0)
                         .execute(&mut *tx)
                         .await?;
-                if updated.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("entrant"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
+                        if updated.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("entrant"));
+                        }
+                        tx.commit().await?;
+                        Ok(())
+                    }
 
-            async fn set_seed(
-                &self,
-                entrant: $crate::domain::ids::EntrantId,
-                seed: Option<u32>,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let updated =
-                    sqlx::query("UPDATE championship_entrants SET seed = $1 WHERE id = $2")
-                        .bind(seed.map(|s| i32::try_from(s).unwrap_or(i32::MAX)))
+                    async fn set_seed(
+                        &self,
+                        entrant: EntrantId,
+                        seed: Option<u32>,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let updated =
+                            sqlx::query("UPDATE championship_entrants SET seed = $1 WHERE id = $2")
+                                .bind(seed.map(|s| i32::try_from(s).unwrap_or(i32::MAX)))
+                                .bind(entrant.0)
+                                .execute(&mut *tx)
+                                .await
+                                .map_err(|e| {
+                                    unique_violation_as(e, StoreError::SeedTaken(seed.unwrap_or(0)))
+                                })?;
+                        if updated.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("entrant"));
+                        }
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn set_withdrawn(
+                        &self,
+                        entrant: EntrantId,
+                        after: Option<u32>,
+                        rounds_seen: usize,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let championship: i64 = sqlx::query_scalar(
+                            "SELECT championship_id FROM championship_entrants WHERE id = $1",
+                        )
+                        .bind(entrant.0)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .ok_or(StoreError::NotFound("entrant"))?;
+                        // Under the lock that orders publications: a round published since the
+                        // organiser looked would seat an entrant withdrawn before it.
+                        lock_championship(&mut tx, ChampionshipId(championship)).await?;
+                        refuse_if_rounds_changed(&mut tx, championship, rounds_seen).await?;
+                        let updated = sqlx::query(
+                            "UPDATE championship_entrants SET withdrawn_after = $1 WHERE id = $2",
+                        )
+                        .bind(after.map(|a| i32::try_from(a).unwrap_or(i32::MAX)))
                         .bind(entrant.0)
                         .execute(&mut *tx)
-                        .await
-                        .map_err(|e| {
-                            unique_violation_as(
-                                e,
-                                $crate::store::StoreError::SeedTaken(seed.unwrap_or(0)),
-                            )
-                        })?;
-                if updated.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("entrant"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn set_withdrawn(
-                &self,
-                entrant: $crate::domain::ids::EntrantId,
-                after: Option<u32>,
-                rounds_seen: usize,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let championship: i64 = sqlx::query_scalar(
-                    "SELECT championship_id FROM championship_entrants WHERE id = $1",
-                )
-                .bind(entrant.0)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or($crate::store::StoreError::NotFound("entrant"))?;
-                // Under the lock that orders publications: a round published since the
-                // organiser looked would seat an entrant withdrawn before it.
-                lock_championship(&mut tx, $crate::domain::ids::ChampionshipId(championship))
-                    .await?;
-                refuse_if_rounds_changed(&mut tx, championship, rounds_seen).await?;
-                let updated = sqlx::query(
-                    "UPDATE championship_entrants SET withdrawn_after = $1 WHERE id = $2",
-                )
-                .bind(after.map(|a| i32::try_from(a).unwrap_or(i32::MAX)))
-                .bind(entrant.0)
-                .execute(&mut *tx)
-                .await?;
-                if updated.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("entrant"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn remove_entrant(
-                &self,
-                entrant: $crate::domain::ids::EntrantId,
-            ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let championship: i64 = sqlx::query_scalar(
-                    "SELECT championship_id FROM championship_entrants WHERE id = $1",
-                )
-                .bind(entrant.0)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(StoreError::NotFound("entrant"))?;
-                lock_championship(&mut tx, $crate::domain::ids::ChampionshipId(championship))
-                    .await?;
-                if entrants_in_rounds(&mut tx, championship)
-                    .await?
-                    .contains(&entrant.0)
-                {
-                    return Err(StoreError::EntrantHasPlayed);
-                }
-                sqlx::query("DELETE FROM championship_entrants WHERE id = $1")
-                    .bind(entrant.0)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn publish_round(
-                &self,
-                round: &$crate::store::NewRound,
-            ) -> Result<$crate::store::Round, $crate::store::StoreError> {
-                use $crate::store::championship as kept;
-                use $crate::store::StoreError;
-                let stage = round.stage.name();
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                lock_championship(&mut tx, round.championship).await?;
-                let last: i32 = sqlx::query_scalar(
-                    "SELECT COALESCE(MAX(number), 0) FROM championship_rounds \
-                     WHERE championship_id = $1 AND stage = $2",
-                )
-                .bind(round.championship.0)
-                .bind(stage)
-                .fetch_one(&mut *tx)
-                .await?;
-                if i64::from(last) + 1 != i64::from(round.number) {
-                    return Err(StoreError::RoundChanged);
-                }
-                // The round was paired from the entrants as the organiser's page read them: one
-                // entered, withdrawn, checked in or seeded since would make it a round the
-                // engine refuses (an entrant seated after their withdrawal, say).
-                let entrants: Vec<EntrantRow> = sqlx::query_as(&format!(
-                    "{SELECT_ENTRANTS} WHERE championship_id = $1 ORDER BY entry_number"
-                ))
-                .bind(round.championship.0)
-                .fetch_all(&mut *tx)
-                .await?;
-                let entrants = entrants
-                    .into_iter()
-                    .map(entrant_from_row)
-                    .collect::<Result<Vec<_>, _>>()?;
-                if entrants != round.entrants_seen {
-                    return Err(StoreError::EntrantsChanged);
-                }
-                let number = i32::try_from(round.number).unwrap_or(i32::MAX);
-                // The time as kept (to the microsecond), as a later read gives it.
-                let (id, published_at): (i64, chrono::DateTime<chrono::Utc>) = sqlx::query_as(
-                    "INSERT INTO championship_rounds (championship_id, stage, number, byes, \
-                     stage_entrants, published_at, published_by) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, published_at",
-                )
-                .bind(round.championship.0)
-                .bind(stage)
-                .bind(number)
-                .bind(kept::ids_json(&round.byes))
-                .bind(round.stage_entrants.as_deref().map(kept::ids_json))
-                .bind(round.published_at)
-                .bind(round.published_by.0)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(|e| unique_violation_as(e, StoreError::RoundChanged))?;
-                for absent in &round.absent {
-                    sqlx::query(
-                        "UPDATE championship_entrants SET withdrawn_after = $1 \
-                         WHERE id = $2 AND championship_id = $3 AND withdrawn_after IS NULL",
-                    )
-                    .bind(number - 1)
-                    .bind(absent.0)
-                    .bind(round.championship.0)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                let mut tables = Vec::with_capacity(round.tables.len());
-                for (table, number) in round.tables.iter().zip(1_i32..) {
-                    let row: TableRow = sqlx::query_as(&format!(
-                        "INSERT INTO championship_tables (round_id, number, seats, link_digest) \
-                         VALUES ($1, $2, $3, $4) RETURNING {TABLE_COLUMNS}"
-                    ))
-                    .bind(id)
-                    .bind(number)
-                    .bind(kept::ids_json(&table.seats))
-                    .bind(table.link.as_str())
-                    .fetch_one(&mut *tx)
-                    .await?;
-                    tables.push(table_from_row(row)?);
-                }
-                tx.commit().await?;
-                Ok($crate::store::Round {
-                    id: $crate::domain::ids::RoundId(id),
-                    stage: round.stage,
-                    number: round.number,
-                    tables,
-                    byes: round.byes.clone(),
-                    stage_entrants: round.stage_entrants.clone(),
-                    published_at,
-                })
-            }
-
-            async fn rounds(
-                &self,
-                championship: $crate::domain::ids::ChampionshipId,
-            ) -> Result<Vec<$crate::store::Round>, $crate::store::StoreError> {
-                use $crate::store::championship as kept;
-                // One read of both, so that a round published between two reads cannot
-                // appear without its tables.
-                let mut tx = self.pool.begin().await?;
-                let rounds: Vec<(
-                    i64,
-                    String,
-                    i32,
-                    String,
-                    Option<String>,
-                    chrono::DateTime<chrono::Utc>,
-                )> = sqlx::query_as(
-                    "SELECT id, stage, number, byes, stage_entrants, published_at \
-                     FROM championship_rounds WHERE championship_id = $1 \
-                     ORDER BY CASE stage WHEN 'main' THEN 0 ELSE 1 END, number",
-                )
-                .bind(championship.0)
-                .fetch_all(&mut *tx)
-                .await?;
-                let tables: Vec<TableRow> = sqlx::query_as(&format!(
-                    "SELECT {TABLE_COLUMNS} FROM championship_tables \
-                     JOIN championship_rounds ON championship_rounds.id = \
-                     championship_tables.round_id \
-                     WHERE championship_rounds.championship_id = $1 \
-                     ORDER BY championship_tables.round_id, championship_tables.number"
-                ))
-                .bind(championship.0)
-                .fetch_all(&mut *tx)
-                .await?;
-                tx.commit().await?;
-                let mut by_round: std::collections::HashMap<i64, Vec<$crate::store::Table>> =
-                    std::collections::HashMap::new();
-                for row in tables {
-                    let table = table_from_row(row)?;
-                    by_round.entry(table.round_id.0).or_default().push(table);
-                }
-                rounds
-                    .into_iter()
-                    .map(|(id, stage, number, byes, stage_entrants, published_at)| {
-                        Ok($crate::store::Round {
-                            id: $crate::domain::ids::RoundId(id),
-                            stage: kept::stage_from_name(&stage)?,
-                            number: u32::try_from(number).map_err(|_| {
-                                $crate::store::StoreError::Corrupt(format!(
-                                    "round {id} is numbered {number}"
-                                ))
-                            })?,
-                            tables: by_round.remove(&id).unwrap_or_default(),
-                            byes: kept::ids_from_json("a round's byes", &byes)?,
-                            stage_entrants: stage_entrants
-                                .map(|list| kept::ids_from_json("a stage's entrants", &list))
-                                .transpose()?,
-                            published_at,
-                        })
-                    })
-                    .collect()
-            }
-
-            async fn table_by_link(
-                &self,
-                link: &$crate::token::TokenDigest,
-            ) -> Result<Option<$crate::store::LinkedTable>, $crate::store::StoreError> {
-                use $crate::store::championship as kept;
-                let row: Option<(i64, String, i32, i64, i64, i32, String, String, Option<String>, Option<String>, i32)> =
-                    sqlx::query_as(&format!(
-                        "SELECT championship_rounds.championship_id, championship_rounds.stage, \
-                         championship_rounds.number, {TABLE_COLUMNS} FROM championship_tables \
-                         JOIN championship_rounds ON championship_rounds.id = \
-                         championship_tables.round_id \
-                         WHERE championship_tables.link_digest = $1"
-                    ))
-                    .bind(link.as_str())
-                    .fetch_optional(&self.pool)
-                    .await?;
-                let Some((championship, stage, round, id, round_id, number, seats, status, sheet, outcome, version)) =
-                    row
-                else {
-                    return Ok(None);
-                };
-                Ok(Some($crate::store::LinkedTable {
-                    championship: $crate::domain::ids::ChampionshipId(championship),
-                    stage: kept::stage_from_name(&stage)?,
-                    round: u32::try_from(round).map_err(|_| {
-                        $crate::store::StoreError::Corrupt(format!("a round is numbered {round}"))
-                    })?,
-                    table: table_from_row((
-                        id, round_id, number, seats, status, sheet, outcome, version,
-                    ))?,
-                }))
-            }
-
-            async fn table(
-                &self,
-                id: $crate::domain::ids::TableId,
-            ) -> Result<
-                Option<($crate::domain::ids::ChampionshipId, $crate::store::Table)>,
-                $crate::store::StoreError,
-            > {
-                let row: Option<(i64, i64, i64, i32, String, String, Option<String>, Option<String>, i32)> =
-                    sqlx::query_as(&format!(
-                        "SELECT championship_rounds.championship_id, {TABLE_COLUMNS} \
-                         FROM championship_tables \
-                         JOIN championship_rounds ON championship_rounds.id = \
-                         championship_tables.round_id \
-                         WHERE championship_tables.id = $1"
-                    ))
-                    .bind(id.0)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                row.map(
-                    |(championship, id, round, number, seats, status, sheet, outcome, version)| {
-                        Ok((
-                            $crate::domain::ids::ChampionshipId(championship),
-                            table_from_row((
-                                id, round, number, seats, status, sheet, outcome, version,
-                            ))?,
-                        ))
-                    },
-                )
-                .transpose()
-            }
-
-            async fn enter_table_result(
-                &self,
-                change: &$crate::store::TableChange<'_>,
-                result: &$crate::store::TableResult,
-            ) -> Result<$crate::store::Table, $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let table = change_table(
-                    &mut tx,
-                    change,
-                    "'waiting', 'entered'",
-                    $crate::store::TableStatus::Entered,
-                    Some(result),
-                    |_| $crate::store::TableAction::Entered,
-                )
-                .await?;
-                tx.commit().await?;
-                Ok(table)
-            }
-
-            async fn confirm_table_result(
-                &self,
-                change: &$crate::store::TableChange<'_>,
-            ) -> Result<$crate::store::Table, $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let table = change_table(
-                    &mut tx,
-                    change,
-                    "'entered'",
-                    $crate::store::TableStatus::Confirmed,
-                    None,
-                    |_| $crate::store::TableAction::Confirmed,
-                )
-                .await?;
-                tx.commit().await?;
-                Ok(table)
-            }
-
-            async fn correct_table_result(
-                &self,
-                change: &$crate::store::TableChange<'_>,
-                result: &$crate::store::TableResult,
-            ) -> Result<$crate::store::Table, $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let table = change_table(
-                    &mut tx,
-                    change,
-                    "'waiting', 'entered', 'confirmed'",
-                    $crate::store::TableStatus::Confirmed,
-                    Some(result),
-                    |had_result| {
-                        if had_result {
-                            $crate::store::TableAction::Corrected
-                        } else {
-                            $crate::store::TableAction::Entered
+                        .await?;
+                        if updated.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("entrant"));
                         }
-                    },
-                )
-                .await?;
-                tx.commit().await?;
-                Ok(table)
-            }
+                        tx.commit().await?;
+                        Ok(())
+                    }
 
-            async fn table_corrections(
-                &self,
-                championship: $crate::domain::ids::ChampionshipId,
-            ) -> Result<
-                Vec<($crate::domain::ids::TableId, chrono::DateTime<chrono::Utc>)>,
-                $crate::store::StoreError,
-            > {
-                let rows: Vec<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-                    "SELECT championship_table_events.table_id, \
-                     championship_table_events.happened_at \
-                     FROM championship_table_events \
-                     JOIN championship_tables ON championship_tables.id = \
-                     championship_table_events.table_id \
-                     JOIN championship_rounds ON championship_rounds.id = \
-                     championship_tables.round_id \
-                     WHERE championship_rounds.championship_id = $1 \
-                     AND championship_table_events.action = $2 \
-                     ORDER BY championship_table_events.id",
-                )
-                .bind(championship.0)
-                .bind($crate::store::TableAction::Corrected.as_str())
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows
-                    .into_iter()
-                    .map(|(table, at)| ($crate::domain::ids::TableId(table), at))
-                    .collect())
+                    async fn remove_entrant(&self, entrant: EntrantId) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let championship: i64 = sqlx::query_scalar(
+                            "SELECT championship_id FROM championship_entrants WHERE id = $1",
+                        )
+                        .bind(entrant.0)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .ok_or(StoreError::NotFound("entrant"))?;
+                        lock_championship(&mut tx, ChampionshipId(championship)).await?;
+                        if entrants_in_rounds(&mut tx, championship)
+                            .await?
+                            .contains(&entrant.0)
+                        {
+                            return Err(StoreError::EntrantHasPlayed);
+                        }
+                        sqlx::query("DELETE FROM championship_entrants WHERE id = $1")
+                            .bind(entrant.0)
+                            .execute(&mut *tx)
+                            .await?;
+                        tx.commit().await?;
+                        Ok(())
+                    }
+                }
             }
-
-            async fn table_events(
-                &self,
-                championship: $crate::domain::ids::ChampionshipId,
-            ) -> Result<Vec<$crate::store::TableEvent>, $crate::store::StoreError> {
-                use $crate::store::championship as kept;
-                let rows: Vec<(
-                    i64,
-                    chrono::DateTime<chrono::Utc>,
-                    Option<i64>,
-                    Option<String>,
-                    String,
-                    Option<String>,
-                    Option<String>,
-                    Option<String>,
-                    Option<String>,
-                    Option<String>,
-                )> = sqlx::query_as(
-                    "SELECT championship_table_events.table_id, \
-                     championship_table_events.happened_at, championship_table_events.user_id, \
-                     users.email, championship_table_events.action, \
-                     championship_table_events.sheet_before, \
-                     championship_table_events.outcome_before, championship_table_events.sheet, \
-                     championship_table_events.outcome, championship_table_events.reason \
-                     FROM championship_table_events \
-                     JOIN championship_tables ON championship_tables.id = \
-                     championship_table_events.table_id \
-                     JOIN championship_rounds ON championship_rounds.id = \
-                     championship_tables.round_id \
-                     LEFT JOIN users ON users.id = championship_table_events.user_id \
-                     WHERE championship_rounds.championship_id = $1 \
-                     ORDER BY championship_table_events.id",
-                )
-                .bind(championship.0)
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter()
-                    .map(
-                        |(table, at, by, by_email, action, sheet_before, outcome_before, sheet, outcome, reason)| {
-                            Ok($crate::store::TableEvent {
-                                table: $crate::domain::ids::TableId(table),
-                                at,
-                                by: by.map($crate::domain::ids::UserId),
-                                by_email,
-                                action: kept::table_action_from(&action)?,
-                                before: kept::result_from_columns(sheet_before, outcome_before)?,
-                                after: kept::result_from_columns(sheet, outcome)?,
-                                reason,
-                            })
-                        },
-                    )
-                    .collect()
-            }
-        }
+        };
     };
 }
 

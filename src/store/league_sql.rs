@@ -1,1345 +1,778 @@
-//! The [`LeagueStore`](super::LeagueStore) methods, written once in SQL both dialects accept,
-//! like those of `sql.rs`.
+//! The [`LeagueStore`](super::LeagueStore) methods of organisations, teams, players and squads,
+//! written once in SQL both dialects accept, like those of `sql.rs`; those of competitions,
+//! seasons and divisions are in `league_season_sql.rs`, whose macro this one expands with these
+//! methods to make the one `impl LeagueStore`.
+//!
+//! A write that checks something and then acts on it takes the rows it checks first
+//! (`take_rows`), so that a concurrent write is either counted or waits: PostgreSQL's
+//! `FOR UPDATE`, nothing on SQLite, whose one writer holds every row. A deletion takes its row
+//! and what lies beneath it before it looks for results; a squad's team row is taken before its
+//! limit is counted.
 
 macro_rules! league_sql_store {
     ($store:ty, db: $db:ty, begin_write: $begin_write:literal, row_lock: $row_lock:literal) => {
-        /// Takes the rows `select` finds by `id` for the rest of the transaction and answers
-        /// their first column. On PostgreSQL this is `FOR UPDATE`: a writer that changes one of
-        /// them (a result's submission takes its fixture's row) is waited for and its change
-        /// seen, and rows that would name one of them (a new fixture of a team, a new place of a
-        /// player in a game) wait until this transaction ends. SQLite's one writer holds every
-        /// row already.
-        async fn take_rows<T>(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            select: &'static str,
-            id: i64,
-        ) -> Result<Vec<T>, $crate::store::StoreError>
-        where
-            T: for<'r> sqlx::Decode<'r, $db> + sqlx::Type<$db> + Send + Unpin,
-            (T,): for<'r> sqlx::FromRow<'r, <$db as sqlx::Database>::Row>,
-        {
-            Ok(sqlx::query_scalar(&format!("{select} {}", $row_lock))
-                .bind(id)
-                .fetch_all(&mut **tx)
-                .await?)
-        }
-
-        /// Takes the one row `select` finds by `id`; `NotFound(what)` when there is none.
-        async fn take_row(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            select: &'static str,
-            id: i64,
-            what: &'static str,
-        ) -> Result<i64, $crate::store::StoreError> {
-            take_rows::<i64>(tx, select, id)
-                .await?
-                .into_iter()
-                .next()
-                .ok_or($crate::store::StoreError::NotFound(what))
-        }
-
-        /// Takes the fixtures `select` finds by `id` (their statuses) and answers how many have
-        /// a result. Taken before they are counted, so that a result submitted at the same
-        /// moment is either counted here or finds its fixture gone, never kept and then deleted.
-        async fn take_fixtures_with_results(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            select: &'static str,
-            id: i64,
-        ) -> Result<i64, $crate::store::StoreError> {
-            let statuses: Vec<String> = take_rows(tx, select, id).await?;
-            let played = statuses
-                .iter()
-                .filter(|status| *status != "scheduled" && *status != "postponed")
-                .count();
-            Ok(i64::try_from(played).unwrap_or(i64::MAX))
-        }
-
-        /// Makes a player of `organisation` called `name`, refused with `NameLooksLike` when
-        /// the organisation keeps another spelling of the name's look (two players may share a
-        /// name; two spellings of one look are refused). Within the caller's transaction.
-        async fn insert_player(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            organisation: i64,
-            name: &$crate::domain::organisation::DisplayName,
-            at: chrono::DateTime<chrono::Utc>,
-        ) -> Result<i64, $crate::store::StoreError> {
-            use $crate::store::StoreError;
-            let skeleton = name.skeleton();
-            // The first spelling of a look is kept; one written at the same moment waits on the
-            // key and then finds it, so the key decides between them.
-            sqlx::query(
-                "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                 VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-            )
-            .bind(organisation)
-            .bind(&skeleton)
-            .bind(name.as_str())
-            .execute(&mut **tx)
-            .await
-            .map_err(|e| foreign_key_violation_as(e, StoreError::NotFound("organisation")))?;
-            let spelling = name_of_skeleton(
-                &mut **tx,
-                "SELECT name FROM player_name_spellings \
-                 WHERE organisation_id = $1 AND skeleton = $2",
-                organisation,
-                &skeleton,
-            )
-            .await?;
-            if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
-                return Err(StoreError::NameLooksLike { existing });
-            }
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO players (organisation_id, name, name_skeleton, created_at) \
-                 VALUES ($1, $2, $3, $4) RETURNING id",
-            )
-            .bind(organisation)
-            .bind(name.as_str())
-            .bind(&skeleton)
-            .bind(at)
-            .fetch_one(&mut **tx)
-            .await
-            .map_err(|e| foreign_key_violation_as(e, StoreError::NotFound("organisation")))?;
-            Ok(id)
-        }
-
-        /// The organisation that the row `query` finds by `id` belongs to.
-        async fn organisation_of<'e, E>(
-            executor: E,
-            query: &'static str,
-            id: i64,
-            what: &'static str,
-        ) -> Result<i64, $crate::store::StoreError>
-        where
-            E: sqlx::Executor<'e, Database = $db>,
-        {
-            sqlx::query_scalar::<_, i64>(query)
-                .bind(id)
-                .fetch_optional(executor)
-                .await?
-                .ok_or($crate::store::StoreError::NotFound(what))
-        }
-
-        /// The name of the row `query` finds by organisation and name skeleton, if any.
-        async fn name_of_skeleton<'e, E>(
-            executor: E,
-            query: &'static str,
-            organisation: i64,
-            skeleton: &str,
-        ) -> Result<Option<String>, $crate::store::StoreError>
-        where
-            E: sqlx::Executor<'e, Database = $db>,
-        {
-            Ok(sqlx::query_scalar::<_, String>(query)
-                .bind(organisation)
-                .bind(skeleton)
-                .fetch_optional(executor)
-                .await?)
-        }
-
-        /// Renames row `id` of `table` (`teams` or `competitions`, each of whose names is unique
-        /// by its spelling and its look within the organisation): a name another row of the
-        /// organisation has is refused with `taken`, one that only looks the same with
-        /// `NameLooksLike`.
-        async fn rename_unique(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            table: &'static str,
-            what: &'static str,
-            id: i64,
-            name: &$crate::domain::organisation::DisplayName,
-            taken: fn() -> $crate::store::StoreError,
-        ) -> Result<(), $crate::store::StoreError> {
-            let skeleton = name.skeleton();
-            let organisation: i64 = sqlx::query_scalar(&format!(
-                "SELECT organisation_id FROM {table} WHERE id = $1"
-            ))
-            .bind(id)
-            .fetch_optional(&mut **tx)
-            .await?
-            .ok_or($crate::store::StoreError::NotFound(what))?;
-            let existing: Option<String> = sqlx::query_scalar(&format!(
-                "SELECT name FROM {table} \
-                 WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3"
-            ))
-            .bind(organisation)
-            .bind(&skeleton)
-            .bind(id)
-            .fetch_optional(&mut **tx)
-            .await?;
-            super::look_alike_refusal(existing, name, taken())?;
-            sqlx::query(&format!(
-                "UPDATE {table} SET name = $1, name_skeleton = $2 WHERE id = $3"
-            ))
-            .bind(name.as_str())
-            .bind(&skeleton)
-            .bind(id)
-            .execute(&mut **tx)
-            .await
-            .map_err(|e| unique_violation_as(e, taken()))?;
-            Ok(())
-        }
-
-        /// Refuses with `HasChampionshipEntries` when a championship has entered the player or
-        /// team `id` (`column` of its entrants): a championship keeps who played in it.
-        async fn refuse_if_entered(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            column: &'static str,
-            id: i64,
-        ) -> Result<(), $crate::store::StoreError> {
-            let condition = match column {
-                "player_id" => "player_id = $1 OR partner_id = $1",
-                _ => "team_id = $1",
+        const _: () = {
+            use $crate::domain::entry_level::EntryLevel;
+            use $crate::domain::ids::{
+                CompetitionId, DivisionId, OrganisationId, PlayerId, SeasonId, TeamId, UserId,
             };
-            let count: i64 = sqlx::query_scalar(&format!(
-                "SELECT COUNT(DISTINCT championship_id) FROM championship_entrants \
-                 WHERE {condition}"
-            ))
-            .bind(id)
-            .fetch_one(&mut **tx)
-            .await?;
-            if count > 0 {
-                return Err($crate::store::StoreError::HasChampionshipEntries { count });
-            }
-            Ok(())
-        }
+            use $crate::domain::league::{Venue, VenueAddress};
+            use $crate::domain::organisation::DisplayName;
+            use $crate::domain::standings::TiebreakOrder;
+            use $crate::store::league::{
+                from_json, ruleset_from_json, ruleset_json, to_json, weekday_from_number,
+                weekday_number,
+            };
+            use $crate::store::{
+                Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player,
+                Season, SquadEntry, SquadRefusal, StoreError, Team, constraint_violation_as,
+                foreign_key_violation_as, look_alike_refusal, unique_violation_as,
+            };
 
-        /// Refuses with `HasResults` when `count` results (or games) name what would be removed:
-        /// a league keeps its results, and what they name.
-        fn refuse_if_played(count: i64) -> Result<(), $crate::store::StoreError> {
-            if count > 0 {
-                return Err($crate::store::StoreError::HasResults { count });
+            /// Takes the rows `select` finds by `id` for the rest of the transaction and answers
+            /// their first column. On PostgreSQL this is `FOR UPDATE`: a writer that changes one of
+            /// them (a result's submission takes its fixture's row) is waited for and its change
+            /// seen, and rows that would name one of them (a new fixture of a team, a new place of a
+            /// player in a game) wait until this transaction ends. SQLite's one writer holds every
+            /// row already.
+            async fn take_rows<T>(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                select: &'static str,
+                id: i64,
+            ) -> Result<Vec<T>, StoreError>
+            where
+                T: for<'r> sqlx::Decode<'r, $db> + sqlx::Type<$db> + Send + Unpin,
+                (T,): for<'r> sqlx::FromRow<'r, <$db as sqlx::Database>::Row>,
+            {
+                Ok(sqlx::query_scalar(&format!("{select} {}", $row_lock))
+                    .bind(id)
+                    .fetch_all(&mut **tx)
+                    .await?)
             }
-            Ok(())
-        }
 
-        /// Deletes row `id` of `table`; `NotFound(what)` when there is none.
-        async fn delete_row(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            table: &'static str,
-            what: &'static str,
-            id: i64,
-        ) -> Result<(), $crate::store::StoreError> {
-            let removed = sqlx::query(&format!("DELETE FROM {table} WHERE id = $1"))
+            /// Takes the one row `select` finds by `id`; `NotFound(what)` when there is none.
+            async fn take_row(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                select: &'static str,
+                id: i64,
+                what: &'static str,
+            ) -> Result<i64, StoreError> {
+                take_rows::<i64>(tx, select, id)
+                    .await?
+                    .into_iter()
+                    .next()
+                    .ok_or(StoreError::NotFound(what))
+            }
+
+            /// Takes the fixtures `select` finds by `id` (their statuses) and answers how many have
+            /// a result. Taken before they are counted, so that a result submitted at the same
+            /// moment is either counted here or finds its fixture gone, never kept and then deleted.
+            async fn take_fixtures_with_results(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                select: &'static str,
+                id: i64,
+            ) -> Result<i64, StoreError> {
+                let statuses: Vec<String> = take_rows(tx, select, id).await?;
+                let played = statuses
+                    .iter()
+                    .filter(|status| *status != "scheduled" && *status != "postponed")
+                    .count();
+                Ok(i64::try_from(played).unwrap_or(i64::MAX))
+            }
+
+            /// The organisation that the row `query` finds by `id` belongs to.
+            async fn organisation_of<'e, E>(
+                executor: E,
+                query: &'static str,
+                id: i64,
+                what: &'static str,
+            ) -> Result<i64, StoreError>
+            where
+                E: sqlx::Executor<'e, Database = $db>,
+            {
+                sqlx::query_scalar::<_, i64>(query)
+                    .bind(id)
+                    .fetch_optional(executor)
+                    .await?
+                    .ok_or(StoreError::NotFound(what))
+            }
+
+            /// Renames row `id` of `table` (`teams` or `competitions`, each of whose names is unique
+            /// by its spelling and its look within the organisation): a name another row of the
+            /// organisation has is refused with `taken`, one that only looks the same with
+            /// `NameLooksLike`.
+            async fn rename_unique(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                table: &'static str,
+                what: &'static str,
+                id: i64,
+                name: &DisplayName,
+                taken: fn() -> StoreError,
+            ) -> Result<(), StoreError> {
+                let skeleton = name.skeleton();
+                let organisation: i64 = sqlx::query_scalar(&format!(
+                    "SELECT organisation_id FROM {table} WHERE id = $1"
+                ))
+                .bind(id)
+                .fetch_optional(&mut **tx)
+                .await?
+                .ok_or(StoreError::NotFound(what))?;
+                let existing: Option<String> = sqlx::query_scalar(&format!(
+                    "SELECT name FROM {table} \
+                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3"
+                ))
+                .bind(organisation)
+                .bind(&skeleton)
+                .bind(id)
+                .fetch_optional(&mut **tx)
+                .await?;
+                look_alike_refusal(existing, name, taken())?;
+                sqlx::query(&format!(
+                    "UPDATE {table} SET name = $1, name_skeleton = $2 WHERE id = $3"
+                ))
+                .bind(name.as_str())
+                .bind(&skeleton)
                 .bind(id)
                 .execute(&mut **tx)
-                .await?;
-            if removed.rows_affected() != 1 {
-                return Err($crate::store::StoreError::NotFound(what));
+                .await
+                .map_err(|e| unique_violation_as(e, taken()))?;
+                Ok(())
             }
-            Ok(())
-        }
 
-        /// Forgets the spelling of a look no player of the organisation has any more.
-        async fn forget_unused_spelling(
-            tx: &mut sqlx::Transaction<'_, $db>,
-            organisation: i64,
-            skeleton: &str,
-        ) -> Result<(), $crate::store::StoreError> {
-            sqlx::query(
-                "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
-                 AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
-                 WHERE organisation_id = $1 AND name_skeleton = $2)",
-            )
-            .bind(organisation)
-            .bind(skeleton)
-            .execute(&mut **tx)
-            .await?;
-            Ok(())
-        }
-
-        /// What a championship's skeleton starts with while it has none of its own (before
-        /// `fill_name_skeletons` computes it, or beside an older look-alike): a control
-        /// character, which no name's skeleton holds.
-        const PLACEHOLDER_SKELETON: &str = "\u{1}";
-
-        impl $store {
-            /// Gives every team, competition, player and championship whose skeleton a
-            /// migration cleared (written before names had skeletons, or before skeletons
-            /// folded case) its skeleton, oldest first (the migration cannot: skeletons are
-            /// computed here). A team or competition whose skeleton an older one of its organisation
-            /// already has keeps none, as it is, and is logged; a player's spelling is kept
-            /// only for the first of a look.
-            pub(super) async fn fill_name_skeletons(
-                &self,
-            ) -> Result<(), $crate::store::StoreError> {
-                use $crate::domain::organisation::name_skeleton;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                for table in ["teams", "competitions"] {
-                    let rows: Vec<(i64, i64, String)> = sqlx::query_as(&format!(
-                        "SELECT id, organisation_id, name FROM {table} \
-                         WHERE name_skeleton IS NULL ORDER BY id"
-                    ))
-                    .fetch_all(&mut *tx)
-                    .await?;
-                    for (id, organisation, name) in rows {
-                        let skeleton = name_skeleton(&name);
-                        let existing: Option<String> = sqlx::query_scalar(&format!(
-                            "SELECT name FROM {table} \
-                             WHERE organisation_id = $1 AND name_skeleton = $2"
-                        ))
-                        .bind(organisation)
-                        .bind(&skeleton)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                        match existing {
-                            Some(existing) => tracing::warn!(
-                                table,
-                                organisation,
-                                id,
-                                "{name:?} looks the same as {existing:?}; it keeps its name, \
-                                 and a new name that looks like either is refused"
-                            ),
-                            None => {
-                                sqlx::query(&format!(
-                                    "UPDATE {table} SET name_skeleton = $1 WHERE id = $2"
-                                ))
-                                .bind(&skeleton)
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await?;
-                            }
-                        }
-                    }
-                }
-                let players: Vec<(i64, i64, String)> = sqlx::query_as(
-                    "SELECT id, organisation_id, name FROM players \
-                     WHERE name_skeleton IS NULL ORDER BY id",
-                )
-                .fetch_all(&mut *tx)
+            /// Refuses with `HasChampionshipEntries` when a championship has entered the player or
+            /// team `id` (`column` of its entrants): a championship keeps who played in it.
+            async fn refuse_if_entered(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                column: &'static str,
+                id: i64,
+            ) -> Result<(), StoreError> {
+                let condition = match column {
+                    "player_id" => "player_id = $1 OR partner_id = $1",
+                    _ => "team_id = $1",
+                };
+                let count: i64 = sqlx::query_scalar(&format!(
+                    "SELECT COUNT(DISTINCT championship_id) FROM championship_entrants \
+                     WHERE {condition}"
+                ))
+                .bind(id)
+                .fetch_one(&mut **tx)
                 .await?;
-                for (id, organisation, name) in players {
-                    let skeleton = name_skeleton(&name);
-                    sqlx::query("UPDATE players SET name_skeleton = $1 WHERE id = $2")
-                        .bind(&skeleton)
-                        .bind(id)
-                        .execute(&mut *tx)
-                        .await?;
+                if count > 0 {
+                    return Err(StoreError::HasChampionshipEntries { count });
+                }
+                Ok(())
+            }
+
+            /// Refuses with `HasResults` when `count` results (or games) name what would be removed:
+            /// a league keeps its results, and what they name.
+            fn refuse_if_played(count: i64) -> Result<(), StoreError> {
+                if count > 0 {
+                    return Err(StoreError::HasResults { count });
+                }
+                Ok(())
+            }
+
+            /// Deletes row `id` of `table`; `NotFound(what)` when there is none.
+            async fn delete_row(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                table: &'static str,
+                what: &'static str,
+                id: i64,
+            ) -> Result<(), StoreError> {
+                let removed = sqlx::query(&format!("DELETE FROM {table} WHERE id = $1"))
+                    .bind(id)
+                    .execute(&mut **tx)
+                    .await?;
+                if removed.rows_affected() != 1 {
+                    return Err(StoreError::NotFound(what));
+                }
+                Ok(())
+            }
+
+            /// Forgets the spelling of a look no player of the organisation has any more.
+            async fn forget_unused_spelling(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                organisation: i64,
+                skeleton: &str,
+            ) -> Result<(), StoreError> {
+                sqlx::query(
+                    "DELETE FROM player_name_spellings WHERE organisation_id = $1 \
+                     AND skeleton = $2 AND NOT EXISTS (SELECT 1 FROM players \
+                     WHERE organisation_id = $1 AND name_skeleton = $2)",
+                )
+                .bind(organisation)
+                .bind(skeleton)
+                .execute(&mut **tx)
+                .await?;
+                Ok(())
+            }
+
+            /// Helpers the other `*_sql.rs` macros of the same store call too, as `<$store>::name`.
+            impl $store {
+                /// Makes a player of `organisation` called `name`, refused with `NameLooksLike` when
+                /// the organisation keeps another spelling of the name's look (two players may share a
+                /// name; two spellings of one look are refused). Within the caller's transaction.
+                async fn insert_player(
+                    tx: &mut sqlx::Transaction<'_, $db>,
+                    organisation: i64,
+                    name: &DisplayName,
+                    at: chrono::DateTime<chrono::Utc>,
+                ) -> Result<i64, StoreError> {
+                    let skeleton = name.skeleton();
+                    // The first spelling of a look is kept; one written at the same moment waits on the
+                    // key and then finds it, so the key decides between them.
                     sqlx::query(
                         "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
                          VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
                     )
                     .bind(organisation)
                     .bind(&skeleton)
-                    .bind(&name)
-                    .execute(&mut *tx)
+                    .bind(name.as_str())
+                    .execute(&mut **tx)
+                    .await
+                    .map_err(|e| {
+                        foreign_key_violation_as(e, StoreError::NotFound("organisation"))
+                    })?;
+                    let spelling = <$store>::name_of_skeleton(
+                        &mut **tx,
+                        "SELECT name FROM player_name_spellings \
+                         WHERE organisation_id = $1 AND skeleton = $2",
+                        organisation,
+                        &skeleton,
+                    )
                     .await?;
-                }
-                // A championship's skeleton cannot be NULL: one still to be computed, or kept
-                // without one, holds PLACEHOLDER_SKELETON and its id.
-                let championships: Vec<(i64, i64, String)> = sqlx::query_as(
-                    "SELECT id, organisation_id, name FROM championships \
-                     WHERE substr(name_skeleton, 1, 1) = $1 ORDER BY id",
-                )
-                .bind(PLACEHOLDER_SKELETON)
-                .fetch_all(&mut *tx)
-                .await?;
-                for (id, organisation, name) in championships {
-                    let skeleton = name_skeleton(&name);
-                    let existing: Option<String> = sqlx::query_scalar(
-                        "SELECT name FROM championships \
-                         WHERE organisation_id = $1 AND name_skeleton = $2",
+                    if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
+                        return Err(StoreError::NameLooksLike { existing });
+                    }
+                    let id: i64 = sqlx::query_scalar(
+                        "INSERT INTO players (organisation_id, name, name_skeleton, created_at) \
+                         VALUES ($1, $2, $3, $4) RETURNING id",
                     )
                     .bind(organisation)
+                    .bind(name.as_str())
                     .bind(&skeleton)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    match existing {
-                        Some(existing) => tracing::warn!(
-                            table = "championships",
-                            organisation,
-                            id,
-                            "{name:?} looks the same as {existing:?}; it keeps its name, \
-                             and a new name that looks like either is refused"
-                        ),
-                        None => {
-                            sqlx::query("UPDATE championships SET name_skeleton = $1 WHERE id = $2")
-                                .bind(&skeleton)
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await?;
-                        }
-                    }
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-        }
-
-        type CompetitionRow = (i64, i64, String, String, String, String);
-
-        fn competition_from_row(
-            (id, organisation_id, name, ruleset, match_format, entry_level): CompetitionRow,
-        ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
-            Ok($crate::store::Competition {
-                id: $crate::domain::ids::CompetitionId(id),
-                organisation_id: $crate::domain::ids::OrganisationId(organisation_id),
-                name,
-                ruleset: $crate::store::league::ruleset_from_json(&ruleset)?,
-                match_format: $crate::store::league::from_json("match format", &match_format)?,
-                entry_level: $crate::domain::entry_level::EntryLevel::named(&entry_level)
-                    .ok_or_else(|| {
-                        $crate::store::StoreError::Corrupt(format!(
-                            "an entry level named {entry_level:?}"
-                        ))
-                    })?,
-            })
-        }
-
-        type DivisionRow = (i64, i64, String, String);
-
-        fn division_from_row(
-            (id, season_id, name, tiebreaks): DivisionRow,
-        ) -> Result<$crate::store::Division, $crate::store::StoreError> {
-            Ok($crate::store::Division {
-                id: $crate::domain::ids::DivisionId(id),
-                season_id: $crate::domain::ids::SeasonId(season_id),
-                name,
-                tiebreaks: $crate::store::league::from_json("tiebreak order", &tiebreaks)?,
-            })
-        }
-
-        #[async_trait::async_trait]
-        impl $crate::store::LeagueStore for $store {
-            async fn create_competition(
-                &self,
-                competition: &$crate::store::NewCompetition,
-            ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let skeleton = competition.name.skeleton();
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let existing = name_of_skeleton(
-                    &mut *tx,
-                    "SELECT name FROM competitions \
-                     WHERE organisation_id = $1 AND name_skeleton = $2",
-                    competition.organisation.0,
-                    &skeleton,
-                )
-                .await?;
-                $crate::store::look_alike_refusal(
-                    existing,
-                    &competition.name,
-                    StoreError::CompetitionNameTaken,
-                )?;
-                let row: CompetitionRow = sqlx::query_as(
-                    "INSERT INTO competitions \
-                     (organisation_id, name, name_skeleton, ruleset, match_format, created_at, \
-                     entry_level) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) \
-                     RETURNING id, organisation_id, name, ruleset, match_format, entry_level",
-                )
-                .bind(competition.organisation.0)
-                .bind(competition.name.as_str())
-                .bind(&skeleton)
-                .bind($crate::store::league::ruleset_json(&competition.ruleset))
-                .bind($crate::store::league::to_json(&competition.match_format))
-                .bind(competition.created_at)
-                .bind(competition.entry_level.as_str())
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(|e| {
-                    constraint_violation_as(
-                        e,
-                        StoreError::CompetitionNameTaken,
-                        StoreError::NotFound("organisation"),
-                    )
-                })?;
-                tx.commit().await?;
-                competition_from_row(row)
-            }
-
-            async fn competitions_of(
-                &self,
-                organisation: $crate::domain::ids::OrganisationId,
-            ) -> Result<Vec<$crate::store::Competition>, $crate::store::StoreError> {
-                let rows: Vec<CompetitionRow> = sqlx::query_as(
-                    "SELECT id, organisation_id, name, ruleset, match_format, entry_level \
-                     FROM competitions \
-                     WHERE organisation_id = $1 ORDER BY name, id",
-                )
-                .bind(organisation.0)
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter().map(competition_from_row).collect()
-            }
-
-            async fn create_season(
-                &self,
-                season: &$crate::store::NewSeason,
-            ) -> Result<$crate::store::Season, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let calendar = &season.calendar;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let id: i64 = sqlx::query_scalar(
-                    "INSERT INTO seasons \
-                     (competition_id, name, starts_on, league_night, created_at, start_time) \
-                     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-                )
-                .bind(season.competition.0)
-                .bind(season.name.as_str())
-                .bind(calendar.start())
-                .bind($crate::store::league::weekday_number(calendar.league_night()))
-                .bind(season.created_at)
-                .bind(calendar.start_time())
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(|e| {
-                    constraint_violation_as(
-                        e,
-                        StoreError::SeasonNameTaken,
-                        StoreError::NotFound("competition"),
-                    )
-                })?;
-                for date in calendar.blackout_dates() {
-                    sqlx::query(
-                        "INSERT INTO season_blackout_dates (season_id, blackout_on) \
-                         VALUES ($1, $2)",
-                    )
-                    .bind(id)
-                    .bind(date)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                tx.commit().await?;
-                Ok($crate::store::Season {
-                    id: $crate::domain::ids::SeasonId(id),
-                    competition_id: season.competition,
-                    name: season.name.as_str().to_string(),
-                    start: calendar.start(),
-                    league_night: calendar.league_night(),
-                    blackout_dates: calendar.blackout_dates().collect(),
-                    start_time: calendar.start_time(),
-                })
-            }
-
-            async fn seasons_of(
-                &self,
-                competition: $crate::domain::ids::CompetitionId,
-            ) -> Result<Vec<$crate::store::Season>, $crate::store::StoreError> {
-                let rows: Vec<(i64, String, chrono::NaiveDate, i32, Option<chrono::NaiveTime>)> =
-                    sqlx::query_as(
-                    "SELECT id, name, starts_on, league_night, start_time FROM seasons \
-                     WHERE competition_id = $1 ORDER BY starts_on DESC, id DESC",
-                )
-                .bind(competition.0)
-                .fetch_all(&self.pool)
-                .await?;
-                let blackouts: Vec<(i64, chrono::NaiveDate)> = sqlx::query_as(
-                    "SELECT season_blackout_dates.season_id, season_blackout_dates.blackout_on \
-                     FROM season_blackout_dates \
-                     JOIN seasons ON seasons.id = season_blackout_dates.season_id \
-                     WHERE seasons.competition_id = $1 \
-                     ORDER BY season_blackout_dates.blackout_on",
-                )
-                .bind(competition.0)
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter()
-                    .map(|(id, name, start, night, start_time)| {
-                        Ok($crate::store::Season {
-                            id: $crate::domain::ids::SeasonId(id),
-                            competition_id: competition,
-                            name,
-                            start,
-                            league_night: $crate::store::league::weekday_from_number(night)?,
-                            blackout_dates: blackouts
-                                .iter()
-                                .filter(|(season, _)| *season == id)
-                                .map(|(_, date)| *date)
-                                .collect(),
-                            start_time,
-                        })
-                    })
-                    .collect()
-            }
-
-            async fn delete_season(
-                &self,
-                season: $crate::domain::ids::SeasonId,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                // Results are the league's record: a season that has any is kept. The season and
-                // its divisions are taken first, so that no division or fixture is added to it
-                // meanwhile, then its fixtures, as a result's submission takes them.
-                take_row(&mut tx, "SELECT id FROM seasons WHERE id = $1", season.0, "season")
-                    .await?;
-                take_rows::<i64>(&mut tx, "SELECT id FROM divisions WHERE season_id = $1", season.0)
-                    .await?;
-                let played = take_fixtures_with_results(
-                    &mut tx,
-                    "SELECT status FROM fixtures WHERE division_id IN \
-                     (SELECT id FROM divisions WHERE season_id = $1)",
-                    season.0,
-                )
-                .await?;
-                if played > 0 {
-                    return Err($crate::store::StoreError::SeasonHasResults);
-                }
-                // The schema's ON DELETE CASCADE takes the rest.
-                let deleted = sqlx::query("DELETE FROM seasons WHERE id = $1")
-                    .bind(season.0)
-                    .execute(&mut *tx)
-                    .await?;
-                if deleted.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("season"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn create_division(
-                &self,
-                division: &$crate::store::NewDivision,
-            ) -> Result<$crate::store::Division, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let row: DivisionRow = sqlx::query_as(
-                    "INSERT INTO divisions (season_id, name, tiebreaks, created_at) \
-                     VALUES ($1, $2, $3, $4) RETURNING id, season_id, name, tiebreaks",
-                )
-                .bind(division.season.0)
-                .bind(division.name.as_str())
-                .bind($crate::store::league::to_json(&division.tiebreaks))
-                .bind(division.created_at)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(|e| {
-                    constraint_violation_as(
-                        e,
-                        StoreError::DivisionNameTaken,
-                        StoreError::NotFound("season"),
-                    )
-                })?;
-                tx.commit().await?;
-                division_from_row(row)
-            }
-
-            async fn divisions_of(
-                &self,
-                season: $crate::domain::ids::SeasonId,
-            ) -> Result<Vec<$crate::store::Division>, $crate::store::StoreError> {
-                let rows: Vec<DivisionRow> = sqlx::query_as(
-                    "SELECT id, season_id, name, tiebreaks FROM divisions \
-                     WHERE season_id = $1 ORDER BY id",
-                )
-                .bind(season.0)
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter().map(division_from_row).collect()
-            }
-
-            async fn set_division_tiebreaks(
-                &self,
-                division: $crate::domain::ids::DivisionId,
-                tiebreaks: &$crate::domain::standings::TiebreakOrder,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let updated = sqlx::query("UPDATE divisions SET tiebreaks = $1 WHERE id = $2")
-                    .bind($crate::store::league::to_json(tiebreaks))
-                    .bind(division.0)
-                    .execute(&mut *tx)
-                    .await?;
-                if updated.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("division"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn add_team_to_division(
-                &self,
-                division: $crate::domain::ids::DivisionId,
-                team: $crate::domain::ids::TeamId,
-            ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let division_organisation = organisation_of(
-                    &mut *tx,
-                    "SELECT competitions.organisation_id FROM divisions \
-                     JOIN seasons ON seasons.id = divisions.season_id \
-                     JOIN competitions ON competitions.id = seasons.competition_id \
-                     WHERE divisions.id = $1",
-                    division.0,
-                    "division",
-                )
-                .await?;
-                let team_organisation = organisation_of(
-                    &mut *tx,
-                    "SELECT organisation_id FROM teams WHERE id = $1",
-                    team.0,
-                    "team",
-                )
-                .await?;
-                if team_organisation != division_organisation {
-                    return Err(StoreError::OfAnotherOrganisation("team"));
-                }
-                sqlx::query(
-                    "INSERT INTO division_teams (division_id, season_id, team_id) \
-                     SELECT id, season_id, $2 FROM divisions WHERE id = $1",
-                )
-                .bind(division.0)
-                .bind(team.0)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| unique_violation_as(e, StoreError::TeamAlreadyInSeason))?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn teams_of(
-                &self,
-                division: $crate::domain::ids::DivisionId,
-            ) -> Result<Vec<$crate::store::Team>, $crate::store::StoreError> {
-                Ok(sqlx::query_as::<_, $crate::store::Team>(
-                    "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \
-                     FROM teams JOIN division_teams ON division_teams.team_id = teams.id \
-                     WHERE division_teams.division_id = $1 ORDER BY teams.name, teams.id",
-                )
-                .bind(division.0)
-                .fetch_all(&self.pool)
-                .await?)
-            }
-
-            async fn set_team_venue(
-                &self,
-                team: $crate::domain::ids::TeamId,
-                venue: Option<&$crate::domain::league::Venue>,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let updated = sqlx::query(
-                    "UPDATE teams SET venue_name = $1, venue_address = $2, venue_night = $3 \
-                     WHERE id = $4",
-                )
-                .bind(venue.map(|venue| venue.name.as_str()))
-                .bind(venue.map(|venue| venue.address.as_str()))
-                .bind(
-                    venue
-                        .and_then(|venue| venue.night)
-                        .map($crate::store::league::weekday_number),
-                )
-                .bind(team.0)
-                .execute(&mut *tx)
-                .await?;
-                if updated.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("team"));
-                }
-                // The team's home fixtures still to be played are played at the new pub; those
-                // played keep the pub they were played at.
-                sqlx::query(
-                    "UPDATE fixtures SET venue_name = $1, venue_address = $2 \
-                     WHERE home_team_id = $3 AND status IN ('scheduled', 'postponed')",
-                )
-                .bind(venue.map(|venue| venue.name.as_str()))
-                .bind(venue.map(|venue| venue.address.as_str()))
-                .bind(team.0)
-                .execute(&mut *tx)
-                .await?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn team_venue(
-                &self,
-                team: $crate::domain::ids::TeamId,
-            ) -> Result<Option<$crate::domain::league::Venue>, $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let row: Option<(Option<String>, Option<String>, Option<i32>)> =
-                    sqlx::query_as(
-                        "SELECT venue_name, venue_address, venue_night FROM teams WHERE id = $1",
-                    )
-                    .bind(team.0)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                let Some((name, address, night)) = row else {
-                    return Err(StoreError::NotFound("team"));
-                };
-                let (Some(name), Some(address)) = (name, address) else {
-                    return Ok(None);
-                };
-                let corrupt = |error: &dyn std::fmt::Display| {
-                    StoreError::Corrupt(format!("the venue of team {team}: {error}"))
-                };
-                Ok(Some($crate::domain::league::Venue {
-                    name: $crate::domain::organisation::DisplayName::try_from(name.as_str())
-                        .map_err(|e| corrupt(&e))?,
-                    address: $crate::domain::league::VenueAddress::try_from(address.as_str())
-                        .map_err(|e| corrupt(&e))?,
-                    night: night
-                        .map($crate::store::league::weekday_from_number)
-                        .transpose()?,
-                }))
-            }
-
-            async fn create_player(
-                &self,
-                organisation: $crate::domain::ids::OrganisationId,
-                name: &$crate::domain::organisation::DisplayName,
-                at: chrono::DateTime<chrono::Utc>,
-            ) -> Result<$crate::store::Player, $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let id = insert_player(&mut tx, organisation.0, name, at).await?;
-                tx.commit().await?;
-                Ok($crate::store::Player {
-                    id: $crate::domain::ids::PlayerId(id),
-                    organisation_id: organisation,
-                    name: name.as_str().to_string(),
-                })
-            }
-
-            async fn add_player_to_squad(
-                &self,
-                team: $crate::domain::ids::TeamId,
-                player: $crate::domain::ids::PlayerId,
-            ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let team_organisation = organisation_of(
-                    &mut *tx,
-                    "SELECT organisation_id FROM teams WHERE id = $1",
-                    team.0,
-                    "team",
-                )
-                .await?;
-                let player_organisation = organisation_of(
-                    &mut *tx,
-                    "SELECT organisation_id FROM players WHERE id = $1",
-                    player.0,
-                    "player",
-                )
-                .await?;
-                if player_organisation != team_organisation {
-                    return Err(StoreError::OfAnotherOrganisation("player"));
-                }
-                sqlx::query("INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2)")
-                    .bind(team.0)
-                    .bind(player.0)
-                    .execute(&mut *tx)
+                    .bind(at)
+                    .fetch_one(&mut **tx)
                     .await
-                    .map_err(|e| unique_violation_as(e, StoreError::PlayerAlreadyInSquad))?;
-                tx.commit().await?;
-                Ok(())
+                    .map_err(|e| {
+                        foreign_key_violation_as(e, StoreError::NotFound("organisation"))
+                    })?;
+                    Ok(id)
+                }
+
+                /// The name of the row `query` finds by organisation and name skeleton, if any.
+                async fn name_of_skeleton<'e, E>(
+                    executor: E,
+                    query: &'static str,
+                    organisation: i64,
+                    skeleton: &str,
+                ) -> Result<Option<String>, StoreError>
+                where
+                    E: sqlx::Executor<'e, Database = $db>,
+                {
+                    Ok(sqlx::query_scalar::<_, String>(query)
+                        .bind(organisation)
+                        .bind(skeleton)
+                        .fetch_optional(executor)
+                        .await?)
+                }
             }
 
-            async fn join_squad(
-                &self,
-                team: $crate::domain::ids::TeamId,
-                entries: &[$crate::store::SquadEntry<'_>],
-                limit: usize,
-                at: chrono::DateTime<chrono::Utc>,
-            ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
-                use $crate::store::{SquadEntry, SquadRefusal, StoreError};
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                // The team's row is taken first, so that squads joined at the same moment are
-                // counted one after the other against the limit.
-                let organisation = take_row(
-                    &mut tx,
-                    "SELECT organisation_id FROM teams WHERE id = $1",
-                    team.0,
-                    "team",
-                )
-                .await?;
-                let mut refusals = Vec::new();
-                let mut joined = Vec::new();
-                for (index, entry) in entries.iter().enumerate() {
-                    let player: Result<(i64, String), SquadRefusal> = match *entry {
-                        SquadEntry::Player(id) => {
-                            let row: Option<(i64, String)> = sqlx::query_as(
-                                "SELECT organisation_id, name FROM players WHERE id = $1",
-                            )
-                            .bind(id.0)
-                            .fetch_optional(&mut *tx)
-                            .await?;
-                            match row {
-                                Some((of, name)) if of == organisation => Ok((id.0, name)),
-                                _ => Err(SquadRefusal::NotOfOrganisation),
-                            }
+            $crate::store::league_season_sql::league_season_sql_store! {
+                store: $store,
+                db: $db,
+                begin_write: $begin_write,
+                row_lock: $row_lock,
+                methods: {
+                    async fn set_team_venue(
+                        &self,
+                        team: TeamId,
+                        venue: Option<&Venue>,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let updated = sqlx::query(
+                            "UPDATE teams SET venue_name = $1, venue_address = $2, venue_night = $3 \
+                             WHERE id = $4",
+                        )
+                        .bind(venue.map(|venue| venue.name.as_str()))
+                        .bind(venue.map(|venue| venue.address.as_str()))
+                        .bind(venue.and_then(|venue| venue.night).map(weekday_number))
+                        .bind(team.0)
+                        .execute(&mut *tx)
+                        .await?;
+                        if updated.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("team"));
                         }
-                        SquadEntry::NewPlayer(name) | SquadEntry::Named(name) => {
-                            let skeleton = name.skeleton();
-                            let spelling = name_of_skeleton(
-                                &mut *tx,
-                                "SELECT name FROM player_name_spellings \
-                                 WHERE organisation_id = $1 AND skeleton = $2",
-                                organisation,
-                                &skeleton,
-                            )
-                            .await?;
-                            let named: Vec<i64> = if matches!(entry, SquadEntry::Named(_)) {
-                                sqlx::query_scalar(
-                                    "SELECT id FROM players WHERE organisation_id = $1 \
-                                     AND name = $2 ORDER BY id LIMIT 2",
-                                )
-                                .bind(organisation)
-                                .bind(name.as_str())
-                                .fetch_all(&mut *tx)
-                                .await?
-                            } else {
-                                Vec::new()
-                            };
-                            match (spelling, named.as_slice()) {
-                                (Some(existing), _) if existing != name.as_str() => {
-                                    Err(SquadRefusal::LooksLike { existing })
-                                }
-                                (_, [id]) => Ok((*id, name.as_str().to_string())),
-                                (_, [_, _, ..]) => Err(SquadRefusal::SeveralNamed),
-                                _ => {
-                                    let id = insert_player(&mut tx, organisation, name, at).await?;
-                                    Ok((id, name.as_str().to_string()))
-                                }
-                            }
-                        }
-                    };
-                    match player {
-                        Ok((id, name)) => {
-                            let added = sqlx::query(
-                                "INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2) \
-                                 ON CONFLICT DO NOTHING",
+                        // The team's home fixtures still to be played are played at the new pub; those
+                        // played keep the pub they were played at.
+                        sqlx::query(
+                            "UPDATE fixtures SET venue_name = $1, venue_address = $2 \
+                             WHERE home_team_id = $3 AND status IN ('scheduled', 'postponed')",
+                        )
+                        .bind(venue.map(|venue| venue.name.as_str()))
+                        .bind(venue.map(|venue| venue.address.as_str()))
+                        .bind(team.0)
+                        .execute(&mut *tx)
+                        .await?;
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn team_venue(&self, team: TeamId) -> Result<Option<Venue>, StoreError> {
+                        let row: Option<(Option<String>, Option<String>, Option<i32>)> =
+                            sqlx::query_as(
+                                "SELECT venue_name, venue_address, venue_night FROM teams WHERE id = $1",
                             )
                             .bind(team.0)
-                            .bind(id)
-                            .execute(&mut *tx)
+                            .fetch_optional(&self.pool)
                             .await?;
-                            if added.rows_affected() == 0 {
-                                refusals.push((index, SquadRefusal::AlreadyInSquad { name }));
-                            } else {
-                                joined.push($crate::store::Player {
-                                    id: $crate::domain::ids::PlayerId(id),
-                                    organisation_id: $crate::domain::ids::OrganisationId(
+                        let Some((name, address, night)) = row else {
+                            return Err(StoreError::NotFound("team"));
+                        };
+                        let (Some(name), Some(address)) = (name, address) else {
+                            return Ok(None);
+                        };
+                        let corrupt = |error: &dyn std::fmt::Display| {
+                            StoreError::Corrupt(format!("the venue of team {team}: {error}"))
+                        };
+                        Ok(Some(Venue {
+                            name: DisplayName::try_from(name.as_str()).map_err(|e| corrupt(&e))?,
+                            address: VenueAddress::try_from(address.as_str())
+                                .map_err(|e| corrupt(&e))?,
+                            night: night.map(weekday_from_number).transpose()?,
+                        }))
+                    }
+
+                    async fn create_player(
+                        &self,
+                        organisation: OrganisationId,
+                        name: &DisplayName,
+                        at: chrono::DateTime<chrono::Utc>,
+                    ) -> Result<Player, StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let id = <$store>::insert_player(&mut tx, organisation.0, name, at).await?;
+                        tx.commit().await?;
+                        Ok(Player {
+                            id: PlayerId(id),
+                            organisation_id: organisation,
+                            name: name.as_str().to_string(),
+                        })
+                    }
+
+                    async fn add_player_to_squad(
+                        &self,
+                        team: TeamId,
+                        player: PlayerId,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let team_organisation = organisation_of(
+                            &mut *tx,
+                            "SELECT organisation_id FROM teams WHERE id = $1",
+                            team.0,
+                            "team",
+                        )
+                        .await?;
+                        let player_organisation = organisation_of(
+                            &mut *tx,
+                            "SELECT organisation_id FROM players WHERE id = $1",
+                            player.0,
+                            "player",
+                        )
+                        .await?;
+                        if player_organisation != team_organisation {
+                            return Err(StoreError::OfAnotherOrganisation("player"));
+                        }
+                        sqlx::query("INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2)")
+                            .bind(team.0)
+                            .bind(player.0)
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(|e| unique_violation_as(e, StoreError::PlayerAlreadyInSquad))?;
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn join_squad(
+                        &self,
+                        team: TeamId,
+                        entries: &[SquadEntry<'_>],
+                        limit: usize,
+                        at: chrono::DateTime<chrono::Utc>,
+                    ) -> Result<Vec<Player>, StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        // The team's row is taken first, so that squads joined at the same moment are
+                        // counted one after the other against the limit.
+                        let organisation = take_row(
+                            &mut tx,
+                            "SELECT organisation_id FROM teams WHERE id = $1",
+                            team.0,
+                            "team",
+                        )
+                        .await?;
+                        let mut refusals = Vec::new();
+                        let mut joined = Vec::new();
+                        for (index, entry) in entries.iter().enumerate() {
+                            let player: Result<(i64, String), SquadRefusal> = match *entry {
+                                SquadEntry::Player(id) => {
+                                    let row: Option<(i64, String)> = sqlx::query_as(
+                                        "SELECT organisation_id, name FROM players WHERE id = $1",
+                                    )
+                                    .bind(id.0)
+                                    .fetch_optional(&mut *tx)
+                                    .await?;
+                                    match row {
+                                        Some((of, name)) if of == organisation => Ok((id.0, name)),
+                                        _ => Err(SquadRefusal::NotOfOrganisation),
+                                    }
+                                }
+                                SquadEntry::NewPlayer(name) | SquadEntry::Named(name) => {
+                                    let skeleton = name.skeleton();
+                                    let spelling = <$store>::name_of_skeleton(
+                                        &mut *tx,
+                                        "SELECT name FROM player_name_spellings \
+                                         WHERE organisation_id = $1 AND skeleton = $2",
                                         organisation,
-                                    ),
-                                    name,
-                                });
+                                        &skeleton,
+                                    )
+                                    .await?;
+                                    let named: Vec<i64> = if matches!(entry, SquadEntry::Named(_)) {
+                                        sqlx::query_scalar(
+                                            "SELECT id FROM players WHERE organisation_id = $1 \
+                                             AND name = $2 ORDER BY id LIMIT 2",
+                                        )
+                                        .bind(organisation)
+                                        .bind(name.as_str())
+                                        .fetch_all(&mut *tx)
+                                        .await?
+                                    } else {
+                                        Vec::new()
+                                    };
+                                    match (spelling, named.as_slice()) {
+                                        (Some(existing), _) if existing != name.as_str() => {
+                                            Err(SquadRefusal::LooksLike { existing })
+                                        }
+                                        (_, [id]) => Ok((*id, name.as_str().to_string())),
+                                        (_, [_, _, ..]) => Err(SquadRefusal::SeveralNamed),
+                                        _ => {
+                                            let id = <$store>::insert_player(
+                                                &mut tx,
+                                                organisation,
+                                                name,
+                                                at,
+                                            )
+                                            .await?;
+                                            Ok((id, name.as_str().to_string()))
+                                        }
+                                    }
+                                }
+                            };
+                            match player {
+                                Ok((id, name)) => {
+                                    let added = sqlx::query(
+                                        "INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2) \
+                                         ON CONFLICT DO NOTHING",
+                                    )
+                                    .bind(team.0)
+                                    .bind(id)
+                                    .execute(&mut *tx)
+                                    .await?;
+                                    if added.rows_affected() == 0 {
+                                        refusals.push((index, SquadRefusal::AlreadyInSquad { name }));
+                                    } else {
+                                        joined.push(Player {
+                                            id: PlayerId(id),
+                                            organisation_id: OrganisationId(organisation),
+                                            name,
+                                        });
+                                    }
+                                }
+                                Err(refusal) => refusals.push((index, refusal)),
                             }
                         }
-                        Err(refusal) => refusals.push((index, refusal)),
+                        // Dropping the transaction rolls back every player made above.
+                        if !refusals.is_empty() {
+                            return Err(StoreError::SquadRefused(refusals));
+                        }
+                        let held: i64 =
+                            sqlx::query_scalar("SELECT COUNT(*) FROM squad_members WHERE team_id = $1")
+                                .bind(team.0)
+                                .fetch_one(&mut *tx)
+                                .await?;
+                        let would_hold = usize::try_from(held).unwrap_or(usize::MAX);
+                        if would_hold > limit {
+                            return Err(StoreError::SquadFull { limit, would_hold });
+                        }
+                        tx.commit().await?;
+                        Ok(joined)
                     }
-                }
-                // Dropping the transaction rolls back every player made above.
-                if !refusals.is_empty() {
-                    return Err(StoreError::SquadRefused(refusals));
-                }
-                let held: i64 =
-                    sqlx::query_scalar("SELECT COUNT(*) FROM squad_members WHERE team_id = $1")
-                        .bind(team.0)
-                        .fetch_one(&mut *tx)
-                        .await?;
-                let would_hold = usize::try_from(held).unwrap_or(usize::MAX);
-                if would_hold > limit {
-                    return Err(StoreError::SquadFull { limit, would_hold });
-                }
-                tx.commit().await?;
-                Ok(joined)
-            }
 
-            async fn leave_squad(
-                &self,
-                team: $crate::domain::ids::TeamId,
-                player: $crate::domain::ids::PlayerId,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let removed =
-                    sqlx::query("DELETE FROM squad_members WHERE team_id = $1 AND player_id = $2")
+                    async fn leave_squad(
+                        &self,
+                        team: TeamId,
+                        player: PlayerId,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let removed = sqlx::query(
+                            "DELETE FROM squad_members WHERE team_id = $1 AND player_id = $2",
+                        )
                         .bind(team.0)
                         .bind(player.0)
                         .execute(&mut *tx)
                         .await?;
-                if removed.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("player in that squad"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn rename_team(
-                &self,
-                team: $crate::domain::ids::TeamId,
-                name: &$crate::domain::organisation::DisplayName,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                rename_unique(&mut tx, "teams", "team", team.0, name, || {
-                    $crate::store::StoreError::TeamNameTaken
-                })
-                .await?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn rename_player(
-                &self,
-                player: $crate::domain::ids::PlayerId,
-                name: &$crate::domain::organisation::DisplayName,
-            ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let skeleton = name.skeleton();
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let row: Option<(i64, Option<String>)> = sqlx::query_as(
-                    "SELECT organisation_id, name_skeleton FROM players WHERE id = $1",
-                )
-                .bind(player.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-                let Some((organisation, old_skeleton)) = row else {
-                    return Err(StoreError::NotFound("player"));
-                };
-                // The look's spelling is kept by whichever players have it: this player alone
-                // may spell their own look anew.
-                let others_of_look: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM players \
-                     WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
-                )
-                .bind(organisation)
-                .bind(&skeleton)
-                .bind(player.0)
-                .fetch_one(&mut *tx)
-                .await?;
-                let spelling = name_of_skeleton(
-                    &mut *tx,
-                    "SELECT name FROM player_name_spellings \
-                     WHERE organisation_id = $1 AND skeleton = $2",
-                    organisation,
-                    &skeleton,
-                )
-                .await?;
-                if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
-                    if others_of_look > 0 {
-                        return Err(StoreError::NameLooksLike { existing });
+                        if removed.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("player in that squad"));
+                        }
+                        tx.commit().await?;
+                        Ok(())
                     }
-                    sqlx::query(
-                        "DELETE FROM player_name_spellings \
-                         WHERE organisation_id = $1 AND skeleton = $2",
-                    )
-                    .bind(organisation)
-                    .bind(&skeleton)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                sqlx::query(
-                    "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                     VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                )
-                .bind(organisation)
-                .bind(&skeleton)
-                .bind(name.as_str())
-                .execute(&mut *tx)
-                .await?;
-                sqlx::query("UPDATE players SET name = $1, name_skeleton = $2 WHERE id = $3")
-                    .bind(name.as_str())
-                    .bind(&skeleton)
-                    .bind(player.0)
-                    .execute(&mut *tx)
-                    .await?;
-                if let Some(old) = old_skeleton.filter(|old| *old != skeleton) {
-                    forget_unused_spelling(&mut tx, organisation, &old).await?;
-                }
-                tx.commit().await?;
-                Ok(())
-            }
 
-            async fn remove_captain(
-                &self,
-                team: $crate::domain::ids::TeamId,
-                user: $crate::domain::ids::UserId,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let removed =
-                    sqlx::query("DELETE FROM captains WHERE team_id = $1 AND user_id = $2")
-                        .bind(team.0)
-                        .bind(user.0)
+                    async fn rename_team(
+                        &self,
+                        team: TeamId,
+                        name: &DisplayName,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        rename_unique(&mut tx, "teams", "team", team.0, name, || {
+                            StoreError::TeamNameTaken
+                        })
+                        .await?;
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn rename_player(
+                        &self,
+                        player: PlayerId,
+                        name: &DisplayName,
+                    ) -> Result<(), StoreError> {
+                        let skeleton = name.skeleton();
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let row: Option<(i64, Option<String>)> = sqlx::query_as(
+                            "SELECT organisation_id, name_skeleton FROM players WHERE id = $1",
+                        )
+                        .bind(player.0)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                        let Some((organisation, old_skeleton)) = row else {
+                            return Err(StoreError::NotFound("player"));
+                        };
+                        // The look's spelling is kept by whichever players have it: this player alone
+                        // may spell their own look anew.
+                        let others_of_look: i64 = sqlx::query_scalar(
+                            "SELECT COUNT(*) FROM players \
+                             WHERE organisation_id = $1 AND name_skeleton = $2 AND id <> $3",
+                        )
+                        .bind(organisation)
+                        .bind(&skeleton)
+                        .bind(player.0)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        let spelling = <$store>::name_of_skeleton(
+                            &mut *tx,
+                            "SELECT name FROM player_name_spellings \
+                             WHERE organisation_id = $1 AND skeleton = $2",
+                            organisation,
+                            &skeleton,
+                        )
+                        .await?;
+                        if let Some(existing) = spelling.filter(|spelling| spelling != name.as_str()) {
+                            if others_of_look > 0 {
+                                return Err(StoreError::NameLooksLike { existing });
+                            }
+                            sqlx::query(
+                                "DELETE FROM player_name_spellings \
+                                 WHERE organisation_id = $1 AND skeleton = $2",
+                            )
+                            .bind(organisation)
+                            .bind(&skeleton)
+                            .execute(&mut *tx)
+                            .await?;
+                        }
+                        sqlx::query(
+                            "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                             VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                        )
+                        .bind(organisation)
+                        .bind(&skeleton)
+                        .bind(name.as_str())
                         .execute(&mut *tx)
                         .await?;
-                if removed.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("captain of that team"));
+                        sqlx::query("UPDATE players SET name = $1, name_skeleton = $2 WHERE id = $3")
+                            .bind(name.as_str())
+                            .bind(&skeleton)
+                            .bind(player.0)
+                            .execute(&mut *tx)
+                            .await?;
+                        if let Some(old) = old_skeleton.filter(|old| *old != skeleton) {
+                            forget_unused_spelling(&mut tx, organisation, &old).await?;
+                        }
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn remove_captain(
+                        &self,
+                        team: TeamId,
+                        user: UserId,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let removed =
+                            sqlx::query("DELETE FROM captains WHERE team_id = $1 AND user_id = $2")
+                                .bind(team.0)
+                                .bind(user.0)
+                                .execute(&mut *tx)
+                                .await?;
+                        if removed.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("captain of that team"));
+                        }
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn delete_team(&self, team: TeamId) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        take_row(
+                            &mut tx,
+                            "SELECT id FROM teams WHERE id = $1",
+                            team.0,
+                            "team",
+                        )
+                        .await?;
+                        refuse_if_played(
+                            take_fixtures_with_results(
+                                &mut tx,
+                                "SELECT status FROM fixtures \
+                                 WHERE home_team_id = $1 OR away_team_id = $1",
+                                team.0,
+                            )
+                            .await?,
+                        )?;
+                        refuse_if_entered(&mut tx, "team_id", team.0).await?;
+                        delete_row(&mut tx, "teams", "team", team.0).await?;
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn delete_player(&self, player: PlayerId) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        // The player's row first: a submission naming them holds it (the key of a
+                        // game's players takes it) until it ends, so its games are counted below; one
+                        // that comes after waits, and finds the player gone.
+                        take_row(
+                            &mut tx,
+                            "SELECT id FROM players WHERE id = $1",
+                            player.0,
+                            "player",
+                        )
+                        .await?;
+                        let games: i64 = sqlx::query_scalar(
+                            "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
+                        )
+                        .bind(player.0)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        refuse_if_played(games)?;
+                        refuse_if_entered(&mut tx, "player_id", player.0).await?;
+                        let row: Option<(i64, Option<String>)> = sqlx::query_as(
+                            "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
+                        )
+                        .bind(player.0)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                        let Some((organisation, skeleton)) = row else {
+                            return Err(StoreError::NotFound("player"));
+                        };
+                        if let Some(skeleton) = skeleton {
+                            forget_unused_spelling(&mut tx, organisation, &skeleton).await?;
+                        }
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn rename_organisation(
+                        &self,
+                        organisation: OrganisationId,
+                        name: &DisplayName,
+                    ) -> Result<(), StoreError> {
+                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let renamed = sqlx::query("UPDATE organisations SET name = $1 WHERE id = $2")
+                            .bind(name.as_str())
+                            .bind(organisation.0)
+                            .execute(&mut *tx)
+                            .await?;
+                        if renamed.rows_affected() != 1 {
+                            return Err(StoreError::NotFound("organisation"));
+                        }
+                        tx.commit().await?;
+                        Ok(())
+                    }
+
+                    async fn players_of(
+                        &self,
+                        organisation: OrganisationId,
+                    ) -> Result<Vec<Player>, StoreError> {
+                        let rows: Vec<(i64, String)> = sqlx::query_as(
+                            "SELECT id, name FROM players WHERE organisation_id = $1 ORDER BY name, id",
+                        )
+                        .bind(organisation.0)
+                        .fetch_all(&self.pool)
+                        .await?;
+                        Ok(rows
+                            .into_iter()
+                            .map(|(id, name)| Player {
+                                id: PlayerId(id),
+                                organisation_id: organisation,
+                                name,
+                            })
+                            .collect())
+                    }
+
+                    async fn squad_of(&self, team: TeamId) -> Result<Vec<Player>, StoreError> {
+                        let rows: Vec<(i64, i64, String)> = sqlx::query_as(
+                            "SELECT players.id, players.organisation_id, players.name \
+                             FROM players JOIN squad_members ON squad_members.player_id = players.id \
+                             WHERE squad_members.team_id = $1 ORDER BY players.name, players.id",
+                        )
+                        .bind(team.0)
+                        .fetch_all(&self.pool)
+                        .await?;
+                        Ok(rows
+                            .into_iter()
+                            .map(|(id, organisation_id, name)| Player {
+                                id: PlayerId(id),
+                                organisation_id: OrganisationId(organisation_id),
+                                name,
+                            })
+                            .collect())
+                    }
+
+                    async fn player(&self, id: PlayerId) -> Result<Option<Player>, StoreError> {
+                        let row: Option<(i64, i64, String)> = sqlx::query_as(
+                            "SELECT id, organisation_id, name FROM players WHERE id = $1",
+                        )
+                        .bind(id.0)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                        Ok(row.map(|(id, organisation_id, name)| Player {
+                            id: PlayerId(id),
+                            organisation_id: OrganisationId(organisation_id),
+                            name,
+                        }))
+                    }
+
+                    async fn teams_of_player(&self, player: PlayerId) -> Result<Vec<Team>, StoreError> {
+                        Ok(sqlx::query_as(
+                            "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \
+                             FROM teams JOIN squad_members ON squad_members.team_id = teams.id \
+                             WHERE squad_members.player_id = $1 ORDER BY teams.name, teams.id",
+                        )
+                        .bind(player.0)
+                        .fetch_all(&self.pool)
+                        .await?)
+                    }
                 }
-                tx.commit().await?;
-                Ok(())
             }
-
-            async fn delete_team(
-                &self,
-                team: $crate::domain::ids::TeamId,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                take_row(&mut tx, "SELECT id FROM teams WHERE id = $1", team.0, "team").await?;
-                refuse_if_played(
-                    take_fixtures_with_results(
-                        &mut tx,
-                        "SELECT status FROM fixtures \
-                         WHERE home_team_id = $1 OR away_team_id = $1",
-                        team.0,
-                    )
-                    .await?,
-                )?;
-                refuse_if_entered(&mut tx, "team_id", team.0).await?;
-                delete_row(&mut tx, "teams", "team", team.0).await?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn delete_player(
-                &self,
-                player: $crate::domain::ids::PlayerId,
-            ) -> Result<(), $crate::store::StoreError> {
-                use $crate::store::StoreError;
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                // The player's row first: a submission naming them holds it (the key of a
-                // game's players takes it) until it ends, so its games are counted below; one
-                // that comes after waits, and finds the player gone.
-                take_row(&mut tx, "SELECT id FROM players WHERE id = $1", player.0, "player")
-                    .await?;
-                let games: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
-                )
-                .bind(player.0)
-                .fetch_one(&mut *tx)
-                .await?;
-                refuse_if_played(games)?;
-                refuse_if_entered(&mut tx, "player_id", player.0).await?;
-                let row: Option<(i64, Option<String>)> = sqlx::query_as(
-                    "DELETE FROM players WHERE id = $1 RETURNING organisation_id, name_skeleton",
-                )
-                .bind(player.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-                let Some((organisation, skeleton)) = row else {
-                    return Err(StoreError::NotFound("player"));
-                };
-                if let Some(skeleton) = skeleton {
-                    forget_unused_spelling(&mut tx, organisation, &skeleton).await?;
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn rename_competition(
-                &self,
-                competition: $crate::domain::ids::CompetitionId,
-                name: &$crate::domain::organisation::DisplayName,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                rename_unique(
-                    &mut tx,
-                    "competitions",
-                    "competition",
-                    competition.0,
-                    name,
-                    || $crate::store::StoreError::CompetitionNameTaken,
-                )
-                .await?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn rename_organisation(
-                &self,
-                organisation: $crate::domain::ids::OrganisationId,
-                name: &$crate::domain::organisation::DisplayName,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let renamed = sqlx::query("UPDATE organisations SET name = $1 WHERE id = $2")
-                    .bind(name.as_str())
-                    .bind(organisation.0)
-                    .execute(&mut *tx)
-                    .await?;
-                if renamed.rows_affected() != 1 {
-                    return Err($crate::store::StoreError::NotFound("organisation"));
-                }
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn delete_competition(
-                &self,
-                competition: $crate::domain::ids::CompetitionId,
-            ) -> Result<(), $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                // From the top down, so that nothing is added beneath while it is counted.
-                take_row(
-                    &mut tx,
-                    "SELECT id FROM competitions WHERE id = $1",
-                    competition.0,
-                    "competition",
-                )
-                .await?;
-                take_rows::<i64>(
-                    &mut tx,
-                    "SELECT id FROM seasons WHERE competition_id = $1",
-                    competition.0,
-                )
-                .await?;
-                take_rows::<i64>(
-                    &mut tx,
-                    "SELECT id FROM divisions WHERE season_id IN \
-                     (SELECT id FROM seasons WHERE competition_id = $1)",
-                    competition.0,
-                )
-                .await?;
-                refuse_if_played(
-                    take_fixtures_with_results(
-                        &mut tx,
-                        "SELECT status FROM fixtures WHERE division_id IN \
-                         (SELECT divisions.id FROM divisions \
-                         JOIN seasons ON seasons.id = divisions.season_id \
-                         WHERE seasons.competition_id = $1)",
-                        competition.0,
-                    )
-                    .await?,
-                )?;
-                delete_row(&mut tx, "competitions", "competition", competition.0).await?;
-                tx.commit().await?;
-                Ok(())
-            }
-
-            async fn players_of(
-                &self,
-                organisation: $crate::domain::ids::OrganisationId,
-            ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
-                let rows: Vec<(i64, String)> = sqlx::query_as(
-                    "SELECT id, name FROM players WHERE organisation_id = $1 ORDER BY name, id",
-                )
-                .bind(organisation.0)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows
-                    .into_iter()
-                    .map(|(id, name)| $crate::store::Player {
-                        id: $crate::domain::ids::PlayerId(id),
-                        organisation_id: organisation,
-                        name,
-                    })
-                    .collect())
-            }
-
-            async fn squad_of(
-                &self,
-                team: $crate::domain::ids::TeamId,
-            ) -> Result<Vec<$crate::store::Player>, $crate::store::StoreError> {
-                let rows: Vec<(i64, i64, String)> = sqlx::query_as(
-                    "SELECT players.id, players.organisation_id, players.name \
-                     FROM players JOIN squad_members ON squad_members.player_id = players.id \
-                     WHERE squad_members.team_id = $1 ORDER BY players.name, players.id",
-                )
-                .bind(team.0)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows
-                    .into_iter()
-                    .map(|(id, organisation_id, name)| $crate::store::Player {
-                        id: $crate::domain::ids::PlayerId(id),
-                        organisation_id: $crate::domain::ids::OrganisationId(organisation_id),
-                        name,
-                    })
-                    .collect())
-            }
-
-            async fn set_entry_level(
-                &self,
-                competition: $crate::domain::ids::CompetitionId,
-                level: $crate::domain::entry_level::EntryLevel,
-            ) -> Result<$crate::store::Competition, $crate::store::StoreError> {
-                let mut tx = self.writer.begin_with($begin_write).await?;
-                let row: Option<CompetitionRow> = sqlx::query_as(
-                    "UPDATE competitions SET entry_level = $2 WHERE id = $1 \
-                     RETURNING id, organisation_id, name, ruleset, match_format, entry_level",
-                )
-                .bind(competition.0)
-                .bind(level.as_str())
-                .fetch_optional(&mut *tx)
-                .await?;
-                let row = row.ok_or($crate::store::StoreError::NotFound("competition"))?;
-                tx.commit().await?;
-                competition_from_row(row)
-            }
-
-            async fn competition(
-                &self,
-                id: $crate::domain::ids::CompetitionId,
-            ) -> Result<Option<$crate::store::Competition>, $crate::store::StoreError> {
-                let row: Option<CompetitionRow> = sqlx::query_as(
-                    "SELECT id, organisation_id, name, ruleset, match_format, entry_level \
-                     FROM competitions \
-                     WHERE id = $1",
-                )
-                .bind(id.0)
-                .fetch_optional(&self.pool)
-                .await?;
-                row.map(competition_from_row).transpose()
-            }
-
-            async fn division_lineage(
-                &self,
-                division: $crate::domain::ids::DivisionId,
-            ) -> Result<
-                Option<(
-                    $crate::domain::ids::OrganisationId,
-                    $crate::domain::ids::CompetitionId,
-                    $crate::domain::ids::SeasonId,
-                )>,
-                $crate::store::StoreError,
-            > {
-                let row: Option<(i64, i64, i64)> = sqlx::query_as(
-                    "SELECT competitions.organisation_id, competitions.id, seasons.id \
-                     FROM divisions JOIN seasons ON seasons.id = divisions.season_id \
-                     JOIN competitions ON competitions.id = seasons.competition_id \
-                     WHERE divisions.id = $1",
-                )
-                .bind(division.0)
-                .fetch_optional(&self.pool)
-                .await?;
-                Ok(row.map(|(organisation, competition, season)| {
-                    (
-                        $crate::domain::ids::OrganisationId(organisation),
-                        $crate::domain::ids::CompetitionId(competition),
-                        $crate::domain::ids::SeasonId(season),
-                    )
-                }))
-            }
-
-            async fn current_division_of_team(
-                &self,
-                team: $crate::domain::ids::TeamId,
-            ) -> Result<Option<$crate::domain::ids::DivisionId>, $crate::store::StoreError> {
-                let division: Option<i64> = sqlx::query_scalar(
-                    "SELECT division_teams.division_id FROM division_teams \
-                     JOIN divisions ON divisions.id = division_teams.division_id \
-                     JOIN seasons ON seasons.id = divisions.season_id \
-                     WHERE division_teams.team_id = $1 \
-                     ORDER BY seasons.starts_on DESC, seasons.id DESC LIMIT 1",
-                )
-                .bind(team.0)
-                .fetch_optional(&self.pool)
-                .await?;
-                Ok(division.map($crate::domain::ids::DivisionId))
-            }
-
-            async fn player(
-                &self,
-                id: $crate::domain::ids::PlayerId,
-            ) -> Result<Option<$crate::store::Player>, $crate::store::StoreError> {
-                let row: Option<(i64, i64, String)> = sqlx::query_as(
-                    "SELECT id, organisation_id, name FROM players WHERE id = $1",
-                )
-                .bind(id.0)
-                .fetch_optional(&self.pool)
-                .await?;
-                Ok(row.map(|(id, organisation_id, name)| $crate::store::Player {
-                    id: $crate::domain::ids::PlayerId(id),
-                    organisation_id: $crate::domain::ids::OrganisationId(organisation_id),
-                    name,
-                }))
-            }
-
-            async fn teams_of_player(
-                &self,
-                player: $crate::domain::ids::PlayerId,
-            ) -> Result<Vec<$crate::store::Team>, $crate::store::StoreError> {
-                Ok(sqlx::query_as(
-                    "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \
-                     FROM teams JOIN squad_members ON squad_members.team_id = teams.id \
-                     WHERE squad_members.player_id = $1 ORDER BY teams.name, teams.id",
-                )
-                .bind(player.0)
-                .fetch_all(&self.pool)
-                .await?)
-            }
-        }
+        };
     };
 }
 

@@ -1,13 +1,13 @@
-//! The mail outbox and what feeds it: result causes written by the database's triggers, the
-//! deadline mails already queued, password resets and organiser invitations.
+//! The mail outbox and what feeds it: result causes written by the database's triggers and
+//! the deadline mails. Invitations and reset links queue their messages through the outbox
+//! too, but are kept by [`InvitationStore`](super::InvitationStore).
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::{InviteAcceptor, StoreError, User};
-use crate::domain::ids::{FixtureId, OrganisationId, UserId};
+use super::StoreError;
+use crate::domain::ids::FixtureId;
 use crate::domain::mail::{FixtureFacts, Mail};
-use crate::token::TokenDigest;
 
 /// A message claimed for sending.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -52,47 +52,6 @@ pub struct MailCause {
 pub struct OverdueFixture {
     pub fixture: FixtureId,
     pub due_by: NaiveDate,
-}
-
-pub struct NewPasswordReset {
-    pub token: TokenDigest,
-    pub created_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-}
-
-/// What a password reset request came to. The person asking is told the same either way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResetRequested {
-    Queued,
-    NoAccount,
-    /// The account had as many reset links lately as it may.
-    TooMany,
-}
-
-/// A reset link as stored: whose, and whether it can still be used.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct PasswordReset {
-    #[sqlx(try_from = "i64")]
-    pub user_id: UserId,
-    pub email: String,
-    pub expires_at: DateTime<Utc>,
-    pub used_at: Option<DateTime<Utc>>,
-}
-
-pub struct NewOrganiserInvite {
-    pub token: TokenDigest,
-    pub organisation: OrganisationId,
-    pub invited_by: UserId,
-    pub created_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct OrganiserInvite {
-    #[sqlx(try_from = "i64")]
-    pub organisation_id: OrganisationId,
-    pub expires_at: DateTime<Utc>,
-    pub accepted_at: Option<DateTime<Utc>>,
 }
 
 #[async_trait]
@@ -157,51 +116,4 @@ pub trait MailStore: Send + Sync {
         mails: &[Mail],
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError>;
-
-    /// Keeps a reset link for the account of `email` and queues its message, in one
-    /// transaction, unless there is no such account or it has had its hourly number of links.
-    async fn request_password_reset(
-        &self,
-        email: &str,
-        reset: &NewPasswordReset,
-        mail: &Mail,
-        max_per_hour: i64,
-    ) -> Result<ResetRequested, StoreError>;
-    async fn password_reset(
-        &self,
-        token: &TokenDigest,
-    ) -> Result<Option<PasswordReset>, StoreError>;
-    /// Uses a reset link once, before it expires at `now`: sets the account's password, ends
-    /// every session of it, revokes its API tokens (answering how many) and uses up its other
-    /// reset links, in one transaction.
-    async fn reset_password(
-        &self,
-        token: &TokenDigest,
-        password_hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<u64, StoreError>;
-
-    /// Keeps an organiser invitation, and queues its message when there is one, in one
-    /// transaction; refused ([`StoreError::TooManyInvitations`]) when the organisation has made
-    /// `max_per_hour` invitations (of captains and organisers) in the hour before it. Answers
-    /// whether the message was queued, as
-    /// [`create_captain_invite`](super::Store::create_captain_invite) does.
-    async fn create_organiser_invite(
-        &self,
-        invite: &NewOrganiserInvite,
-        mail: Option<&Mail>,
-        max_per_hour: i64,
-    ) -> Result<bool, StoreError>;
-    async fn organiser_invite(
-        &self,
-        token: &TokenDigest,
-    ) -> Result<Option<OrganiserInvite>, StoreError>;
-    /// Uses the invitation once, before it expires at `now`, making the acceptor an organiser
-    /// of its organisation (and creating their account first, when they have none).
-    async fn accept_organiser_invite(
-        &self,
-        token: &TokenDigest,
-        acceptor: &InviteAcceptor,
-        now: DateTime<Utc>,
-    ) -> Result<User, StoreError>;
 }

@@ -2,14 +2,33 @@
 //!
 //! Every method that writes does so in one transaction. The store keeps data and enforces
 //! uniqueness; it never decides a rule of the league.
+//!
+//! The SQL is written once, in the subset both dialects accept (numbered `$1` parameters,
+//! `RETURNING`, `ON CONFLICT`), as one macro per `*_sql.rs` file expanded for each dialect in
+//! `sqlite.rs` and `postgres.rs`; what differs (migrations, connection set-up, how a write
+//! transaction begins) stays in those two. Each macro expands inside an anonymous
+//! `const _: () = { ... };` that names its own imports at the top and relies on nothing at the
+//! call site. A helper the macros of other files call too is an associated function of the
+//! store (`<$store>::name`), so it is reachable from every expansion.
+//!
+//! Every write runs through the store's `writer` pool. On SQLite that is one connection of its
+//! own, begun with `BEGIN IMMEDIATE` (the readers' connections are `query_only`), so writers
+//! take turns in the pool's queue rather than in SQLite's busy handler; on PostgreSQL it is the
+//! one pool. A connection handed back inside a transaction (a request dropped part way) is
+//! closed, which rolls the transaction back.
 
 mod api_token;
 mod api_token_sql;
 mod championship;
+mod championship_round_sql;
 mod championship_sql;
+mod division_results_sql;
 mod fixture;
 mod fixture_sql;
+mod invitation;
+mod invitation_sql;
 mod league;
+mod league_season_sql;
 mod league_sql;
 mod mail;
 mod mail_sql;
@@ -17,6 +36,8 @@ mod postgres;
 mod postgres_result;
 mod result;
 mod result_sql;
+mod result_submission;
+mod skeletons_sql;
 mod sql;
 mod sqlite;
 
@@ -40,14 +61,15 @@ pub use championship::{
     TableResult, TableStatus,
 };
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
+pub use invitation::{
+    CaptainInvite, InvitationStore, InviteAcceptor, NewCaptainInvite, NewOrganiserInvite,
+    NewPasswordReset, OrganiserInvite, PasswordReset, ResetRequested,
+};
 pub use league::{
     Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
     SquadEntry, SquadRefusal,
 };
-pub use mail::{
-    CauseKind, MailCause, MailStore, NewOrganiserInvite, NewPasswordReset, OrganiserInvite,
-    OutboxEntry, OverdueFixture, PasswordReset, QueuedMail, ResetRequested,
-};
+pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
 pub use result::{
     FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult,
@@ -168,6 +190,102 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// What kind of failure a [`StoreError`] is, so that a caller that does not name the variant
+/// still answers it as its kind: a new conflict is a conflict without anyone mapping it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreErrorFamily {
+    /// What was asked for is not there (or never was).
+    NotFound,
+    /// What was asked for was there but is no longer usable (an invitation used or expired).
+    Gone,
+    /// The request conflicts with what is stored: a name taken, a row changed meanwhile, a
+    /// state that no longer allows it.
+    Conflict,
+    /// The request's own values cannot be kept (too many, too few, of another organisation).
+    RefusedInput,
+    /// The database did not answer in time or is not there; trying again later may work.
+    Unavailable,
+    /// Anything else: the stored data or the database itself is wrong.
+    Internal,
+}
+
+impl StoreError {
+    /// The error's family. The match names every variant, so a new one does not compile until
+    /// it is given a family.
+    pub fn family(&self) -> StoreErrorFamily {
+        use StoreErrorFamily as F;
+        match self {
+            Self::NotFound(_) | Self::InviteNotFound | Self::ResetNotFound => F::NotFound,
+            Self::InviteExpired | Self::InviteUsed | Self::ResetExpired | Self::ResetUsed => {
+                F::Gone
+            }
+            Self::EmailTaken
+            | Self::EmailLooksLikeAnother
+            | Self::SlugTaken
+            | Self::TeamNameTaken
+            | Self::CompetitionNameTaken
+            | Self::NameLooksLike { .. }
+            | Self::SeasonNameTaken
+            | Self::DivisionNameTaken
+            | Self::TeamAlreadyInSeason
+            | Self::PlayerAlreadyInSquad
+            | Self::SquadRefused(_)
+            | Self::FixturesAlreadyGenerated
+            | Self::FixtureHasResult
+            | Self::ResultAlreadySubmitted
+            | Self::NoResultYet
+            | Self::FixtureChanged
+            | Self::PlayerRemoved
+            | Self::SubmissionKeyReused
+            | Self::ResultChanged
+            | Self::ResultNotAwaitingAnswer(_)
+            | Self::HasResults { .. }
+            | Self::HasChampionshipEntries { .. }
+            | Self::SeasonHasResults
+            | Self::ChampionshipNameTaken
+            | Self::EntrantNameTaken(_)
+            | Self::SeedTaken(_)
+            | Self::EntrantHasPlayed
+            | Self::RoundChanged
+            | Self::EntrantsChanged
+            | Self::EntrantPlayersLookAlike(_)
+            | Self::TableConfirmed
+            | Self::NoTableResult
+            | Self::WithdrawnTooOften { .. }
+            | Self::TooManyInvitations { .. } => F::Conflict,
+            Self::NoSuchAccount
+            | Self::SquadFull { .. }
+            | Self::OfAnotherOrganisation(_)
+            | Self::TooFewTeams { .. }
+            | Self::CannotScheduleFixtures(_)
+            | Self::TooManyEntrants { .. } => F::RefusedInput,
+            Self::Database(error) if is_unavailable(error) => F::Unavailable,
+            Self::Database(_) | Self::Corrupt(_) | Self::BadLocation(_) | Self::Migrate(_) => {
+                F::Internal
+            }
+        }
+    }
+
+    /// The error's own words as a sentence for a person: capitalised, with a full stop.
+    pub fn as_sentence(&self) -> String {
+        let words = self.to_string();
+        let mut chars = words.chars();
+        match chars.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+            None => words,
+        }
+    }
+}
+
+/// Whether a database error is the database not answering (a pool that timed out or closed,
+/// a connection that failed) rather than something wrong with the request or the data.
+fn is_unavailable(error: &sqlx::Error) -> bool {
+    matches!(
+        error,
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
+    )
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct User {
     #[sqlx(try_from = "i64")]
@@ -223,32 +341,6 @@ pub struct Team {
     pub contact: String,
 }
 
-pub struct NewCaptainInvite {
-    pub token: TokenDigest,
-    pub team: TeamId,
-    pub invited_by: UserId,
-    pub created_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct CaptainInvite {
-    #[sqlx(try_from = "i64")]
-    pub team_id: TeamId,
-    pub expires_at: DateTime<Utc>,
-    pub accepted_at: Option<DateTime<Utc>>,
-}
-
-/// Who takes up a captain invitation.
-pub enum InviteAcceptor {
-    /// The signed-in account.
-    Existing(UserId),
-    /// Whoever the address is: its account when it has one (the password given is then not
-    /// used), or else a new account with this password. So the answer is the same either way
-    /// and tells nobody whether an address has an account.
-    AccountOfAddress(NewUser),
-}
-
 #[async_trait]
 pub trait Store:
     LeagueStore
@@ -256,6 +348,7 @@ pub trait Store:
     + ResultStore
     + ApiTokenStore
     + MailStore
+    + InvitationStore
     + ChampionshipStore
     + Send
     + Sync
@@ -348,30 +441,6 @@ pub trait Store:
     async fn captains_of(&self, team: TeamId) -> Result<Vec<User>, StoreError>;
     async fn set_team_contact(&self, team: TeamId, contact: &TeamContact)
     -> Result<(), StoreError>;
-
-    /// Keeps a captain invitation, and queues its message when there is one, in one
-    /// transaction; refused ([`StoreError::TooManyInvitations`]) when the team's organisation
-    /// has made `max_per_hour` invitations (of captains and organisers) in the hour before it.
-    /// Answers whether the message was queued: not when there is none, nor when its address
-    /// has had its hourly number of messages.
-    async fn create_captain_invite(
-        &self,
-        invite: &NewCaptainInvite,
-        mail: Option<&crate::domain::mail::Mail>,
-        max_per_hour: i64,
-    ) -> Result<bool, StoreError>;
-    async fn captain_invite(
-        &self,
-        token: &TokenDigest,
-    ) -> Result<Option<CaptainInvite>, StoreError>;
-    /// Uses the invitation once, before it expires at `now`, making the acceptor a captain of
-    /// its team (and creating their account first, when they have none).
-    async fn accept_captain_invite(
-        &self,
-        token: &TokenDigest,
-        acceptor: &InviteAcceptor,
-        now: DateTime<Utc>,
-    ) -> Result<User, StoreError>;
 }
 
 /// Where the data lives: a PostgreSQL URL, or else a SQLite file in the data directory.
@@ -441,5 +510,123 @@ fn foreign_key_violation_as(error: sqlx::Error, missing: StoreError) -> StoreErr
     match &error {
         sqlx::Error::Database(db) if db.is_foreign_key_violation() => missing,
         _ => StoreError::Database(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::fixtures::FixtureError;
+    use crate::domain::season_fixtures::{FixtureStatus, SeasonFixturesError};
+
+    /// One of every variant with the family it belongs to. `family` is an exhaustive match,
+    /// so a new variant fails to compile there first; this list says what each one is.
+    fn every_variant() -> Vec<(StoreError, StoreErrorFamily)> {
+        use StoreError as E;
+        use StoreErrorFamily::*;
+        vec![
+            (E::EmailTaken, Conflict),
+            (E::EmailLooksLikeAnother, Conflict),
+            (E::NoSuchAccount, RefusedInput),
+            (E::SlugTaken, Conflict),
+            (E::TeamNameTaken, Conflict),
+            (E::CompetitionNameTaken, Conflict),
+            (
+                E::NameLooksLike {
+                    existing: "Red Lion".into(),
+                },
+                Conflict,
+            ),
+            (E::SeasonNameTaken, Conflict),
+            (E::DivisionNameTaken, Conflict),
+            (E::TeamAlreadyInSeason, Conflict),
+            (E::PlayerAlreadyInSquad, Conflict),
+            (
+                E::SquadRefused(vec![(0, SquadRefusal::NotOfOrganisation)]),
+                Conflict,
+            ),
+            (
+                E::SquadFull {
+                    limit: 20,
+                    would_hold: 21,
+                },
+                RefusedInput,
+            ),
+            (E::OfAnotherOrganisation("team"), RefusedInput),
+            (E::FixturesAlreadyGenerated, Conflict),
+            (E::TooFewTeams { teams: 1 }, RefusedInput),
+            (
+                E::CannotScheduleFixtures(SeasonFixturesError::Teams(FixtureError::TooFewTeams {
+                    teams: 1,
+                })),
+                RefusedInput,
+            ),
+            (E::FixtureHasResult, Conflict),
+            (E::ResultAlreadySubmitted, Conflict),
+            (E::NoResultYet, Conflict),
+            (E::FixtureChanged, Conflict),
+            (E::PlayerRemoved, Conflict),
+            (E::SubmissionKeyReused, Conflict),
+            (E::ResultChanged, Conflict),
+            (
+                E::ResultNotAwaitingAnswer(FixtureStatus::Confirmed),
+                Conflict,
+            ),
+            (E::HasResults { count: 2 }, Conflict),
+            (E::HasChampionshipEntries { count: 1 }, Conflict),
+            (E::SeasonHasResults, Conflict),
+            (E::ChampionshipNameTaken, Conflict),
+            (E::EntrantNameTaken("Ann".into()), Conflict),
+            (
+                E::TooManyEntrants {
+                    limit: 8,
+                    would_hold: 9,
+                },
+                RefusedInput,
+            ),
+            (E::SeedTaken(1), Conflict),
+            (E::EntrantHasPlayed, Conflict),
+            (E::RoundChanged, Conflict),
+            (E::EntrantsChanged, Conflict),
+            (
+                E::EntrantPlayersLookAlike(vec![(0, "Ann".into(), "Anne".into())]),
+                Conflict,
+            ),
+            (E::TableConfirmed, Conflict),
+            (E::NoTableResult, Conflict),
+            (E::WithdrawnTooOften { limit: 3 }, Conflict),
+            (E::TooManyInvitations { limit: 20 }, Conflict),
+            (E::NotFound("team"), NotFound),
+            (E::Corrupt("a score of -1".into()), Internal),
+            (E::InviteNotFound, NotFound),
+            (E::InviteExpired, Gone),
+            (E::InviteUsed, Gone),
+            (E::ResetNotFound, NotFound),
+            (E::ResetExpired, Gone),
+            (E::ResetUsed, Gone),
+            (E::BadLocation("ftp://".into()), Internal),
+            (E::Database(sqlx::Error::PoolTimedOut), Unavailable),
+            (E::Database(sqlx::Error::PoolClosed), Unavailable),
+            (E::Database(sqlx::Error::RowNotFound), Internal),
+            (
+                E::Migrate(sqlx::migrate::MigrateError::VersionMissing(1)),
+                Internal,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_variant_has_its_family() {
+        for (error, family) in every_variant() {
+            assert_eq!(error.family(), family, "{error:?}");
+        }
+    }
+
+    #[test]
+    fn an_error_as_a_sentence_is_capitalised_with_a_full_stop() {
+        assert_eq!(
+            StoreError::SlugTaken.as_sentence(),
+            "That short name is already used by another organisation."
+        );
     }
 }

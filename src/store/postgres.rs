@@ -2,27 +2,20 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
 use sqlx::Connection;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::api_token_sql::api_token_sql_store;
 use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
+use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
-use super::result_sql::{OwnedSubmission, result_sql_store};
+use super::result_sql::result_sql_store;
+use super::result_submission::OwnedSubmission;
+use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
-use super::{
-    CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
-    NewUser, Organisation, StoreError, Submitted, Team, User, constraint_violation_as,
-    foreign_key_violation_as, unique_violation_as,
-};
-use crate::domain::account::EmailAddress;
-use crate::domain::authorisation::Roles;
-use crate::domain::ids::{OrganisationId, TeamId, UserId};
-use crate::domain::organisation::{DisplayName, TeamContact};
-use crate::token::TokenDigest;
+use super::{StoreError, Submitted};
 
 pub struct PostgresStore {
     pool: PgPool,
@@ -78,7 +71,7 @@ async fn submission_on_its_own_task(
         let result = submission.result();
         let late = submission.late();
         let mut tx = pool.begin().await?;
-        let submitted = submit_result_in(&mut tx, &result, late.as_ref()).await?;
+        let submitted = PostgresStore::submit_result_in(&mut tx, &result, late.as_ref()).await?;
         tx.commit().await?;
         Ok(submitted)
     });
@@ -92,6 +85,7 @@ async fn submission_on_its_own_task(
 }
 
 sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
+skeletons_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
 league_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
@@ -112,9 +106,14 @@ mail_sql_store!(
     db: sqlx::Postgres,
     begin_write: "BEGIN",
     claim_lock: "FOR UPDATE SKIP LOCKED",
-    row_lock: "FOR UPDATE",
     // An address need not be an account's, so it has no row to lock: a lock on its hash (in
     // the class 5, kept for this), held until the transaction ends.
     recipient_lock: "SELECT pg_advisory_xact_lock(5, hashtext($1))"
+);
+invitation_sql_store!(
+    PostgresStore,
+    db: sqlx::Postgres,
+    begin_write: "BEGIN",
+    row_lock: "FOR UPDATE"
 );
 championship_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");

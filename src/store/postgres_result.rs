@@ -12,7 +12,7 @@
 
 use sqlx::PgPool;
 
-use super::result_sql::{score_columns, side_name};
+use super::result_submission::{score_columns, side_name};
 use super::{NewResult, StoreError, StoredResult};
 
 const SUBMIT: &str = "\

@@ -4,7 +4,6 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
 use futures_util::FutureExt;
 use sqlx::Connection;
 use sqlx::sqlite::{
@@ -15,20 +14,14 @@ use tokio::sync::{mpsc, oneshot};
 use super::api_token_sql::api_token_sql_store;
 use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
+use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
 use super::mail_sql::mail_sql_store;
-use super::result_sql::{OwnedSubmission, result_sql_store};
+use super::result_sql::result_sql_store;
+use super::result_submission::OwnedSubmission;
+use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
-use super::{
-    CaptainInvite, Credentials, InviteAcceptor, NewCaptainInvite, NewOrganisation, NewSession,
-    NewUser, Organisation, StoreError, Submitted, Team, User, constraint_violation_as,
-    foreign_key_violation_as, unique_violation_as,
-};
-use crate::domain::account::EmailAddress;
-use crate::domain::authorisation::Roles;
-use crate::domain::ids::{OrganisationId, TeamId, UserId};
-use crate::domain::organisation::{DisplayName, TeamContact};
-use crate::token::TokenDigest;
+use super::{StoreError, Submitted};
 
 pub struct SqliteStore {
     /// Readers: several at once, each seeing the last commit (WAL). They cannot write.
@@ -186,7 +179,7 @@ async fn write_group(
             Ok(mut savepoint) => {
                 let result = submission.result();
                 let late = submission.late();
-                match submit_result_in(&mut savepoint, &result, late.as_ref()).await {
+                match SqliteStore::submit_result_in(&mut savepoint, &result, late.as_ref()).await {
                     Ok(submitted) => savepoint.commit().await.map(|()| Ok(submitted)),
                     Err(refused) => savepoint.rollback().await.map(|()| Err(refused)),
                 }
@@ -235,6 +228,7 @@ fn not_committed() -> StoreError {
 // IMMEDIATE takes the write lock at the start, so two writers queue on the busy timeout
 // instead of one failing when it upgrades a read lock.
 sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
+skeletons_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
 league_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
@@ -246,7 +240,7 @@ result_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
     begin_write: "BEGIN IMMEDIATE",
-    one_statement_submission: super::result_sql::no_one_statement_submission,
+    one_statement_submission: super::result_submission::no_one_statement_submission,
     write_submission: queued_submission
 );
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
@@ -255,8 +249,13 @@ mail_sql_store!(
     db: sqlx::Sqlite,
     begin_write: "BEGIN IMMEDIATE",
     claim_lock: "",
-    row_lock: "",
     // Nothing to lock: the one writer at a time already serialises the count.
     recipient_lock: "SELECT $1"
+);
+invitation_sql_store!(
+    SqliteStore,
+    db: sqlx::Sqlite,
+    begin_write: "BEGIN IMMEDIATE",
+    row_lock: ""
 );
 championship_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");

@@ -47,13 +47,10 @@ pub enum WebError {
 }
 
 impl From<StoreError> for WebError {
-    /// What a request names may be gone by the time the store is asked (a season deleted
-    /// while a captain submits its fixture's result): that is a 404, not a failure.
+    /// A store error a page reads into, answered by its family as a use case's would be (what
+    /// a request names may be gone by the time the store is asked: that is a 404).
     fn from(error: StoreError) -> Self {
-        match error {
-            StoreError::NotFound(_) => Self::NotFound,
-            error => Self::Internal(error.into()),
-        }
+        AppError::from(error).into()
     }
 }
 
@@ -231,6 +228,17 @@ mod tests {
         assert!(body.contains("<main"), "{body}");
         assert!(body.contains("Something went wrong"), "{body}");
         assert!(!body.contains("pool timed out"), "{body}");
+    }
+
+    #[test]
+    fn a_store_conflict_no_use_case_names_answers_409_in_its_own_words() {
+        let error = WebError::from(AppError::from(crate::store::StoreError::SeasonNameTaken));
+        let (status, body) = body_of(error);
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert!(
+            body.contains("That competition already has a season of that name."),
+            "{body}"
+        );
     }
 
     #[test]

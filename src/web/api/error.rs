@@ -137,14 +137,10 @@ impl ApiError {
 }
 
 impl From<StoreError> for ApiError {
-    /// What a request names may be gone by the time the store is asked: 404, not 500.
+    /// A store error answered by its family as a use case's would be (what a request names
+    /// may be gone by the time the store is asked: 404, not 500).
     fn from(error: StoreError) -> Self {
-        match error {
-            StoreError::NotFound(what) => Self::NotFound(format!(
-                "There is no such {what}: it may have just been removed."
-            )),
-            error => Self::Internal(error.into()),
-        }
+        AppError::from(error).into()
     }
 }
 
@@ -304,6 +300,16 @@ impl ResponseError for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_store_conflict_no_use_case_names_answers_409_in_its_own_words() {
+        let error = ApiError::from(AppError::from(StoreError::SeedTaken(3)));
+        assert_eq!(error.status_code(), StatusCode::CONFLICT);
+        assert!(
+            matches!(&error, ApiError::Conflict { message, .. } if message == "Another entrant already has seed 3."),
+            "{error:?}"
+        );
+    }
 
     #[test]
     fn a_problems_field_names_a_key_without_its_control_characters() {

@@ -1,0 +1,286 @@
+//! The [`ResultStore`](super::ResultStore) methods of what a division's tables count: its
+//! confirmed results, its players' games, its points adjustments and its result deadline,
+//! written once in SQL both dialects accept.
+//!
+//! Its macro is expanded by `result_sql_store!` inside that macro's block, which hands it the
+//! methods of a result's life (submitted, answered, withdrawn, corrected, read): the one
+//! `impl ResultStore` is made here, and this block sees that block's imports and helpers,
+//! naming only the ones it adds.
+
+macro_rules! division_results_sql_store {
+    (
+        store: $store:ty,
+        db: $db:ty,
+        begin_write: $begin_write:literal,
+        methods: { $($methods:tt)* }
+    ) => {
+        const _: () = {
+            type PlayerGameRow = (
+                i64,
+                String,
+                i64,
+                String,
+                i64,
+                chrono::NaiveDate,
+                String,
+                bool,
+                i32,
+                i32,
+            );
+
+            fn player_game_from_row(
+                (
+                    player,
+                    name,
+                    team,
+                    opponent,
+                    fixture,
+                    date,
+                    kind,
+                    won,
+                    points_for,
+                    points_against,
+                ): PlayerGameRow,
+            ) -> Result<PlayerGame, StoreError> {
+                Ok(PlayerGame {
+                    player: PlayerId(player),
+                    name,
+                    team: TeamId(team),
+                    opponent,
+                    fixture: FixtureId(fixture),
+                    date,
+                    kind: match kind.as_str() {
+                        "singles" => LegKind::Singles,
+                        "pairs" => LegKind::Pairs,
+                        other => {
+                            return Err(StoreError::Corrupt(format!("a game of kind {other:?}")));
+                        }
+                    },
+                    won,
+                    points_for: i64::from(points_for),
+                    points_against: i64::from(points_against),
+                })
+            }
+
+            /// Each player's part in the games of confirmed results; callers add a condition.
+            const SELECT_PLAYER_GAMES: &str = "SELECT result_game_players.player_id, players.name, \
+                 CASE result_game_players.side WHEN 'home' THEN fixtures.home_team_id \
+                     ELSE fixtures.away_team_id END, \
+                 opponents.name, fixtures.id, fixtures.played_on, result_games.leg_kind, \
+                 result_games.winner = result_game_players.side, \
+                 CASE result_game_players.side WHEN 'home' THEN result_games.home_points \
+                     ELSE result_games.away_points END, \
+                 CASE result_game_players.side WHEN 'home' THEN result_games.away_points \
+                     ELSE result_games.home_points END \
+                 FROM result_game_players \
+                 JOIN result_games ON result_games.result_id = result_game_players.result_id \
+                     AND result_games.game_number = result_game_players.game_number \
+                 JOIN results ON results.id = result_game_players.result_id AND results.is_current \
+                 JOIN fixtures ON fixtures.id = results.fixture_id \
+                 JOIN players ON players.id = result_game_players.player_id \
+                 JOIN teams opponents ON opponents.id = CASE result_game_players.side \
+                     WHEN 'home' THEN fixtures.away_team_id ELSE fixtures.home_team_id END \
+                 WHERE fixtures.status IN ('confirmed', 'walkover') AND NOT result_games.conceded";
+
+            #[async_trait::async_trait]
+            impl ResultStore for $store {
+                $($methods)*
+
+                async fn set_result_deadline(
+                    &self,
+                    competition: CompetitionId,
+                    deadline: Option<ResultDeadline>,
+                ) -> Result<(), StoreError> {
+                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    match deadline {
+                        Some(deadline) => {
+                            sqlx::query(
+                                "INSERT INTO result_deadlines (competition_id, days_after_fixture, \
+                                 late_points) VALUES ($1, $2, $3) ON CONFLICT (competition_id) \
+                                 DO UPDATE SET days_after_fixture = excluded.days_after_fixture, \
+                                 late_points = excluded.late_points",
+                            )
+                            .bind(competition.0)
+                            .bind(i32::try_from(deadline.days_after_fixture).unwrap_or(i32::MAX))
+                            .bind(i32::try_from(deadline.late_points).unwrap_or(i32::MAX))
+                            .execute(&mut *tx)
+                            .await
+                            .map_err(|error| {
+                                foreign_key_violation_as(error, StoreError::NotFound("competition"))
+                            })?;
+                        }
+                        None => {
+                            sqlx::query("DELETE FROM result_deadlines WHERE competition_id = $1")
+                                .bind(competition.0)
+                                .execute(&mut *tx)
+                                .await?;
+                        }
+                    }
+                    tx.commit().await?;
+                    Ok(())
+                }
+
+                async fn result_deadline(
+                    &self,
+                    competition: CompetitionId,
+                ) -> Result<Option<ResultDeadline>, StoreError> {
+                    let row: Option<(i32, i32)> = sqlx::query_as(
+                        "SELECT days_after_fixture, late_points FROM result_deadlines \
+                         WHERE competition_id = $1",
+                    )
+                    .bind(competition.0)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                    row.map(|(days, points)| {
+                        let number = |value: i32| {
+                            u32::try_from(value)
+                                .map_err(|_| StoreError::Corrupt(format!("a deadline of {value}")))
+                        };
+                        Ok(ResultDeadline {
+                            days_after_fixture: number(days)?,
+                            late_points: number(points)?,
+                        })
+                    })
+                    .transpose()
+                }
+                async fn confirm_result(
+                    &self,
+                    fixture: FixtureId,
+                    result: i64,
+                    by: UserId,
+                    at: chrono::DateTime<chrono::Utc>,
+                ) -> Result<(), StoreError> {
+                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let updated = sqlx::query(
+                        "UPDATE fixtures SET status = (SELECT CASE WHEN \
+                             walkover_conceded_by IS NULL THEN 'confirmed' ELSE 'walkover' END \
+                             FROM results WHERE results.id = $2) \
+                         WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
+                         AND EXISTS (SELECT 1 FROM results \
+                             WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)",
+                    )
+                    .bind(fixture.0)
+                    .bind(result)
+                    .execute(&mut *tx)
+                    .await?;
+                    if updated.rows_affected() != 1 {
+                        return Err(why_not_awaiting(&mut tx, fixture, result).await?);
+                    }
+                    record_result_event(
+                        &mut tx,
+                        NewEvent {
+                            fixture,
+                            at,
+                            by,
+                            action: ResultAction::Confirmed,
+                            before: None,
+                            after: result,
+                            reason: None,
+                        },
+                    )
+                    .await?;
+                    tx.commit().await?;
+                    Ok(())
+                }
+
+                async fn confirmed_results_of_division(
+                    &self,
+                    division: DivisionId,
+                ) -> Result<Vec<(FixtureId, FixtureResult)>, StoreError> {
+                    let rows: Vec<(i64, i64, i64, Option<i32>, Option<i32>, Option<String>)> =
+                        sqlx::query_as(
+                            "SELECT fixtures.id, fixtures.home_team_id, fixtures.away_team_id, \
+                             results.home_games, results.away_games, results.walkover_conceded_by \
+                             FROM fixtures \
+                             JOIN results ON results.fixture_id = fixtures.id AND results.is_current \
+                             WHERE fixtures.division_id = $1 \
+                             AND fixtures.status IN ('confirmed', 'walkover') \
+                             ORDER BY fixtures.played_on, fixtures.id",
+                        )
+                        .bind(division.0)
+                        .fetch_all(&self.pool)
+                        .await?;
+                    rows.into_iter()
+                        .map(
+                            |(fixture, home, away, home_games, away_games, conceded_by)| {
+                                Ok((
+                                    FixtureId(fixture),
+                                    FixtureResult {
+                                        home: TeamId(home),
+                                        away: TeamId(away),
+                                        score: score_from_columns(
+                                            home_games,
+                                            away_games,
+                                            conceded_by.as_deref(),
+                                        )?,
+                                    },
+                                ))
+                            },
+                        )
+                        .collect()
+                }
+
+                async fn player_games_of_division(
+                    &self,
+                    division: DivisionId,
+                ) -> Result<Vec<PlayerGame>, StoreError> {
+                    let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
+                        "{SELECT_PLAYER_GAMES} AND fixtures.division_id = $1 \
+                         ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
+                    ))
+                    .bind(division.0)
+                    .fetch_all(&self.pool)
+                    .await?;
+                    rows.into_iter().map(player_game_from_row).collect()
+                }
+
+                async fn games_of_player(
+                    &self,
+                    player: PlayerId,
+                ) -> Result<Vec<PlayerGame>, StoreError> {
+                    let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
+                        "{SELECT_PLAYER_GAMES} AND result_game_players.player_id = $1 \
+                         ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
+                    ))
+                    .bind(player.0)
+                    .fetch_all(&self.pool)
+                    .await?;
+                    rows.into_iter().map(player_game_from_row).collect()
+                }
+
+                async fn add_adjustment(
+                    &self,
+                    adjustment: &NewAdjustment<'_>,
+                ) -> Result<(), StoreError> {
+                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    insert_adjustment(&mut tx, adjustment).await?;
+                    tx.commit().await?;
+                    Ok(())
+                }
+
+                async fn adjustments_of_division(
+                    &self,
+                    division: DivisionId,
+                ) -> Result<Vec<PointAdjustment>, StoreError> {
+                    let rows: Vec<(i64, i32, String)> = sqlx::query_as(
+                        "SELECT team_id, points, reason FROM point_adjustments \
+                         WHERE division_id = $1 ORDER BY id",
+                    )
+                    .bind(division.0)
+                    .fetch_all(&self.pool)
+                    .await?;
+                    Ok(rows
+                        .into_iter()
+                        .map(|(team, points, reason)| PointAdjustment {
+                            team: TeamId(team),
+                            points: i64::from(points),
+                            reason,
+                        })
+                        .collect())
+                }
+            }
+        };
+    };
+}
+
+pub(super) use division_results_sql_store;
