@@ -232,10 +232,7 @@ fn championship_pages_and_api_read_and_write_through_the_use_cases() {
     for method in ["championships_of", "table_events", "publish_round"] {
         assert!(methods.contains(method), "{method}: {methods:?}");
     }
-    // The organiser's log of table results is still read here: a use case for it has to be
-    // listed in the use-case table (tests/service/use_cases.rs) with it, so it waits for that.
-    let read_in_the_page = BTreeSet::from(["table_events".to_string()]);
-    let calls = web_calls(&methods.difference(&read_in_the_page).cloned().collect());
+    let calls = web_calls(&methods);
     assert!(
         calls.is_empty(),
         "src/web calls the championship store; call a use case in src/app::championships instead:\n{}",

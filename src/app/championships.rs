@@ -18,7 +18,8 @@ use fives_pairing::standings::{Standing, standings};
 use fives_rules::RulesetSpec;
 use fives_rules::record::HandRecord;
 
-use super::{AppError, Conflict, Field, Problem, Who, lookup};
+use super::{AppError, Conflict, Field, Problem, Who, lookup, require};
+use crate::domain::authorisation::Permission;
 use crate::domain::championship::entrants::{EntryLine, MAX_ENTRANTS, MAX_RATING, pair_name};
 use crate::domain::championship::event::{
     EntrantLine, RoundLine, Stage, TableLine, event_document,
@@ -34,7 +35,8 @@ use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::secret_key::SecretKey;
 use crate::store::{
     Championship, Entrant, EntrantPlayer, NewChampionship, NewEntrant, NewRound, NewTable,
-    Organisation, Round, Store, StoreError, Table, TableChange, TableResult, TableStatus,
+    Organisation, Round, Store, StoreError, Table, TableChange, TableEvent, TableResult,
+    TableStatus,
 };
 use crate::token::SecretToken;
 
@@ -573,6 +575,17 @@ pub async fn organised_table(
 ) -> Result<TablePlace, AppError> {
     let view = organised(store, who, slug, id).await?;
     with_players(store, place_of(view, table)?).await
+}
+
+/// The log of the championship's table results, oldest first, with who acted: its organisers'
+/// to read, beside the championship's page they already hold (`view`).
+pub async fn table_log(
+    store: &dyn Store,
+    who: Who<'_>,
+    view: &ChampionshipView,
+) -> Result<Vec<TableEvent>, AppError> {
+    require(who, Permission::Organise(view.organisation.id))?;
+    Ok(store.table_events(view.championship.id).await?)
 }
 
 /// A player at the table enters its result through the table's link, until the organiser

@@ -105,6 +105,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("PUT", "/api/v1/tables/{link}/result")),
     ),
     (
+        "championships::table_log",
+        Some(("GET", "/organise/{slug}/championships/{id}")),
+        None,
+    ),
+    (
         "championships::organised_table",
         Some((
             "GET",

@@ -250,7 +250,10 @@ pub(super) async fn manage_page(
         .iter()
         .filter(|r| r.stage == Stage::Main)
         .count() as u32;
-    let log = log_of(&view, store.table_events(view.championship.id).await?);
+    let events = championships::table_log(store, viewer.who(), &view)
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let log = log_of(&view, events);
     let status = if shown.problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
