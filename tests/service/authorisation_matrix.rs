@@ -492,225 +492,265 @@ fn id_of(reply: &crate::support::Reply) -> i64 {
         .unwrap_or_else(|| panic!("an id in {:?}", reply.json))
 }
 
-store_test!(
-    async fn every_write_route_refuses_every_caller_who_may_not_and_changes_nothing(ctx) {
-        // Two leagues: north, whose things are attacked, and south. In north the Crown's
-        // captain attacks the Anchor and the fixture Anchor v Swan.
-        ctx.admin("admin@example.org").await;
-        let north_organiser = ctx.user("north@example.org").await;
-        let south_organiser = ctx.user("south@example.org").await;
-        let north_org = ctx.organisation("north", &north_organiser).await;
-        let south_org = ctx.organisation("south", &south_organiser).await;
-        let crown = ctx.team(north_org.id, "The Crown").await;
-        let anchor = ctx.team(north_org.id, "The Anchor").await;
-        let swan = ctx.team(north_org.id, "The Swan").await;
-        let bell = ctx.team(south_org.id, "The Bell").await;
-        for (email, team, organiser) in [
-            ("crown@example.org", crown.id, &north_organiser),
-            ("anchor@example.org", anchor.id, &north_organiser),
-            ("swan@example.org", swan.id, &north_organiser),
-            ("bell@example.org", bell.id, &south_organiser),
-        ] {
-            let captain = ctx.user(email).await;
-            ctx.make_captain(team, &captain, organiser).await;
-        }
+async fn every_write_route_refuses_every_caller_who_may_not_and_changes_nothing(ctx: TestContext) {
+    // Two leagues: north, whose things are attacked, and south. In north the Crown's
+    // captain attacks the Anchor and the fixture Anchor v Swan.
+    ctx.admin("admin@example.org").await;
+    let north_organiser = ctx.user("north@example.org").await;
+    let south_organiser = ctx.user("south@example.org").await;
+    let north_org = ctx.organisation("north", &north_organiser).await;
+    let south_org = ctx.organisation("south", &south_organiser).await;
+    let crown = ctx.team(north_org.id, "The Crown").await;
+    let anchor = ctx.team(north_org.id, "The Anchor").await;
+    let swan = ctx.team(north_org.id, "The Swan").await;
+    let bell = ctx.team(south_org.id, "The Bell").await;
+    for (email, team, organiser) in [
+        ("crown@example.org", crown.id, &north_organiser),
+        ("anchor@example.org", anchor.id, &north_organiser),
+        ("swan@example.org", swan.id, &north_organiser),
+        ("bell@example.org", bell.id, &south_organiser),
+    ] {
+        let captain = ctx.user(email).await;
+        ctx.make_captain(team, &captain, organiser).await;
+    }
 
-        let organiser = signed_in(&ctx, "north's organiser", "north@example.org", true).await;
-        let api = ctx.api(organiser.token.as_deref());
-        let base = "/api/v1/organisations/north";
-        let player = id_of(&api.post(&format!("{base}/players"), json!({"name": "Pat Jones"})).await);
-        let competition = id_of(
-            &api.post(
-                &format!("{base}/competitions"),
-                json!({"name": "Winter League", "ruleset": "fives-and-threes",
+    let organiser = signed_in(&ctx, "north's organiser", "north@example.org", true).await;
+    let api = ctx.api(organiser.token.as_deref());
+    let base = "/api/v1/organisations/north";
+    let player = id_of(
+        &api.post(&format!("{base}/players"), json!({"name": "Pat Jones"}))
+            .await,
+    );
+    let competition = id_of(
+        &api.post(
+            &format!("{base}/competitions"),
+            json!({"name": "Winter League", "ruleset": "fives-and-threes",
                        "match_format": two_per_match()}),
-            )
-            .await,
-        );
-        let season = id_of(
-            &api.post(
-                &format!("{base}/competitions/{competition}/seasons"),
-                json!({"name": "2026-27", "start": "2026-09-01", "league_night": "Tuesday",
+        )
+        .await,
+    );
+    let season = id_of(
+        &api.post(
+            &format!("{base}/competitions/{competition}/seasons"),
+            json!({"name": "2026-27", "start": "2026-09-01", "league_night": "Tuesday",
                        "blackout_dates": []}),
-            )
-            .await,
-        );
-        let division = id_of(
-            &api.post(&format!("{base}/seasons/{season}/divisions"), json!({"name": "Premier"}))
-                .await,
-        );
-        for team in [anchor.id.0, swan.id.0] {
-            let added = api
-                .post(&format!("{base}/divisions/{division}/teams"), json!({"team_id": team}))
-                .await;
-            assert!(added.status < 300, "{:?}", added.json);
-        }
-        let made = api
-            .post(&format!("{base}/divisions/{division}/fixtures"), json!({"legs": "single"}))
-            .await;
-        assert!(made.status < 300, "{:?}", made.json);
-        let fixtures = api.get(&format!("{base}/divisions/{division}/fixtures")).await;
-        let fixture = fixtures.json["fixtures"][0]["id"]
-            .as_i64()
-            .unwrap_or_else(|| panic!("a fixture in {:?}", fixtures.json));
-        let tokens = organiser.browser.get("/account/tokens").await;
-        let token = tokens
-            .body
-            .split("/account/tokens/")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|id| id.parse().ok())
-            .expect("the tokens page links its token's revocation");
-        let championship = id_of(
-            &api.post(
-                &format!("{base}/championships"),
-                json!({"name": "Open Singles", "starts_on": "2027-03-06", "ruleset": "all-fives",
-                       "format": swiss_format()}),
-            )
-            .await,
-        );
-        let entered = api
+        )
+        .await,
+    );
+    let division = id_of(
+        &api.post(
+            &format!("{base}/seasons/{season}/divisions"),
+            json!({"name": "Premier"}),
+        )
+        .await,
+    );
+    for team in [anchor.id.0, swan.id.0] {
+        let added = api
             .post(
-                &format!("{base}/championships/{championship}/entrants"),
-                json!({"entrants": [{"name": "Pat Jones"}, {"name": "Sam Lee"}]}),
+                &format!("{base}/divisions/{division}/teams"),
+                json!({"team_id": team}),
             )
             .await;
-        let entrant = entered.json[0]["id"]
-            .as_i64()
-            .unwrap_or_else(|| panic!("an entrant in {:?}", entered.json));
-        let published = api
-            .post(&format!("{base}/championships/{championship}/rounds"), json!({}))
-            .await;
-        let table = published.json["round"]["tables"][0]["id"]
-            .as_i64()
-            .unwrap_or_else(|| panic!("a table in {:?}", published.json));
-        let north = North {
-            championship,
-            entrant,
-            table,
-            competition,
-            season,
-            division,
-            fixture,
-            anchor: anchor.id.0,
-            crown: crown.id.0,
-            player,
-            token,
-        };
+        assert!(added.status < 300, "{:?}", added.json);
+    }
+    let made = api
+        .post(
+            &format!("{base}/divisions/{division}/fixtures"),
+            json!({"legs": "single"}),
+        )
+        .await;
+    assert!(made.status < 300, "{:?}", made.json);
+    let fixtures = api
+        .get(&format!("{base}/divisions/{division}/fixtures"))
+        .await;
+    let fixture = fixtures.json["fixtures"][0]["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("a fixture in {:?}", fixtures.json));
+    let tokens = organiser.browser.get("/account/tokens").await;
+    let token = tokens
+        .body
+        .split("/account/tokens/")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|id| id.parse().ok())
+        .expect("the tokens page links its token's revocation");
+    let championship = id_of(
+        &api.post(
+            &format!("{base}/championships"),
+            json!({"name": "Open Singles", "starts_on": "2027-03-06", "ruleset": "all-fives",
+                       "format": swiss_format()}),
+        )
+        .await,
+    );
+    let entered = api
+        .post(
+            &format!("{base}/championships/{championship}/entrants"),
+            json!({"entrants": [{"name": "Pat Jones"}, {"name": "Sam Lee"}]}),
+        )
+        .await;
+    let entrant = entered.json[0]["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("an entrant in {:?}", entered.json));
+    let published = api
+        .post(
+            &format!("{base}/championships/{championship}/rounds"),
+            json!({}),
+        )
+        .await;
+    let table = published.json["round"]["tables"][0]["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("a table in {:?}", published.json));
+    let north = North {
+        championship,
+        entrant,
+        table,
+        competition,
+        season,
+        division,
+        fixture,
+        anchor: anchor.id.0,
+        crown: crown.id.0,
+        player,
+        token,
+    };
 
-        let nobody = Caller { name: "nobody signed in", browser: ctx.browser(), token: None };
-        let south_organiser = signed_in(&ctx, "south's organiser", "south@example.org", true).await;
-        let south_captain = signed_in(&ctx, "a south captain", "bell@example.org", true).await;
-        let north_captain = signed_in(&ctx, "the Crown's captain", "crown@example.org", true).await;
-        let anchor_captain = signed_in(&ctx, "the Anchor's captain", "anchor@example.org", true).await;
-        let swan_captain = signed_in(&ctx, "the Swan's captain", "swan@example.org", true).await;
-        let admin = signed_in(&ctx, "a site admin", "admin@example.org", true).await;
+    let nobody = Caller {
+        name: "nobody signed in",
+        browser: ctx.browser(),
+        token: None,
+    };
+    let south_organiser = signed_in(&ctx, "south's organiser", "south@example.org", true).await;
+    let south_captain = signed_in(&ctx, "a south captain", "bell@example.org", true).await;
+    let north_captain = signed_in(&ctx, "the Crown's captain", "crown@example.org", true).await;
+    let anchor_captain = signed_in(&ctx, "the Anchor's captain", "anchor@example.org", true).await;
+    let swan_captain = signed_in(&ctx, "the Swan's captain", "swan@example.org", true).await;
+    let admin = signed_in(&ctx, "a site admin", "admin@example.org", true).await;
 
-        let mut covered = BTreeSet::new();
-        let mut rightful = Vec::new();
-        let mut attempts = 0;
-        let mut refusals: BTreeMap<u16, usize> = BTreeMap::new();
-        for (method, route) in DECLARED_ROUTES.iter().filter(|(method, _)| *method != "GET") {
-            let (audience, body) = request_for(method, route, &north)
-                .unwrap_or_else(|| panic!("{method} {route} is not in the matrix: add it"));
-            covered.insert((*method, *route));
-            let path = address(route, &north);
-            // Who may not, and one who may.
-            let mut callers = vec![&nobody, &south_organiser, &south_captain, &north_captain];
-            let may = match audience {
-                Audience::Own => continue,
-                Audience::Organiser => {
-                    callers.extend([&anchor_captain, &swan_captain]);
-                    &organiser
-                }
-                Audience::TeamCaptain => {
-                    callers.push(&swan_captain);
-                    &anchor_captain
-                }
-                // The captain who did not submit answers a result.
-                Audience::FixtureSide if route.ends_with("/confirm") || route.ends_with("/dispute") => {
-                    &swan_captain
-                }
-                Audience::FixtureSide => &anchor_captain,
-                Audience::Admin => {
-                    callers.extend([&organiser, &anchor_captain]);
-                    &admin
-                }
-                Audience::TokenOwner => {
-                    callers.extend([&anchor_captain, &admin]);
-                    &organiser
-                }
-            };
-            for caller in callers {
-                let before = fingerprint(&ctx).await;
-                let (status, location) = caller.send(&ctx, method, &path, &body).await;
-                let refused = matches!(status, 401 | 403 | 404)
-                    || (status == 303 && location.starts_with("/login"));
-                assert!(refused, "{} {method} {path}: {status} {location}", caller.name);
-                assert_eq!(
-                    fingerprint(&ctx).await,
-                    before,
-                    "{} {method} {path} changed something",
-                    caller.name
-                );
-                attempts += 1;
-                *refusals.entry(status).or_default() += 1;
+    let mut covered = BTreeSet::new();
+    let mut rightful = Vec::new();
+    let mut attempts = 0;
+    let mut refusals: BTreeMap<u16, usize> = BTreeMap::new();
+    for (method, route) in DECLARED_ROUTES
+        .iter()
+        .filter(|(method, _)| *method != "GET")
+    {
+        let (audience, body) = request_for(method, route, &north)
+            .unwrap_or_else(|| panic!("{method} {route} is not in the matrix: add it"));
+        covered.insert((*method, *route));
+        let path = address(route, &north);
+        // Who may not, and one who may.
+        let mut callers = vec![&nobody, &south_organiser, &south_captain, &north_captain];
+        let may = match audience {
+            Audience::Own => continue,
+            Audience::Organiser => {
+                callers.extend([&anchor_captain, &swan_captain]);
+                &organiser
             }
-            rightful.push((may, *method, *route, path, body));
-        }
-        let declared: BTreeSet<_> = DECLARED_ROUTES
-            .iter()
-            .filter(|(method, _)| *method != "GET")
-            .map(|(method, route)| (*method, *route))
-            .collect();
-        assert_eq!(covered, declared);
-        eprintln!(
-            "{:?}: {} write routes, {attempts} refused attempts by status {refusals:?}",
-            ctx.backend,
-            declared.len()
-        );
-
-        // Forged: each request from the browser of one who may, signed in, but without the
-        // page's CSRF token (as another site's page would send it) is refused unread.
-        let mut forged = 0;
-        for (caller, method, route, path, body) in &rightful {
+            Audience::TeamCaptain => {
+                callers.push(&swan_captain);
+                &anchor_captain
+            }
+            // The captain who did not submit answers a result.
+            Audience::FixtureSide if route.ends_with("/confirm") || route.ends_with("/dispute") => {
+                &swan_captain
+            }
+            Audience::FixtureSide => &anchor_captain,
+            Audience::Admin => {
+                callers.extend([&organiser, &anchor_captain]);
+                &admin
+            }
+            Audience::TokenOwner => {
+                callers.extend([&anchor_captain, &admin]);
+                &organiser
+            }
+        };
+        for caller in callers {
             let before = fingerprint(&ctx).await;
-            let request = caller
-                .browser
-                .client
-                .request(reqwest::Method::from_bytes(method.as_bytes()).unwrap(), format!("{}{path}", ctx.address));
-            let request = match body {
-                Body::Form(fields) => request
-                    .header("content-type", "application/x-www-form-urlencoded")
-                    .body(serde_urlencoded::to_string(fields).unwrap()),
-                Body::Json(value) => request
-                    .header("content-type", "application/json")
-                    .body(value.to_string()),
-                Body::Empty => request,
-            };
-            let status = request.send().await.unwrap().status().as_u16();
-            let expected = if path.starts_with("/api/") { 401 } else { 403 };
-            assert_eq!(status, expected, "{} {method} {route} without its CSRF token", caller.name);
-            assert_eq!(fingerprint(&ctx).await, before, "{method} {route} forged changed something");
-            forged += 1;
+            let (status, location) = caller.send(&ctx, method, &path, &body).await;
+            let refused = matches!(status, 401 | 403 | 404)
+                || (status == 303 && location.starts_with("/login"));
+            assert!(
+                refused,
+                "{} {method} {path}: {status} {location}",
+                caller.name
+            );
+            assert_eq!(
+                fingerprint(&ctx).await,
+                before,
+                "{} {method} {path} changed something",
+                caller.name
+            );
+            attempts += 1;
+            *refusals.entry(status).or_default() += 1;
         }
-        eprintln!("{:?}: {forged} forged requests refused", ctx.backend);
+        rightful.push((may, *method, *route, path, body));
+    }
+    let declared: BTreeSet<_> = DECLARED_ROUTES
+        .iter()
+        .filter(|(method, _)| *method != "GET")
+        .map(|(method, route)| (*method, *route))
+        .collect();
+    assert_eq!(covered, declared);
+    eprintln!(
+        "{:?}: {} write routes, {attempts} refused attempts by status {refusals:?}",
+        ctx.backend,
+        declared.len()
+    );
 
-        // The same requests from those who may are not refused for who they are (they may
-        // still be refused for what they hold). Deleting the season and revoking the token
-        // come last, as they take away what the others name; so do removing a team or a player.
-        rightful.sort_by_key(|(_, method, route, _, _)| {
-            route.ends_with("/delete")
-                || route.ends_with("/revoke")
-                || (*method == "DELETE" && (route.ends_with("/teams/{id}")
+    // Forged: each request from the browser of one who may, signed in, but without the
+    // page's CSRF token (as another site's page would send it) is refused unread.
+    let mut forged = 0;
+    for (caller, method, route, path, body) in &rightful {
+        let before = fingerprint(&ctx).await;
+        let request = caller.browser.client.request(
+            reqwest::Method::from_bytes(method.as_bytes()).unwrap(),
+            format!("{}{path}", ctx.address),
+        );
+        let request = match body {
+            Body::Form(fields) => request
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(serde_urlencoded::to_string(fields).unwrap()),
+            Body::Json(value) => request
+                .header("content-type", "application/json")
+                .body(value.to_string()),
+            Body::Empty => request,
+        };
+        let status = request.send().await.unwrap().status().as_u16();
+        let expected = if path.starts_with("/api/") { 401 } else { 403 };
+        assert_eq!(
+            status, expected,
+            "{} {method} {route} without its CSRF token",
+            caller.name
+        );
+        assert_eq!(
+            fingerprint(&ctx).await,
+            before,
+            "{method} {route} forged changed something"
+        );
+        forged += 1;
+    }
+    eprintln!("{:?}: {forged} forged requests refused", ctx.backend);
+
+    // The same requests from those who may are not refused for who they are (they may
+    // still be refused for what they hold). Deleting the season and revoking the token
+    // come last, as they take away what the others name; so do removing a team or a player.
+    rightful.sort_by_key(|(_, method, route, _, _)| {
+        route.ends_with("/delete")
+            || route.ends_with("/revoke")
+            || (*method == "DELETE"
+                && (route.ends_with("/teams/{id}")
                     || route.ends_with("/players/{id}")
                     || route.ends_with("/competitions/{id}")))
-        });
-        for (caller, method, route, path, body) in rightful {
-            let (status, location) = caller.send(&ctx, method, &path, &body).await;
-            let refused = matches!(status, 401 | 403)
-                || (status == 303 && location.starts_with("/login"));
-            assert!(!refused, "{} {method} {route}: {status} {location}", caller.name);
-        }
+    });
+    for (caller, method, route, path, body) in rightful {
+        let (status, location) = caller.send(&ctx, method, &path, &body).await;
+        let refused =
+            matches!(status, 401 | 403) || (status == 303 && location.starts_with("/login"));
+        assert!(
+            !refused,
+            "{} {method} {route}: {status} {location}",
+            caller.name
+        );
     }
-);
+}
+store_test!(every_write_route_refuses_every_caller_who_may_not_and_changes_nothing);

@@ -14,6 +14,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
 use crate::support::PASSWORD;
+use crate::support::TestContext;
 
 /// chromedriver and the browser session it runs; both end when this is closed or dropped.
 pub(crate) struct Chromium {
@@ -277,16 +278,16 @@ async fn log_in_see_dashboard_log_out(client: &Client, address: &str) -> Result<
     Ok(())
 }
 
-store_test! {
-    async fn in_chromium_log_in_see_the_dashboard_and_log_out(ctx) {
-        ctx.user("sam@example.org").await;
-        let Some(chromium) = crate::browser::Chromium::start().await else {
-            return;
-        };
-        let outcome = crate::browser::log_in_see_dashboard_log_out(chromium.client(), &ctx.address).await;
-        chromium.close().await;
-        if let Err(error) = outcome {
-            panic!("in Chromium, could not {error}");
-        }
+async fn in_chromium_log_in_see_the_dashboard_and_log_out(ctx: TestContext) {
+    ctx.user("sam@example.org").await;
+    let Some(chromium) = crate::browser::Chromium::start().await else {
+        return;
+    };
+    let outcome =
+        crate::browser::log_in_see_dashboard_log_out(chromium.client(), &ctx.address).await;
+    chromium.close().await;
+    if let Err(error) = outcome {
+        panic!("in Chromium, could not {error}");
     }
 }
+store_test!(in_chromium_log_in_see_the_dashboard_and_log_out);

@@ -5,6 +5,7 @@ use fantoccini::{Client, Locator};
 use fives::demo;
 
 use crate::browser::Chromium;
+use crate::support::TestContext;
 
 async fn read_the_table_and_open_a_team(
     client: &Client,
@@ -82,24 +83,40 @@ async fn read_the_table_and_open_a_team(
     Ok(())
 }
 
-store_test! {
-    async fn in_chromium_the_demo_standings_render_and_a_team_link_opens_the_team(ctx) {
-        demo::load(ctx.store.as_ref(), chrono::Utc::now(), 3).await.unwrap();
-        let organisation = ctx.store.organisation_by_slug(demo::SLUG).await.unwrap().unwrap();
-        let competition = ctx.store.competitions_of(organisation.id).await.unwrap().remove(0);
-        let season = ctx.store.seasons_of(competition.id).await.unwrap().remove(0);
-        let premier = ctx.store.divisions_of(season.id).await.unwrap().remove(0);
-        let Some(chromium) = Chromium::start().await else {
-            return;
-        };
-        let division = format!("/leagues/{}/divisions/{}", demo::SLUG, premier.id);
-        let outcome = read_the_table_and_open_a_team(chromium.client(), &ctx.address, &division).await;
-        chromium.close().await;
-        if let Err(error) = outcome {
-            panic!("in Chromium, could not {error}");
-        }
+async fn in_chromium_the_demo_standings_render_and_a_team_link_opens_the_team(ctx: TestContext) {
+    demo::load(ctx.store.as_ref(), chrono::Utc::now(), 3)
+        .await
+        .unwrap();
+    let organisation = ctx
+        .store
+        .organisation_by_slug(demo::SLUG)
+        .await
+        .unwrap()
+        .unwrap();
+    let competition = ctx
+        .store
+        .competitions_of(organisation.id)
+        .await
+        .unwrap()
+        .remove(0);
+    let season = ctx
+        .store
+        .seasons_of(competition.id)
+        .await
+        .unwrap()
+        .remove(0);
+    let premier = ctx.store.divisions_of(season.id).await.unwrap().remove(0);
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let division = format!("/leagues/{}/divisions/{}", demo::SLUG, premier.id);
+    let outcome = read_the_table_and_open_a_team(chromium.client(), &ctx.address, &division).await;
+    chromium.close().await;
+    if let Err(error) = outcome {
+        panic!("in Chromium, could not {error}");
     }
 }
+store_test!(in_chromium_the_demo_standings_render_and_a_team_link_opens_the_team);
 
 /// What the division page looks like in a 390 px wide window: whether anything is wider than
 /// the window, where the standings' points heading and the first result link end, and the
@@ -144,77 +161,118 @@ async fn division_on_a_phone(client: &Client, url: &str) -> Result<serde_json::V
         .map_err(step("measure the page"))
 }
 
-store_test! {
-    async fn on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_results(ctx) {
-        use fives::app::fixture_squads::FixtureSquads;
-        use fives::domain::account::EmailAddress;
-        use fives::domain::match_format::Side;
-        use fives::domain::match_result::{ResultSheet, check_result};
-        use fives::store::{FixtureAsRead, NewResult};
+async fn on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_results(
+    ctx: TestContext,
+) {
+    use fives::app::fixture_squads::FixtureSquads;
+    use fives::domain::account::EmailAddress;
+    use fives::domain::match_format::Side;
+    use fives::domain::match_result::{ResultSheet, check_result};
+    use fives::store::{FixtureAsRead, NewResult};
 
-        let store = ctx.store.as_ref();
-        let league = demo::load(store, chrono::Utc::now(), 3).await.unwrap();
-        let organisation = store.organisation_by_slug(demo::SLUG).await.unwrap().unwrap();
-        let competition = store.competitions_of(organisation.id).await.unwrap().remove(0);
-        let season = store.seasons_of(competition.id).await.unwrap().remove(0);
-        let premier = store.divisions_of(season.id).await.unwrap().remove(0);
-        let Some(chromium) = Chromium::start().await else {
-            return;
-        };
-        let client = chromium.client();
-        let url = format!("{}/leagues/{}/divisions/{}", ctx.address, demo::SLUG, premier.id);
-        let resized = client.set_window_size(390, 844).await;
-        let before = match resized {
-            Ok(()) => division_on_a_phone(client, &url).await,
-            Err(error) => Err(format!("resize the window: {error}")),
-        };
+    let store = ctx.store.as_ref();
+    let league = demo::load(store, chrono::Utc::now(), 3).await.unwrap();
+    let organisation = store
+        .organisation_by_slug(demo::SLUG)
+        .await
+        .unwrap()
+        .unwrap();
+    let competition = store
+        .competitions_of(organisation.id)
+        .await
+        .unwrap()
+        .remove(0);
+    let season = store.seasons_of(competition.id).await.unwrap().remove(0);
+    let premier = store.divisions_of(season.id).await.unwrap().remove(0);
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let client = chromium.client();
+    let url = format!(
+        "{}/leagues/{}/divisions/{}",
+        ctx.address,
+        demo::SLUG,
+        premier.id
+    );
+    let resized = client.set_window_size(390, 844).await;
+    let before = match resized {
+        Ok(()) => division_on_a_phone(client, &url).await,
+        Err(error) => Err(format!("resize the window: {error}")),
+    };
 
-        // A result of the next round, confirmed: the chart gains a round.
-        let fixture = store
-            .fixtures_of_division(premier.id)
-            .await
-            .unwrap()
-            .into_iter()
-            .find(|fixture| fixture.round == 8)
-            .unwrap();
-        let squads = FixtureSquads::of(store, &fixture).await.unwrap();
-        let sheet = ResultSheet::Walkover { conceded_by: Side::Away };
-        let checked = check_result(&sheet, squads.rules(&competition)).unwrap();
-        let secretary = EmailAddress::try_from(league.secretary.as_str()).unwrap();
-        let secretary = store.credentials(&secretary).await.unwrap().unwrap().user.id;
-        let submitted = store
-            .submit_result(&NewResult {
-                fixture: fixture.id,
-                as_read: FixtureAsRead::from(&fixture),
-                sheet: &sheet,
-                checked: &checked,
-                submission_key: "phone-test",
-                by: secretary,
-                for_team: None,
-                at: chrono::Utc::now(),
-                early_reason: Some("entered ahead for the test"),
-            })
-            .await
-            .unwrap();
-        store
-            .confirm_result(fixture.id, submitted.result().id, secretary, chrono::Utc::now())
-            .await
-            .unwrap();
-        let after = division_on_a_phone(client, &url).await;
-        chromium.close().await;
+    // A result of the next round, confirmed: the chart gains a round.
+    let fixture = store
+        .fixtures_of_division(premier.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|fixture| fixture.round == 8)
+        .unwrap();
+    let squads = FixtureSquads::of(store, &fixture).await.unwrap();
+    let sheet = ResultSheet::Walkover {
+        conceded_by: Side::Away,
+    };
+    let checked = check_result(&sheet, squads.rules(&competition)).unwrap();
+    let secretary = EmailAddress::try_from(league.secretary.as_str()).unwrap();
+    let secretary = store
+        .credentials(&secretary)
+        .await
+        .unwrap()
+        .unwrap()
+        .user
+        .id;
+    let submitted = store
+        .submit_result(&NewResult {
+            fixture: fixture.id,
+            as_read: FixtureAsRead::from(&fixture),
+            sheet: &sheet,
+            checked: &checked,
+            submission_key: "phone-test",
+            by: secretary,
+            for_team: None,
+            at: chrono::Utc::now(),
+            early_reason: Some("entered ahead for the test"),
+        })
+        .await
+        .unwrap();
+    store
+        .confirm_result(
+            fixture.id,
+            submitted.result().id,
+            secretary,
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
+    let after = division_on_a_phone(client, &url).await;
+    chromium.close().await;
 
-        let before = before.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
-        let after = after.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
-        let width = before["width"].as_f64().unwrap();
-        assert!(width <= 400.0, "the window is {width} px wide");
-        assert_eq!(before["page"].as_f64(), Some(width), "the page scrolls sideways: {before}");
-        assert_eq!(before["overflowing"], serde_json::json!([]), "{before}");
-        for shown in ["points", "result_link"] {
-            let right = before[shown]["right"].as_f64();
-            assert!(right.is_some_and(|right| right <= width), "{shown} is not on screen: {before}");
-        }
-        let chart = |page: &serde_json::Value| page["chart"].as_str().map(str::to_string);
-        assert!(chart(&before).is_some_and(|svg| svg.contains("polyline")), "no chart: {before}");
-        assert_ne!(chart(&before), chart(&after), "the chart did not follow the new result");
+    let before = before.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    let after = after.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    let width = before["width"].as_f64().unwrap();
+    assert!(width <= 400.0, "the window is {width} px wide");
+    assert_eq!(
+        before["page"].as_f64(),
+        Some(width),
+        "the page scrolls sideways: {before}"
+    );
+    assert_eq!(before["overflowing"], serde_json::json!([]), "{before}");
+    for shown in ["points", "result_link"] {
+        let right = before[shown]["right"].as_f64();
+        assert!(
+            right.is_some_and(|right| right <= width),
+            "{shown} is not on screen: {before}"
+        );
     }
+    let chart = |page: &serde_json::Value| page["chart"].as_str().map(str::to_string);
+    assert!(
+        chart(&before).is_some_and(|svg| svg.contains("polyline")),
+        "no chart: {before}"
+    );
+    assert_ne!(
+        chart(&before),
+        chart(&after),
+        "the chart did not follow the new result"
+    );
 }
+store_test!(on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_results);

@@ -35,70 +35,129 @@ fn answer_link(id: FixtureId) -> String {
     format!(r#"href="/leagues/{SLUG}/fixtures/{id}">Confirm or dispute the result"#)
 }
 
-store_test!(
-    async fn a_captains_dashboard_shows_what_waits_and_links_straight_to_it(ctx) {
-        let league = results_league(&ctx).await;
-        let (home, home_token) = signed_in(&ctx, &league.home_captain.email).await;
-        let (away, away_token) = signed_in(&ctx, &league.away_captain.email).await;
-        let (home_api, away_api) = (ctx.api(Some(&home_token)), ctx.api(Some(&away_token)));
-        let (played, to_come) = (league.fixtures[0].id, league.fixtures[1].id);
+async fn a_captains_dashboard_shows_what_waits_and_links_straight_to_it(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (home, home_token) = signed_in(&ctx, &league.home_captain.email).await;
+    let (away, away_token) = signed_in(&ctx, &league.away_captain.email).await;
+    let (home_api, away_api) = (ctx.api(Some(&home_token)), ctx.api(Some(&away_token)));
+    let (played, to_come) = (league.fixtures[0].id, league.fixtures[1].id);
 
-        // The second fixture moves to a day still to come; the first was played in September.
-        let (secretary, secretary_token) = signed_in(&ctx, &league.secretary.email).await;
-        let moved = ctx
-            .api(Some(&secretary_token))
-            .post(&format!("/api/v1/organisations/{SLUG}/fixtures/{to_come}/move"), json!({"date": "2028-06-06"}))
-            .await;
-        assert_eq!(moved.status, 200, "{:?}", moved.json);
-        drop(secretary);
+    // The second fixture moves to a day still to come; the first was played in September.
+    let (secretary, secretary_token) = signed_in(&ctx, &league.secretary.email).await;
+    let moved = ctx
+        .api(Some(&secretary_token))
+        .post(
+            &format!("/api/v1/organisations/{SLUG}/fixtures/{to_come}/move"),
+            json!({"date": "2028-06-06"}),
+        )
+        .await;
+    assert_eq!(moved.status, 200, "{:?}", moved.json);
+    drop(secretary);
 
-        let dashboard = home.get("/dashboard").await;
-        assert_eq!(dashboard.status, 200);
-        assert!(dashboard.body.contains(&enter_link(played)), "{}", dashboard.body);
-        assert!(dashboard.body.contains("Next fixture: <a href=\"/leagues/torridge/fixtures/"), "{}", dashboard.body);
-        assert!(dashboard.body.contains(&format!("/fixtures/{to_come}\">Bell v Anchor, Tue 6 Jun 2028")), "{}", dashboard.body);
-        let tasks = home_api.get("/api/v1/me/tasks").await;
-        assert_eq!(tasks.status, 200);
-        assert_eq!(tasks.json[0]["team"]["name"], "Anchor");
-        assert_eq!(ids(&tasks.json, "results_to_enter"), [played.0]);
-        assert_eq!(ids(&tasks.json, "results_to_answer"), Vec::<i64>::new());
-        assert_eq!(tasks.json[0]["next_fixture"]["id"], to_come.0);
-        assert_eq!(
-            tasks.json[0]["results_to_enter"][0]["result"],
-            format!("/api/v1/organisations/{SLUG}/fixtures/{played}/result")
-        );
+    let dashboard = home.get("/dashboard").await;
+    assert_eq!(dashboard.status, 200);
+    assert!(
+        dashboard.body.contains(&enter_link(played)),
+        "{}",
+        dashboard.body
+    );
+    assert!(
+        dashboard
+            .body
+            .contains("Next fixture: <a href=\"/leagues/torridge/fixtures/"),
+        "{}",
+        dashboard.body
+    );
+    assert!(
+        dashboard.body.contains(&format!(
+            "/fixtures/{to_come}\">Bell v Anchor, Tue 6 Jun 2028"
+        )),
+        "{}",
+        dashboard.body
+    );
+    let tasks = home_api.get("/api/v1/me/tasks").await;
+    assert_eq!(tasks.status, 200);
+    assert_eq!(tasks.json[0]["team"]["name"], "Anchor");
+    assert_eq!(ids(&tasks.json, "results_to_enter"), [played.0]);
+    assert_eq!(ids(&tasks.json, "results_to_answer"), Vec::<i64>::new());
+    assert_eq!(tasks.json[0]["next_fixture"]["id"], to_come.0);
+    assert_eq!(
+        tasks.json[0]["results_to_enter"][0]["result"],
+        format!("/api/v1/organisations/{SLUG}/fixtures/{played}/result")
+    );
 
-        // Anchor's captain enters the result from the link: it leaves Anchor's list and waits
-        // for Bell's captain.
-        let mut fields = form_fields(&league.random_result(5).0);
-        fields.push(("submission_key".into(), "dashboard".into()));
-        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        let entry = format!("/leagues/{SLUG}/fixtures/{played}/result");
-        assert_eq!(home.get(&entry).await.status, 200);
-        assert_eq!(home.submit(&entry, &pairs).await.status, 303);
-        let dashboard = home.get("/dashboard").await;
-        assert!(!dashboard.body.contains(&enter_link(played)));
-        assert!(!dashboard.body.contains(&answer_link(played)), "not Anchor's to answer");
-        assert!(dashboard.body.contains("Nothing waits for you."));
-        let away_dashboard = away.get("/dashboard").await;
-        assert!(away_dashboard.body.contains(&answer_link(played)), "{}", away_dashboard.body);
-        let tasks = away_api.get("/api/v1/me/tasks").await;
-        assert_eq!(ids(&tasks.json, "results_to_answer"), [played.0]);
-        assert_eq!(ids(&tasks.json, "results_to_enter"), Vec::<i64>::new());
+    // Anchor's captain enters the result from the link: it leaves Anchor's list and waits
+    // for Bell's captain.
+    let mut fields = form_fields(&league.random_result(5).0);
+    fields.push(("submission_key".into(), "dashboard".into()));
+    let pairs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let entry = format!("/leagues/{SLUG}/fixtures/{played}/result");
+    assert_eq!(home.get(&entry).await.status, 200);
+    assert_eq!(home.submit(&entry, &pairs).await.status, 303);
+    let dashboard = home.get("/dashboard").await;
+    assert!(!dashboard.body.contains(&enter_link(played)));
+    assert!(
+        !dashboard.body.contains(&answer_link(played)),
+        "not Anchor's to answer"
+    );
+    assert!(dashboard.body.contains("Nothing waits for you."));
+    let away_dashboard = away.get("/dashboard").await;
+    assert!(
+        away_dashboard.body.contains(&answer_link(played)),
+        "{}",
+        away_dashboard.body
+    );
+    let tasks = away_api.get("/api/v1/me/tasks").await;
+    assert_eq!(ids(&tasks.json, "results_to_answer"), [played.0]);
+    assert_eq!(ids(&tasks.json, "results_to_enter"), Vec::<i64>::new());
 
-        // One tap: the linked page has the confirmation; confirming clears the list.
-        let page = away.get(&format!("/leagues/{SLUG}/fixtures/{played}")).await;
-        assert!(page.body.contains(&format!("/leagues/{SLUG}/fixtures/{played}/confirm")));
-        let version = ctx.store.current_result(played).await.unwrap().unwrap().id;
-        let confirmed = away.submit(&format!("/leagues/{SLUG}/fixtures/{played}/confirm"), &[("result", &version.to_string())]).await;
-        assert_eq!(confirmed.status, 303);
-        assert_eq!(ctx.store.fixture(played).await.unwrap().unwrap().status, FixtureStatus::Confirmed);
-        assert!(!away.get("/dashboard").await.body.contains(&answer_link(played)));
-        assert_eq!(ids(&away_api.get("/api/v1/me/tasks").await.json, "results_to_answer"), Vec::<i64>::new());
+    // One tap: the linked page has the confirmation; confirming clears the list.
+    let page = away
+        .get(&format!("/leagues/{SLUG}/fixtures/{played}"))
+        .await;
+    assert!(
+        page.body
+            .contains(&format!("/leagues/{SLUG}/fixtures/{played}/confirm"))
+    );
+    let version = ctx.store.current_result(played).await.unwrap().unwrap().id;
+    let confirmed = away
+        .submit(
+            &format!("/leagues/{SLUG}/fixtures/{played}/confirm"),
+            &[("result", &version.to_string())],
+        )
+        .await;
+    assert_eq!(confirmed.status, 303);
+    assert_eq!(
+        ctx.store.fixture(played).await.unwrap().unwrap().status,
+        FixtureStatus::Confirmed
+    );
+    assert!(
+        !away
+            .get("/dashboard")
+            .await
+            .body
+            .contains(&answer_link(played))
+    );
+    assert_eq!(
+        ids(
+            &away_api.get("/api/v1/me/tasks").await.json,
+            "results_to_answer"
+        ),
+        Vec::<i64>::new()
+    );
 
-        // Someone who captains nothing has an empty list; nobody signed in is asked to sign in.
-        let (_, secretary_token) = signed_in(&ctx, &league.secretary.email).await;
-        assert_eq!(ctx.api(Some(&secretary_token)).get("/api/v1/me/tasks").await.json, json!([]));
-        assert_eq!(ctx.api(None).get("/api/v1/me/tasks").await.status, 401);
-    }
-);
+    // Someone who captains nothing has an empty list; nobody signed in is asked to sign in.
+    let (_, secretary_token) = signed_in(&ctx, &league.secretary.email).await;
+    assert_eq!(
+        ctx.api(Some(&secretary_token))
+            .get("/api/v1/me/tasks")
+            .await
+            .json,
+        json!([])
+    );
+    assert_eq!(ctx.api(None).get("/api/v1/me/tasks").await.status, 401);
+}
+store_test!(a_captains_dashboard_shows_what_waits_and_links_straight_to_it);

@@ -7,6 +7,7 @@ use fives::demo;
 use fives::domain::season_fixtures::FixtureStatus;
 
 use crate::browser::{Chromium, log_in, step};
+use crate::support::TestContext;
 
 type Step<T = ()> = Result<T, String>;
 
@@ -99,39 +100,72 @@ async fn confirm_from_the_dashboard(
     })
 }
 
-store_test! {
-    async fn on_a_phone_a_captain_confirms_from_the_dashboard_in_one_tap(ctx) {
-        let store = ctx.store.as_ref();
-        let league = demo::load(store, chrono::Utc::now(), 3).await.unwrap();
-        let organisation = store.organisation_by_slug(demo::SLUG).await.unwrap().unwrap();
-        let competition = store.competitions_of(organisation.id).await.unwrap().remove(0);
-        let season = store.seasons_of(competition.id).await.unwrap().remove(0);
-        let premier = store.divisions_of(season.id).await.unwrap().remove(0);
-        // The Premier's newest result waits for its away captain.
-        let waiting = store
-            .fixtures_of_division(premier.id)
-            .await
-            .unwrap()
-            .into_iter()
-            .find(|fixture| fixture.status == FixtureStatus::AwaitingConfirmation)
-            .unwrap();
-        let captain = &league.captains.iter().find(|(team, _)| *team == waiting.away_team).unwrap().1;
-        let Some(chromium) = Chromium::start().await else {
-            return;
-        };
-        let division = format!("{}/leagues/{}/divisions/{}", ctx.address, demo::SLUG, premier.id);
-        let team_page = format!("/teams/{}/manage", waiting.away_team_id);
-        let seen = confirm_from_the_dashboard(chromium.client(), &ctx.address, captain, &team_page, &division).await;
-        chromium.close().await;
-        let seen = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+async fn on_a_phone_a_captain_confirms_from_the_dashboard_in_one_tap(ctx: TestContext) {
+    let store = ctx.store.as_ref();
+    let league = demo::load(store, chrono::Utc::now(), 3).await.unwrap();
+    let organisation = store
+        .organisation_by_slug(demo::SLUG)
+        .await
+        .unwrap()
+        .unwrap();
+    let competition = store
+        .competitions_of(organisation.id)
+        .await
+        .unwrap()
+        .remove(0);
+    let season = store.seasons_of(competition.id).await.unwrap().remove(0);
+    let premier = store.divisions_of(season.id).await.unwrap().remove(0);
+    // The Premier's newest result waits for its away captain.
+    let waiting = store
+        .fixtures_of_division(premier.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|fixture| fixture.status == FixtureStatus::AwaitingConfirmation)
+        .unwrap();
+    let captain = &league
+        .captains
+        .iter()
+        .find(|(team, _)| *team == waiting.away_team)
+        .unwrap()
+        .1;
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let division = format!(
+        "{}/leagues/{}/divisions/{}",
+        ctx.address,
+        demo::SLUG,
+        premier.id
+    );
+    let team_page = format!("/teams/{}/manage", waiting.away_team_id);
+    let seen = confirm_from_the_dashboard(
+        chromium.client(),
+        &ctx.address,
+        captain,
+        &team_page,
+        &division,
+    )
+    .await;
+    chromium.close().await;
+    let seen = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
 
-        for (what, (right, width, page)) in [("Enter the result", seen.enter_link), ("Confirm", seen.confirm_button)] {
-            assert!(width <= 400.0, "the window is {width} px wide");
-            assert!(right.is_some_and(|right| right <= width), "{what} is not on screen: {right:?} of {width}");
-            assert!(page <= width, "the page scrolls sideways to {page} px");
-        }
-        let now = store.fixture(waiting.id).await.unwrap().unwrap();
-        assert_eq!(now.status, FixtureStatus::Confirmed);
-        assert_ne!(seen.chart_before, seen.chart_after, "the chart did not follow the confirmed result");
+    for (what, (right, width, page)) in [
+        ("Enter the result", seen.enter_link),
+        ("Confirm", seen.confirm_button),
+    ] {
+        assert!(width <= 400.0, "the window is {width} px wide");
+        assert!(
+            right.is_some_and(|right| right <= width),
+            "{what} is not on screen: {right:?} of {width}"
+        );
+        assert!(page <= width, "the page scrolls sideways to {page} px");
     }
+    let now = store.fixture(waiting.id).await.unwrap().unwrap();
+    assert_eq!(now.status, FixtureStatus::Confirmed);
+    assert_ne!(
+        seen.chart_before, seen.chart_after,
+        "the chart did not follow the confirmed result"
+    );
 }
+store_test!(on_a_phone_a_captain_confirms_from_the_dashboard_in_one_tap);

@@ -235,14 +235,16 @@ async fn race_until_overlapped(ctx: &TestContext, change: Change) {
     );
 }
 
-store_test! {
-    async fn a_withdrawal_racing_a_publication_never_answers_5xx_nor_breaks_the_record(ctx) {
-        race_until_overlapped(&ctx, Change::Withdrawal).await;
-    }
+async fn a_withdrawal_racing_a_publication_never_answers_5xx_nor_breaks_the_record(
+    ctx: TestContext,
+) {
+    race_until_overlapped(&ctx, Change::Withdrawal).await;
 }
+store_test!(a_withdrawal_racing_a_publication_never_answers_5xx_nor_breaks_the_record);
 
-store_test! {
-    async fn a_late_entry_racing_a_publication_never_answers_5xx_nor_breaks_the_record(ctx) {
-        race_until_overlapped(&ctx, Change::LateEntry).await;
-    }
+async fn a_late_entry_racing_a_publication_never_answers_5xx_nor_breaks_the_record(
+    ctx: TestContext,
+) {
+    race_until_overlapped(&ctx, Change::LateEntry).await;
 }
+store_test!(a_late_entry_racing_a_publication_never_answers_5xx_nor_breaks_the_record);

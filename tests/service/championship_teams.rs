@@ -94,179 +94,261 @@ fn link_of(address: &Value) -> String {
     address.split("/api/v1/tables/").nth(1).unwrap().to_string()
 }
 
-store_test! {
-    async fn a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads(ctx) {
-        let api = organiser_api(&ctx).await;
-        let anyone = ctx.api(None);
-        let teams = ["Anchor", "Bell", "Crown", "Dolphin", "Eagle", "Fox"];
-        for team in teams {
-            let made = api.post(&format!("{ORGANISATION}/teams"), json!({"name": team})).await;
-            assert_eq!(made.status, 201, "{:?}", made.json);
-            let names: Vec<String> = (1..=4).map(|n| format!("{team} {n}")).collect();
-            let squad = api
-                .post(&format!("{ORGANISATION}/teams/{}/squad/list", made.json["id"]),
-                      json!({"names": names}))
-                .await;
-            assert!(squad.status < 300, "{:?}", squad.json);
-        }
-        let format = ChampionshipFormat::try_from(FormatChoice {
-            entrants: EntrantKind::Teams,
-            team_match: Some(TeamMatch { legs: legs(), player_limits: PlayerLimits::default() }),
-            ..FormatChoice::plain(Stages::Groups { groups: 2, advance: 1 })
-        })
-        .unwrap();
-        let base = format!("{ORGANISATION}/championships");
+async fn a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads(ctx: TestContext) {
+    let api = organiser_api(&ctx).await;
+    let anyone = ctx.api(None);
+    let teams = ["Anchor", "Bell", "Crown", "Dolphin", "Eagle", "Fox"];
+    for team in teams {
         let made = api
+            .post(&format!("{ORGANISATION}/teams"), json!({"name": team}))
+            .await;
+        assert_eq!(made.status, 201, "{:?}", made.json);
+        let names: Vec<String> = (1..=4).map(|n| format!("{team} {n}")).collect();
+        let squad = api
+            .post(
+                &format!("{ORGANISATION}/teams/{}/squad/list", made.json["id"]),
+                json!({"names": names}),
+            )
+            .await;
+        assert!(squad.status < 300, "{:?}", squad.json);
+    }
+    let format = ChampionshipFormat::try_from(FormatChoice {
+        entrants: EntrantKind::Teams,
+        team_match: Some(TeamMatch {
+            legs: legs(),
+            player_limits: PlayerLimits::default(),
+        }),
+        ..FormatChoice::plain(Stages::Groups {
+            groups: 2,
+            advance: 1,
+        })
+    })
+    .unwrap();
+    let base = format!("{ORGANISATION}/championships");
+    let made = api
             .post(&base, json!({"name": "Team Cup", "starts_on": "2027-03-06",
                                 "ruleset": "fives-and-threes",
                                 "format": serde_json::to_value(FormatDocument::from(&format)).unwrap()}))
             .await;
-        assert_eq!(made.status, 201, "{:?}", made.json);
-        assert_eq!(made.json["format"]["team_match"]["legs"][1]["kind"], "pairs", "{:?}", made.json);
-        let id = made.json["id"].as_i64().unwrap();
-        let at = |path: &str| format!("{base}/{id}{path}");
-        let entrants: Vec<Value> = teams.iter().map(|team| json!({"name": team})).collect();
-        let entered = api.post(&at("/entrants"), json!({"entrants": entrants})).await;
-        assert_eq!(entered.status, 201, "{:?}", entered.json);
-        assert!(entered.json[0]["team_id"].is_i64(), "{:?}", entered.json);
+    assert_eq!(made.status, 201, "{:?}", made.json);
+    assert_eq!(
+        made.json["format"]["team_match"]["legs"][1]["kind"], "pairs",
+        "{:?}",
+        made.json
+    );
+    let id = made.json["id"].as_i64().unwrap();
+    let at = |path: &str| format!("{base}/{id}{path}");
+    let entrants: Vec<Value> = teams.iter().map(|team| json!({"name": team})).collect();
+    let entered = api
+        .post(&at("/entrants"), json!({"entrants": entrants}))
+        .await;
+    assert_eq!(entered.status, 201, "{:?}", entered.json);
+    assert!(entered.json[0]["team_id"].is_i64(), "{:?}", entered.json);
 
-        let mut rounds = 0;
-        let mut final_typed: Option<(i64, Vec<(String, String)>)> = None;
-        loop {
-            let preview = api.post(&at("/rounds/preview"), json!({})).await;
-            if preview.status == 409 {
-                assert!(preview.json["error"].as_str().unwrap().contains("over"), "{:?}", preview.json);
-                break;
+    let mut rounds = 0;
+    let mut final_typed: Option<(i64, Vec<(String, String)>)> = None;
+    loop {
+        let preview = api.post(&at("/rounds/preview"), json!({})).await;
+        if preview.status == 409 {
+            assert!(
+                preview.json["error"].as_str().unwrap().contains("over"),
+                "{:?}",
+                preview.json
+            );
+            break;
+        }
+        assert_eq!(preview.status, 200, "{:?}", preview.json);
+        rounds += 1;
+        assert!(rounds <= 5, "the event does not end");
+        let published = api.post(&at("/rounds"), json!({})).await;
+        assert_eq!(published.status, 201, "{:?}", published.json);
+        let tables = published.json["round"]["tables"]
+            .as_array()
+            .unwrap()
+            .clone();
+        for (number, table) in tables.iter().enumerate() {
+            let link = link_of(&published.json["table_links"][number]);
+            let seen = anyone.get(&format!("/api/v1/tables/{link}")).await;
+            assert_eq!(seen.status, 200, "{:?}", seen.json);
+            let squads = seen.json["squads"].clone();
+            assert_eq!(squads.as_array().map(Vec::len), Some(2), "{:?}", seen.json);
+            let seed = (rounds * 10 + number) as u64;
+            if rounds == 1 && number == 0 {
+                // The other team's player in game 1: refused at game 1, nothing kept.
+                let mut wrong = team_games(&squads, seed);
+                wrong[0]["home"] = json!([ids(&squads[1])[3]]);
+                let refused = anyone
+                    .put(
+                        &format!("/api/v1/tables/{link}/result"),
+                        json!({"version": 0, "team_games": wrong}),
+                    )
+                    .await;
+                assert_eq!(refused.status, 422, "{:?}", refused.json);
+                assert!(
+                    refused
+                        .problem_fields()
+                        .iter()
+                        .any(|f| f.starts_with("games[0]")),
+                    "{:?}",
+                    refused.json
+                );
+                assert!(
+                    refused.json.to_string().contains("not in the team's squad"),
+                    "{:?}",
+                    refused.json
+                );
+                // Hands alone say nothing of who played.
+                let hands_only = anyone
+                    .put(
+                        &format!("/api/v1/tables/{link}/result"),
+                        json!({"version": 0, "games": [random_hands(&legs()[0], 1)]}),
+                    )
+                    .await;
+                assert_eq!(hands_only.status, 422, "{:?}", hands_only.json);
+                let still = anyone.get(&format!("/api/v1/tables/{link}")).await;
+                assert_eq!(still.json["table"]["status"], "waiting");
             }
-            assert_eq!(preview.status, 200, "{:?}", preview.json);
-            rounds += 1;
-            assert!(rounds <= 5, "the event does not end");
-            let published = api.post(&at("/rounds"), json!({})).await;
-            assert_eq!(published.status, 201, "{:?}", published.json);
-            let tables = published.json["round"]["tables"].as_array().unwrap().clone();
-            for (number, table) in tables.iter().enumerate() {
-                let link = link_of(&published.json["table_links"][number]);
-                let seen = anyone.get(&format!("/api/v1/tables/{link}")).await;
-                assert_eq!(seen.status, 200, "{:?}", seen.json);
-                let squads = seen.json["squads"].clone();
-                assert_eq!(squads.as_array().map(Vec::len), Some(2), "{:?}", seen.json);
-                let seed = (rounds * 10 + number) as u64;
-                if rounds == 1 && number == 0 {
-                    // The other team's player in game 1: refused at game 1, nothing kept.
-                    let mut wrong = team_games(&squads, seed);
-                    wrong[0]["home"] = json!([ids(&squads[1])[3]]);
-                    let refused = anyone
-                        .put(&format!("/api/v1/tables/{link}/result"),
-                             json!({"version": 0, "team_games": wrong}))
-                        .await;
-                    assert_eq!(refused.status, 422, "{:?}", refused.json);
-                    assert!(refused.problem_fields().iter().any(|f| f.starts_with("games[0]")),
-                            "{:?}", refused.json);
-                    assert!(refused.json.to_string().contains("not in the team's squad"),
-                            "{:?}", refused.json);
-                    // Hands alone say nothing of who played.
-                    let hands_only = anyone
-                        .put(&format!("/api/v1/tables/{link}/result"),
-                             json!({"version": 0, "games": [random_hands(&legs()[0], 1)]}))
-                        .await;
-                    assert_eq!(hands_only.status, 422, "{:?}", hands_only.json);
-                    let still = anyone.get(&format!("/api/v1/tables/{link}")).await;
-                    assert_eq!(still.json["table"]["status"], "waiting");
-                }
-                let is_final = tables.len() == 1;
-                if is_final {
-                    // The final is entered at the table, on the phone page's team match form.
-                    let player = ctx.browser();
-                    let page = player.get(&format!("/tables/{link}")).await;
-                    assert_eq!(page.status, 200, "{}", page.body);
-                    assert!(page.body.contains("Game 3: pairs to 61"), "{}", page.body);
-                    let names: Vec<String> = squads[0].as_array().unwrap().iter()
-                        .map(|p| p["name"].as_str().unwrap().to_string()).collect();
-                    assert!(page.body.contains(&names[0]), "{}", page.body);
-                    let games = team_games(&squads, seed);
-                    let mut fields: Vec<(String, String)> = vec![("version".into(), "0".into())];
-                    for (index, game) in games.as_array().unwrap().iter().enumerate() {
-                        let n = index + 1;
-                        for side in ["home", "away"] {
-                            for (place, player) in game[side].as_array().unwrap().iter().enumerate() {
-                                fields.push((format!("g{n}_{side}_{}", place + 1), player.to_string()));
-                            }
+            let is_final = tables.len() == 1;
+            if is_final {
+                // The final is entered at the table, on the phone page's team match form.
+                let player = ctx.browser();
+                let page = player.get(&format!("/tables/{link}")).await;
+                assert_eq!(page.status, 200, "{}", page.body);
+                assert!(page.body.contains("Game 3: pairs to 61"), "{}", page.body);
+                let names: Vec<String> = squads[0]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p["name"].as_str().unwrap().to_string())
+                    .collect();
+                assert!(page.body.contains(&names[0]), "{}", page.body);
+                let games = team_games(&squads, seed);
+                let mut fields: Vec<(String, String)> = vec![("version".into(), "0".into())];
+                for (index, game) in games.as_array().unwrap().iter().enumerate() {
+                    let n = index + 1;
+                    for side in ["home", "away"] {
+                        for (place, player) in game[side].as_array().unwrap().iter().enumerate() {
+                            fields.push((format!("g{n}_{side}_{}", place + 1), player.to_string()));
                         }
-                        let hands: Vec<HandRecord> = serde_json::from_value(game["hands"].clone()).unwrap();
-                        fields.push((format!("g{n}_hands"), write_hand_lines(&hands).unwrap()));
                     }
-                    let typed: Vec<(&str, &str)> =
-                        fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-                    let entered = player.submit(&format!("/tables/{link}"), &typed).await;
-                    assert_eq!(entered.status, 200, "{}", entered.body);
-                    assert!(entered.body.contains("table-saved"), "{}", entered.body);
-                    let confirmed = api
-                        .post(&at(&format!("/tables/{}/result/confirm", table["id"])), json!({"version": 1}))
-                        .await;
-                    assert_eq!(confirmed.status, 200, "{:?}", confirmed.json);
-                    final_typed = Some((table["id"].as_i64().unwrap(), fields));
-                    continue;
+                    let hands: Vec<HandRecord> =
+                        serde_json::from_value(game["hands"].clone()).unwrap();
+                    fields.push((format!("g{n}_hands"), write_hand_lines(&hands).unwrap()));
                 }
-                if number % 2 == 0 {
-                    let entered = anyone
-                        .put(&format!("/api/v1/tables/{link}/result"),
-                             json!({"version": 0, "team_games": team_games(&squads, seed)}))
-                        .await;
-                    assert_eq!(entered.status, 200, "{:?}", entered.json);
-                    assert_eq!(entered.json["table"]["status"], "entered");
-                    let confirmed = api
-                        .post(&at(&format!("/tables/{}/result/confirm", table["id"])), json!({"version": 1}))
-                        .await;
-                    assert_eq!(confirmed.status, 200, "{:?}", confirmed.json);
-                } else {
-                    let entered = api
-                        .put(&at(&format!("/tables/{}/result", table["id"])),
-                             json!({"version": 0, "team_games": team_games(&squads, seed)}))
-                        .await;
-                    assert_eq!(entered.status, 200, "{:?}", entered.json);
-                    assert_eq!(entered.json["table"]["status"], "confirmed");
-                }
+                let typed: Vec<(&str, &str)> = fields
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), v.as_str()))
+                    .collect();
+                let entered = player.submit(&format!("/tables/{link}"), &typed).await;
+                assert_eq!(entered.status, 200, "{}", entered.body);
+                assert!(entered.body.contains("table-saved"), "{}", entered.body);
+                let confirmed = api
+                    .post(
+                        &at(&format!("/tables/{}/result/confirm", table["id"])),
+                        json!({"version": 1}),
+                    )
+                    .await;
+                assert_eq!(confirmed.status, 200, "{:?}", confirmed.json);
+                final_typed = Some((table["id"].as_i64().unwrap(), fields));
+                continue;
+            }
+            if number % 2 == 0 {
+                let entered = anyone
+                    .put(
+                        &format!("/api/v1/tables/{link}/result"),
+                        json!({"version": 0, "team_games": team_games(&squads, seed)}),
+                    )
+                    .await;
+                assert_eq!(entered.status, 200, "{:?}", entered.json);
+                assert_eq!(entered.json["table"]["status"], "entered");
+                let confirmed = api
+                    .post(
+                        &at(&format!("/tables/{}/result/confirm", table["id"])),
+                        json!({"version": 1}),
+                    )
+                    .await;
+                assert_eq!(confirmed.status, 200, "{:?}", confirmed.json);
+            } else {
+                let entered = api
+                    .put(
+                        &at(&format!("/tables/{}/result", table["id"])),
+                        json!({"version": 0, "team_games": team_games(&squads, seed)}),
+                    )
+                    .await;
+                assert_eq!(entered.status, 200, "{:?}", entered.json);
+                assert_eq!(entered.json["table"]["status"], "confirmed");
             }
         }
-        // Three rounds of the groups' round robins (each team has a bye), then the final.
-        assert_eq!(rounds, 4);
-        let detail = anyone.get(&at("")).await;
-        let last = detail.json["rounds"][3]["tables"][0].clone();
-        assert_eq!(last["games"]["games"].as_array().map(Vec::len), Some(3), "{last:?}");
-        let points: Vec<f64> = last["points"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).collect();
-        assert!(points == [1.0, 0.0] || points == [0.0, 1.0], "a final has a winner: {points:?}");
-        let document = anyone.get(&at("/event")).await;
-        let event = Event::parse(&document.json.to_string()).unwrap();
-        let rerun: Value = serde_json::from_str(&fives_pairing::output::standings_json(
-            &event,
-            &fives_pairing::standings::standings(&event).unwrap(),
-        ))
-        .unwrap();
-        assert_eq!(detail.json["standings"]["main"], rerun);
-        let page = ctx.browser().get(&format!("/leagues/north/championships/{id}")).await;
-        assert!(page.body.contains("a team match a table of 2 singles to 61 and 1 pairs to 61"),
-                "{}", page.body);
-
-        // The organiser's page holds the final's kept match, players chosen, to correct; a
-        // correction needs its reason and keeps the match.
-        let (final_table, mut fields) = final_typed.expect("the final was entered");
-        let organiser = ctx.browser();
-        organiser.login_ok("north@example.org").await;
-        let path = format!("/organise/north/championships/{id}/tables/{final_table}");
-        let kept = organiser.get(&path).await;
-        assert_eq!(kept.status, 200, "{}", kept.body);
-        let first_home = &fields.iter().find(|(k, _)| k == "g1_home_1").unwrap().1;
-        assert!(kept.body.contains(&format!("<option value=\"{first_home}\" selected>")), "{}", kept.body);
-        fields[0].1 = "2".into();
-        let typed: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        let no_reason = organiser.submit(&path, &typed).await;
-        assert_eq!(no_reason.status, 422, "{}", no_reason.body);
-        let mut with_reason = typed.clone();
-        with_reason.push(("reason", "The pairs game's scorer swapped two hands"));
-        let corrected = organiser.submit(&path, &with_reason).await;
-        assert_eq!(corrected.status, 303, "{}", corrected.body);
-        let after = anyone.get(&at("")).await;
-        assert_eq!(after.json["rounds"][3]["tables"][0]["version"], 3);
-        assert_eq!(after.json["rounds"][3]["tables"][0]["points"], last["points"]);
     }
+    // Three rounds of the groups' round robins (each team has a bye), then the final.
+    assert_eq!(rounds, 4);
+    let detail = anyone.get(&at("")).await;
+    let last = detail.json["rounds"][3]["tables"][0].clone();
+    assert_eq!(
+        last["games"]["games"].as_array().map(Vec::len),
+        Some(3),
+        "{last:?}"
+    );
+    let points: Vec<f64> = last["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert!(
+        points == [1.0, 0.0] || points == [0.0, 1.0],
+        "a final has a winner: {points:?}"
+    );
+    let document = anyone.get(&at("/event")).await;
+    let event = Event::parse(&document.json.to_string()).unwrap();
+    let rerun: Value = serde_json::from_str(&fives_pairing::output::standings_json(
+        &event,
+        &fives_pairing::standings::standings(&event).unwrap(),
+    ))
+    .unwrap();
+    assert_eq!(detail.json["standings"]["main"], rerun);
+    let page = ctx
+        .browser()
+        .get(&format!("/leagues/north/championships/{id}"))
+        .await;
+    assert!(
+        page.body
+            .contains("a team match a table of 2 singles to 61 and 1 pairs to 61"),
+        "{}",
+        page.body
+    );
+
+    // The organiser's page holds the final's kept match, players chosen, to correct; a
+    // correction needs its reason and keeps the match.
+    let (final_table, mut fields) = final_typed.expect("the final was entered");
+    let organiser = ctx.browser();
+    organiser.login_ok("north@example.org").await;
+    let path = format!("/organise/north/championships/{id}/tables/{final_table}");
+    let kept = organiser.get(&path).await;
+    assert_eq!(kept.status, 200, "{}", kept.body);
+    let first_home = &fields.iter().find(|(k, _)| k == "g1_home_1").unwrap().1;
+    assert!(
+        kept.body
+            .contains(&format!("<option value=\"{first_home}\" selected>")),
+        "{}",
+        kept.body
+    );
+    fields[0].1 = "2".into();
+    let typed: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let no_reason = organiser.submit(&path, &typed).await;
+    assert_eq!(no_reason.status, 422, "{}", no_reason.body);
+    let mut with_reason = typed.clone();
+    with_reason.push(("reason", "The pairs game's scorer swapped two hands"));
+    let corrected = organiser.submit(&path, &with_reason).await;
+    assert_eq!(corrected.status, 303, "{}", corrected.body);
+    let after = anyone.get(&at("")).await;
+    assert_eq!(after.json["rounds"][3]["tables"][0]["version"], 3);
+    assert_eq!(
+        after.json["rounds"][3]["tables"][0]["points"],
+        last["points"]
+    );
 }
+store_test!(a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads);

@@ -44,64 +44,137 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-store_test! {
-    async fn user_add_creates_an_account_with_the_password_from_stdin(ctx) {
-        let output = run_with_stdin(fives(&ctx, &["user", "add", "Pat@Example.org", "--admin"]), "copper kettle tuesday\n").await;
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        assert_eq!(text(&output.stdout), "Created the site admin account pat@example.org.\n");
-        let pat = ctx.store.credentials(&"pat@example.org".try_into().unwrap()).await.unwrap().unwrap();
-        assert!(pat.user.is_admin);
-        let page = ctx.browser().login("pat@example.org", "copper kettle tuesday").await;
-        page.assert_redirect_to("/dashboard");
+async fn user_add_creates_an_account_with_the_password_from_stdin(ctx: TestContext) {
+    let output = run_with_stdin(
+        fives(&ctx, &["user", "add", "Pat@Example.org", "--admin"]),
+        "copper kettle tuesday\n",
+    )
+    .await;
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "Created the site admin account pat@example.org.\n"
+    );
+    let pat = ctx
+        .store
+        .credentials(&"pat@example.org".try_into().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(pat.user.is_admin);
+    let page = ctx
+        .browser()
+        .login("pat@example.org", "copper kettle tuesday")
+        .await;
+    page.assert_redirect_to("/dashboard");
 
-        let again = run_with_stdin(fives(&ctx, &["user", "add", "pat@example.org"]), "copper kettle tuesday\n").await;
-        assert!(!again.status.success());
-        assert!(text(&again.stderr).contains("an account with the email address pat@example.org already exists"), "{}", text(&again.stderr));
+    let again = run_with_stdin(
+        fives(&ctx, &["user", "add", "pat@example.org"]),
+        "copper kettle tuesday\n",
+    )
+    .await;
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr)
+            .contains("an account with the email address pat@example.org already exists"),
+        "{}",
+        text(&again.stderr)
+    );
 
-        let bad_email = run_with_stdin(fives(&ctx, &["user", "add", "pat"]), "copper kettle tuesday\n").await;
-        assert!(!bad_email.status.success());
-        assert!(text(&bad_email.stderr).contains("Enter an email address in the form name@example.org."));
+    let bad_email = run_with_stdin(
+        fives(&ctx, &["user", "add", "pat"]),
+        "copper kettle tuesday\n",
+    )
+    .await;
+    assert!(!bad_email.status.success());
+    assert!(
+        text(&bad_email.stderr).contains("Enter an email address in the form name@example.org.")
+    );
 
-        let short = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "short\n").await;
-        assert!(!short.status.success());
-        assert!(text(&short.stderr).contains("at least 10 characters"), "{}", text(&short.stderr));
-        let common = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "password1234\n").await;
-        assert!(!common.status.success());
-        assert!(text(&common.stderr).contains("That password is too easy to guess."), "{}", text(&common.stderr));
-        let spaces = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "            \n").await;
-        assert!(!spaces.status.success());
-        assert!(ctx.store.credentials(&"kim@example.org".try_into().unwrap()).await.unwrap().is_none());
-    }
+    let short = run_with_stdin(fives(&ctx, &["user", "add", "kim@example.org"]), "short\n").await;
+    assert!(!short.status.success());
+    assert!(
+        text(&short.stderr).contains("at least 10 characters"),
+        "{}",
+        text(&short.stderr)
+    );
+    let common = run_with_stdin(
+        fives(&ctx, &["user", "add", "kim@example.org"]),
+        "password1234\n",
+    )
+    .await;
+    assert!(!common.status.success());
+    assert!(
+        text(&common.stderr).contains("That password is too easy to guess."),
+        "{}",
+        text(&common.stderr)
+    );
+    let spaces = run_with_stdin(
+        fives(&ctx, &["user", "add", "kim@example.org"]),
+        "            \n",
+    )
+    .await;
+    assert!(!spaces.status.success());
+    assert!(
+        ctx.store
+            .credentials(&"kim@example.org".try_into().unwrap())
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
+store_test!(user_add_creates_an_account_with_the_password_from_stdin);
 
-store_test! {
-    async fn user_password_sets_a_forgotten_password_and_ends_every_session(ctx) {
-        ctx.user("pat@example.org").await;
-        let browser = ctx.browser();
-        browser.login_ok("pat@example.org").await;
-        let token = browser.make_api_token("scoreboard").await;
+async fn user_password_sets_a_forgotten_password_and_ends_every_session(ctx: TestContext) {
+    ctx.user("pat@example.org").await;
+    let browser = ctx.browser();
+    browser.login_ok("pat@example.org").await;
+    let token = browser.make_api_token("scoreboard").await;
 
-        let output = run_with_stdin(fives(&ctx, &["user", "password", "pat@example.org"]), "a brand new password\n").await;
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        assert_eq!(text(&output.stdout), "Set the password of pat@example.org, ended its sessions and revoked its API token.\n");
-        assert_eq!(ctx.api(Some(&token)).get("/api/v1/me").await.status, 401);
-        browser.get("/dashboard").await.assert_redirect_to("/login?next=%2Fdashboard");
-        ctx.browser().login("pat@example.org", "a brand new password").await.assert_redirect_to("/dashboard");
+    let output = run_with_stdin(
+        fives(&ctx, &["user", "password", "pat@example.org"]),
+        "a brand new password\n",
+    )
+    .await;
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "Set the password of pat@example.org, ended its sessions and revoked its API token.\n"
+    );
+    assert_eq!(ctx.api(Some(&token)).get("/api/v1/me").await.status, 401);
+    browser
+        .get("/dashboard")
+        .await
+        .assert_redirect_to("/login?next=%2Fdashboard");
+    ctx.browser()
+        .login("pat@example.org", "a brand new password")
+        .await
+        .assert_redirect_to("/dashboard");
 
-        let unknown = run_with_stdin(fives(&ctx, &["user", "password", "kim@example.org"]), "a brand new password\n").await;
-        assert!(!unknown.status.success());
-        assert!(text(&unknown.stderr).contains("no account has the email address kim@example.org"), "{}", text(&unknown.stderr));
-    }
+    let unknown = run_with_stdin(
+        fives(&ctx, &["user", "password", "kim@example.org"]),
+        "a brand new password\n",
+    )
+    .await;
+    assert!(!unknown.status.success());
+    assert!(
+        text(&unknown.stderr).contains("no account has the email address kim@example.org"),
+        "{}",
+        text(&unknown.stderr)
+    );
 }
+store_test!(user_password_sets_a_forgotten_password_and_ends_every_session);
 
-store_test! {
-    async fn migrate_brings_the_database_up_to_date(ctx) {
-        let output = run_with_stdin(fives(&ctx, &["migrate"]), "").await;
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        let dialect = ctx.store.dialect();
-        assert_eq!(text(&output.stdout), format!("The {dialect} database is up to date.\n"));
-    }
+async fn migrate_brings_the_database_up_to_date(ctx: TestContext) {
+    let output = run_with_stdin(fives(&ctx, &["migrate"]), "").await;
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let dialect = ctx.store.dialect();
+    assert_eq!(
+        text(&output.stdout),
+        format!("The {dialect} database is up to date.\n")
+    );
 }
+store_test!(migrate_brings_the_database_up_to_date);
 
 /// Starts `fives serve` on a free port and answers its address once it is serving.
 fn serve(mut command: Command) -> (std::process::Child, String) {
@@ -123,26 +196,25 @@ fn serve(mut command: Command) -> (std::process::Child, String) {
     (child, url)
 }
 
-store_test! {
-    async fn serve_answers_on_the_address_it_prints(ctx) {
-        let (mut child, url) = tokio::task::spawn_blocking({
-            let command = {
-                let mut command = fives(&ctx, &["serve", "--bind", "127.0.0.1:0"]);
-                command.env("FIVES_LOG", "warn");
-                command
-            };
-            move || serve(command)
-        })
-        .await
-        .unwrap();
-        let health = reqwest::get(format!("{url}/healthz")).await;
-        let home = reqwest::get(format!("{url}/")).await;
-        child.kill().unwrap();
-        child.wait().unwrap();
-        assert_eq!(health.unwrap().status(), 200);
-        assert_eq!(home.unwrap().status(), 200);
-    }
+async fn serve_answers_on_the_address_it_prints(ctx: TestContext) {
+    let (mut child, url) = tokio::task::spawn_blocking({
+        let command = {
+            let mut command = fives(&ctx, &["serve", "--bind", "127.0.0.1:0"]);
+            command.env("FIVES_LOG", "warn");
+            command
+        };
+        move || serve(command)
+    })
+    .await
+    .unwrap();
+    let health = reqwest::get(format!("{url}/healthz")).await;
+    let home = reqwest::get(format!("{url}/")).await;
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(health.unwrap().status(), 200);
+    assert_eq!(home.unwrap().status(), 200);
 }
+store_test!(serve_answers_on_the_address_it_prints);
 
 /// With no configuration at all, `fives serve` keeps its data in `./data`.
 #[tokio::test]

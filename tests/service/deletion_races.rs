@@ -195,134 +195,205 @@ fn report(ctx: &TestContext, what: &str, counts: [usize; 3]) {
     );
 }
 
-store_test!(
-    async fn a_team_deleted_while_its_result_is_submitted_never_takes_a_kept_result(ctx) {
-        let league = results_league(&ctx).await;
-        let competition = ctx.store.competitions_of(league.organisation).await.unwrap()[0].id;
-        let span = submission_time(&ctx, &league).await;
-        let mut counts = [0; 3];
-        let mut attempt = 0;
-        while more(attempt, counts) {
-            attempt += 1;
-            let team = ctx.team(league.organisation, &format!("Visitors {attempt}")).await.id;
-            let mut squad = Vec::new();
-            for number in 0..4 {
-                let player = ctx
-                    .store
-                    .create_player(league.organisation, &name(&format!("Visitor {attempt}-{number}")), Utc::now())
-                    .await
-                    .unwrap();
-                ctx.store.add_player_to_squad(team, player.id).await.unwrap();
-                squad.push(SquadMember { id: player.id, name: player.name });
-            }
-            let fixture = fixture_between(&ctx, competition, &format!("Season {attempt}"), league.home, team).await;
-            let result = result_of(&league, &league.home_squad, &squad, attempt as u64);
-            let key = format!("team-{attempt}");
-            let (submitted, deleted, overlapped) = race(
-                ctx.store.submit_result(&submission(&league, &fixture, &result, &key)),
-                ctx.store.delete_team(team),
-                pause(attempt, span),
-            )
-            .await;
-            match (&submitted, &deleted) {
-                (Ok(Submitted::Recorded(_)), Err(StoreError::HasResults { .. })) => {
-                    assert!(kept(&ctx, fixture.id).await, "team {team}: a kept result is gone");
-                    counts[0] += 1;
-                }
-                (Err(StoreError::NotFound(_)), Ok(())) => counts[1] += 1,
-                other => panic!("team {team}: the submission and the deletion gave {other:?}"),
-            }
-            counts[2] += usize::from(overlapped);
-        }
-        report(&ctx, "teams", counts);
-    }
-);
-
-store_test!(
-    async fn a_competition_deleted_while_its_result_is_submitted_never_takes_a_kept_result(ctx) {
-        let league = results_league(&ctx).await;
-        let span = submission_time(&ctx, &league).await;
-        let mut counts = [0; 3];
-        let mut attempt = 0;
-        while more(attempt, counts) {
-            attempt += 1;
-            let competition = ctx
-                .store
-                .create_competition(&NewCompetition {
-                    organisation: league.organisation,
-                    name: name(&format!("Cup {attempt}")),
-                    ruleset: league.ruleset,
-                    match_format: league.format.clone(),
-                    entry_level: league.level,
-                    created_at: Utc::now(),
-                })
-                .await
-                .unwrap()
-                .id;
-            let fixture = fixture_between(&ctx, competition, "2024-25", league.home, league.away).await;
-            let result = result_of(&league, &league.home_squad, &league.away_squad, attempt as u64);
-            let key = format!("competition-{attempt}");
-            let (submitted, deleted, overlapped) = race(
-                ctx.store.submit_result(&submission(&league, &fixture, &result, &key)),
-                ctx.store.delete_competition(competition),
-                pause(attempt, span),
-            )
-            .await;
-            match (&submitted, &deleted) {
-                (Ok(Submitted::Recorded(_)), Err(StoreError::HasResults { .. })) => {
-                    assert!(kept(&ctx, fixture.id).await, "{competition}: a kept result is gone");
-                    counts[0] += 1;
-                }
-                (Err(StoreError::NotFound(_)), Ok(())) => counts[1] += 1,
-                other => panic!("{competition}: the submission and the deletion gave {other:?}"),
-            }
-            counts[2] += usize::from(overlapped);
-        }
-        report(&ctx, "competitions", counts);
-    }
-);
-
-store_test!(
-    async fn a_player_deleted_while_a_result_naming_them_is_submitted_is_never_both(ctx) {
-        let league = results_league(&ctx).await;
-        let competition = ctx.store.competitions_of(league.organisation).await.unwrap()[0].id;
-        let span = submission_time(&ctx, &league).await;
-        let mut counts = [0; 3];
-        let mut attempt = 0;
-        while more(attempt, counts) {
-            attempt += 1;
+async fn a_team_deleted_while_its_result_is_submitted_never_takes_a_kept_result(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let competition = ctx
+        .store
+        .competitions_of(league.organisation)
+        .await
+        .unwrap()[0]
+        .id;
+    let span = submission_time(&ctx, &league).await;
+    let mut counts = [0; 3];
+    let mut attempt = 0;
+    while more(attempt, counts) {
+        attempt += 1;
+        let team = ctx
+            .team(league.organisation, &format!("Visitors {attempt}"))
+            .await
+            .id;
+        let mut squad = Vec::new();
+        for number in 0..4 {
             let player = ctx
                 .store
-                .create_player(league.organisation, &name(&format!("Newcomer {attempt}")), Utc::now())
+                .create_player(
+                    league.organisation,
+                    &name(&format!("Visitor {attempt}-{number}")),
+                    Utc::now(),
+                )
                 .await
                 .unwrap();
-            ctx.store.add_player_to_squad(league.home, player.id).await.unwrap();
-            let newcomer = SquadMember { id: player.id, name: player.name };
-            // The newcomer and one regular: every result of the two plays the newcomer.
-            let home_squad = [newcomer, league.home_squad[0].clone()];
-            let fixture = fixture_between(&ctx, competition, &format!("Season {attempt}"), league.home, league.away).await;
-            let result = result_of(&league, &home_squad, &league.away_squad, attempt as u64);
-            let key = format!("player-{attempt}");
-            let (submitted, deleted, overlapped) = race(
-                ctx.store.submit_result(&submission(&league, &fixture, &result, &key)),
-                ctx.store.delete_player(player.id),
-                pause(attempt, span),
-            )
-            .await;
-            match (&submitted, &deleted) {
-                (Ok(Submitted::Recorded(_)), Err(StoreError::HasResults { .. })) => {
-                    assert!(kept(&ctx, fixture.id).await, "{}: a kept result is gone", player.id);
-                    assert!(ctx.store.player(player.id).await.unwrap().is_some());
-                    counts[0] += 1;
-                }
-                (Err(StoreError::PlayerRemoved), Ok(())) => {
-                    assert!(!kept(&ctx, fixture.id).await, "{}: a refused result was kept", player.id);
-                    counts[1] += 1;
-                }
-                other => panic!("{}: the submission and the deletion gave {other:?}", player.id),
-            }
-            counts[2] += usize::from(overlapped);
+            ctx.store
+                .add_player_to_squad(team, player.id)
+                .await
+                .unwrap();
+            squad.push(SquadMember {
+                id: player.id,
+                name: player.name,
+            });
         }
-        report(&ctx, "players", counts);
+        let fixture = fixture_between(
+            &ctx,
+            competition,
+            &format!("Season {attempt}"),
+            league.home,
+            team,
+        )
+        .await;
+        let result = result_of(&league, &league.home_squad, &squad, attempt as u64);
+        let key = format!("team-{attempt}");
+        let (submitted, deleted, overlapped) = race(
+            ctx.store
+                .submit_result(&submission(&league, &fixture, &result, &key)),
+            ctx.store.delete_team(team),
+            pause(attempt, span),
+        )
+        .await;
+        match (&submitted, &deleted) {
+            (Ok(Submitted::Recorded(_)), Err(StoreError::HasResults { .. })) => {
+                assert!(
+                    kept(&ctx, fixture.id).await,
+                    "team {team}: a kept result is gone"
+                );
+                counts[0] += 1;
+            }
+            (Err(StoreError::NotFound(_)), Ok(())) => counts[1] += 1,
+            other => panic!("team {team}: the submission and the deletion gave {other:?}"),
+        }
+        counts[2] += usize::from(overlapped);
     }
-);
+    report(&ctx, "teams", counts);
+}
+store_test!(a_team_deleted_while_its_result_is_submitted_never_takes_a_kept_result);
+
+async fn a_competition_deleted_while_its_result_is_submitted_never_takes_a_kept_result(
+    ctx: TestContext,
+) {
+    let league = results_league(&ctx).await;
+    let span = submission_time(&ctx, &league).await;
+    let mut counts = [0; 3];
+    let mut attempt = 0;
+    while more(attempt, counts) {
+        attempt += 1;
+        let competition = ctx
+            .store
+            .create_competition(&NewCompetition {
+                organisation: league.organisation,
+                name: name(&format!("Cup {attempt}")),
+                ruleset: league.ruleset,
+                match_format: league.format.clone(),
+                entry_level: league.level,
+                created_at: Utc::now(),
+            })
+            .await
+            .unwrap()
+            .id;
+        let fixture = fixture_between(&ctx, competition, "2024-25", league.home, league.away).await;
+        let result = result_of(
+            &league,
+            &league.home_squad,
+            &league.away_squad,
+            attempt as u64,
+        );
+        let key = format!("competition-{attempt}");
+        let (submitted, deleted, overlapped) = race(
+            ctx.store
+                .submit_result(&submission(&league, &fixture, &result, &key)),
+            ctx.store.delete_competition(competition),
+            pause(attempt, span),
+        )
+        .await;
+        match (&submitted, &deleted) {
+            (Ok(Submitted::Recorded(_)), Err(StoreError::HasResults { .. })) => {
+                assert!(
+                    kept(&ctx, fixture.id).await,
+                    "{competition}: a kept result is gone"
+                );
+                counts[0] += 1;
+            }
+            (Err(StoreError::NotFound(_)), Ok(())) => counts[1] += 1,
+            other => panic!("{competition}: the submission and the deletion gave {other:?}"),
+        }
+        counts[2] += usize::from(overlapped);
+    }
+    report(&ctx, "competitions", counts);
+}
+store_test!(a_competition_deleted_while_its_result_is_submitted_never_takes_a_kept_result);
+
+async fn a_player_deleted_while_a_result_naming_them_is_submitted_is_never_both(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let competition = ctx
+        .store
+        .competitions_of(league.organisation)
+        .await
+        .unwrap()[0]
+        .id;
+    let span = submission_time(&ctx, &league).await;
+    let mut counts = [0; 3];
+    let mut attempt = 0;
+    while more(attempt, counts) {
+        attempt += 1;
+        let player = ctx
+            .store
+            .create_player(
+                league.organisation,
+                &name(&format!("Newcomer {attempt}")),
+                Utc::now(),
+            )
+            .await
+            .unwrap();
+        ctx.store
+            .add_player_to_squad(league.home, player.id)
+            .await
+            .unwrap();
+        let newcomer = SquadMember {
+            id: player.id,
+            name: player.name,
+        };
+        // The newcomer and one regular: every result of the two plays the newcomer.
+        let home_squad = [newcomer, league.home_squad[0].clone()];
+        let fixture = fixture_between(
+            &ctx,
+            competition,
+            &format!("Season {attempt}"),
+            league.home,
+            league.away,
+        )
+        .await;
+        let result = result_of(&league, &home_squad, &league.away_squad, attempt as u64);
+        let key = format!("player-{attempt}");
+        let (submitted, deleted, overlapped) = race(
+            ctx.store
+                .submit_result(&submission(&league, &fixture, &result, &key)),
+            ctx.store.delete_player(player.id),
+            pause(attempt, span),
+        )
+        .await;
+        match (&submitted, &deleted) {
+            (Ok(Submitted::Recorded(_)), Err(StoreError::HasResults { .. })) => {
+                assert!(
+                    kept(&ctx, fixture.id).await,
+                    "{}: a kept result is gone",
+                    player.id
+                );
+                assert!(ctx.store.player(player.id).await.unwrap().is_some());
+                counts[0] += 1;
+            }
+            (Err(StoreError::PlayerRemoved), Ok(())) => {
+                assert!(
+                    !kept(&ctx, fixture.id).await,
+                    "{}: a refused result was kept",
+                    player.id
+                );
+                counts[1] += 1;
+            }
+            other => panic!(
+                "{}: the submission and the deletion gave {other:?}",
+                player.id
+            ),
+        }
+        counts[2] += usize::from(overlapped);
+    }
+    report(&ctx, "players", counts);
+}
+store_test!(a_player_deleted_while_a_result_naming_them_is_submitted_is_never_both);

@@ -62,48 +62,50 @@ impl Write {
     }
 }
 
-store_test!(
-    async fn a_write_dropped_at_any_point_leaves_the_next_write_free_to_run(ctx) {
-        let store = ctx.store.as_ref();
-        let organiser = ctx.user("secretary@example.org").await;
-        let organisation = ctx.organisation("devon", &organiser).await;
-        let team = ctx.team(organisation.id, "The Anchor").await;
-        let writes = |round: usize| {
-            let token = SecretToken::generate();
-            [
-                Write::Team(organisation.id, format!("Team {round}")),
-                Write::Contact(team.id, format!("Ring {round}")),
-                Write::Session(NewSession {
-                    token: token.digest(),
-                    user: organiser.id,
-                    created_at: Utc::now(),
-                    expires_at: Utc::now() + chrono::Duration::days(1),
-                }),
-            ]
-        };
-        // How many times each whole write waits on the database.
-        let mut waits = Vec::new();
-        for write in writes(0) {
-            let (done, waited) = cancelled_after(usize::MAX, write.run(store)).await;
-            assert!(done.is_some());
-            waits.push(waited);
-        }
-        // Each write dropped after every number of waits it can make, and after each drop a
-        // write that must finish at once.
-        let mut round = 1;
-        for (kind, most) in waits.iter().enumerate() {
-            for after in 0..=*most {
-                let write = writes(round).into_iter().nth(kind).unwrap();
-                let (done, _) = cancelled_after(after, write.run(store)).await;
-                if done.is_none() {
-                    team_is_made(store, organisation.id, &format!("After drop {round}")).await;
-                }
-                round += 1;
-            }
-        }
-        eprintln!("{:?}: writes dropped after 0..={waits:?} waits", ctx.backend);
+async fn a_write_dropped_at_any_point_leaves_the_next_write_free_to_run(ctx: TestContext) {
+    let store = ctx.store.as_ref();
+    let organiser = ctx.user("secretary@example.org").await;
+    let organisation = ctx.organisation("devon", &organiser).await;
+    let team = ctx.team(organisation.id, "The Anchor").await;
+    let writes = |round: usize| {
+        let token = SecretToken::generate();
+        [
+            Write::Team(organisation.id, format!("Team {round}")),
+            Write::Contact(team.id, format!("Ring {round}")),
+            Write::Session(NewSession {
+                token: token.digest(),
+                user: organiser.id,
+                created_at: Utc::now(),
+                expires_at: Utc::now() + chrono::Duration::days(1),
+            }),
+        ]
+    };
+    // How many times each whole write waits on the database.
+    let mut waits = Vec::new();
+    for write in writes(0) {
+        let (done, waited) = cancelled_after(usize::MAX, write.run(store)).await;
+        assert!(done.is_some());
+        waits.push(waited);
     }
-);
+    // Each write dropped after every number of waits it can make, and after each drop a
+    // write that must finish at once.
+    let mut round = 1;
+    for (kind, most) in waits.iter().enumerate() {
+        for after in 0..=*most {
+            let write = writes(round).into_iter().nth(kind).unwrap();
+            let (done, _) = cancelled_after(after, write.run(store)).await;
+            if done.is_none() {
+                team_is_made(store, organisation.id, &format!("After drop {round}")).await;
+            }
+            round += 1;
+        }
+    }
+    eprintln!(
+        "{:?}: writes dropped after 0..={waits:?} waits",
+        ctx.backend
+    );
+}
+store_test!(a_write_dropped_at_any_point_leaves_the_next_write_free_to_run);
 
 /// Posts `body` to `path` with `token`, sent in two chunks `pause` apart and without a length,
 /// so the service reads it as it comes (as a slow client's body arrives) and finds it too
@@ -142,33 +144,36 @@ async fn post_in_two_chunks(
     reply.map(|reply| reply.status().as_u16()).unwrap_or(413)
 }
 
-store_test!(
-    async fn an_api_body_too_large_with_a_fresh_token_does_not_stop_later_writes(ctx) {
-        let organiser = ctx.user("secretary@example.org").await;
-        ctx.organisation("devon", &organiser).await;
-        let browser = ctx.browser();
-        browser.login_ok("secretary@example.org").await;
-        let teams = "/api/v1/organisations/devon/teams";
-        let too_large = serde_json::to_vec(&json!({ "name": "x".repeat(70 * 1024) })).unwrap();
-        // Each token's first use notes when it was used, while the body is still arriving and
-        // is then refused; the pause before the rest of the body varies, so that the refusal
-        // comes at every stage of the noting.
-        for attempt in 0..24u64 {
-            let token = browser.make_api_token(&format!("script {attempt}")).await;
-            let pause = Duration::from_micros(250 * attempt);
-            let status = post_in_two_chunks(&ctx, &token, teams, too_large.clone(), pause).await;
-            assert!(status == 400 || status == 413, "attempt {attempt}: {status}");
-        }
-        // Writes of every kind still work: a login and a team made through the API.
-        let other = ctx.browser();
-        other.login_ok("secretary@example.org").await;
-        let token = other.make_api_token("after").await;
-        let made = tokio::time::timeout(
-            A_WRITE_AT_MOST,
-            ctx.api(Some(&token)).post(teams, json!({"name": "The Anchor"})),
-        )
-        .await
-        .expect("a write after the refused bodies finishes at once");
-        assert_eq!(made.status, 201, "{:?}", made.json);
+async fn an_api_body_too_large_with_a_fresh_token_does_not_stop_later_writes(ctx: TestContext) {
+    let organiser = ctx.user("secretary@example.org").await;
+    ctx.organisation("devon", &organiser).await;
+    let browser = ctx.browser();
+    browser.login_ok("secretary@example.org").await;
+    let teams = "/api/v1/organisations/devon/teams";
+    let too_large = serde_json::to_vec(&json!({ "name": "x".repeat(70 * 1024) })).unwrap();
+    // Each token's first use notes when it was used, while the body is still arriving and
+    // is then refused; the pause before the rest of the body varies, so that the refusal
+    // comes at every stage of the noting.
+    for attempt in 0..24u64 {
+        let token = browser.make_api_token(&format!("script {attempt}")).await;
+        let pause = Duration::from_micros(250 * attempt);
+        let status = post_in_two_chunks(&ctx, &token, teams, too_large.clone(), pause).await;
+        assert!(
+            status == 400 || status == 413,
+            "attempt {attempt}: {status}"
+        );
     }
-);
+    // Writes of every kind still work: a login and a team made through the API.
+    let other = ctx.browser();
+    other.login_ok("secretary@example.org").await;
+    let token = other.make_api_token("after").await;
+    let made = tokio::time::timeout(
+        A_WRITE_AT_MOST,
+        ctx.api(Some(&token))
+            .post(teams, json!({"name": "The Anchor"})),
+    )
+    .await
+    .expect("a write after the refused bodies finishes at once");
+    assert_eq!(made.status, 201, "{:?}", made.json);
+}
+store_test!(an_api_body_too_large_with_a_fresh_token_does_not_stop_later_writes);

@@ -9,6 +9,7 @@ use fives::domain::match_result::{GameOutcome, ResultSheet};
 use crate::browser::{Chromium, choose_players, log_in, step};
 use crate::results_league::{ResultsLeague, SLUG, nine_game_format, results_league_with};
 use crate::support::PASSWORD;
+use crate::support::TestContext;
 
 type Step = Result<(), String>;
 
@@ -171,23 +172,30 @@ async fn enter_nine_games_on_a_phone(
     Ok(inputs)
 }
 
-store_test! {
-    async fn on_a_phone_a_nine_game_result_at_the_final_level_takes_under_forty_inputs(ctx) {
-        let league = results_league_with(&ctx, nine_game_format(), EntryLevel::Final, 6).await;
-        let (sheet, checked) = league.random_result(61);
-        let quick = crate::quick_entry::final_scores(&sheet, &checked);
-        let Some(chromium) = Chromium::start().await else {
-            return;
-        };
-        let outcome = enter_nine_games_on_a_phone(chromium.client(), &ctx.address, &league, &quick).await;
-        chromium.close().await;
-        let inputs = match outcome {
-            Ok(inputs) => inputs,
-            Err(error) => panic!("in Chromium, could not {error}"),
-        };
-        assert!(inputs < MOST_INPUTS, "{inputs} inputs");
-        let kept = ctx.store.current_result(league.fixtures[0].id).await.unwrap().unwrap();
-        assert_eq!(kept.sheet, quick);
-        assert_eq!(kept.score, checked.score);
-    }
+async fn on_a_phone_a_nine_game_result_at_the_final_level_takes_under_forty_inputs(
+    ctx: TestContext,
+) {
+    let league = results_league_with(&ctx, nine_game_format(), EntryLevel::Final, 6).await;
+    let (sheet, checked) = league.random_result(61);
+    let quick = crate::quick_entry::final_scores(&sheet, &checked);
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let outcome =
+        enter_nine_games_on_a_phone(chromium.client(), &ctx.address, &league, &quick).await;
+    chromium.close().await;
+    let inputs = match outcome {
+        Ok(inputs) => inputs,
+        Err(error) => panic!("in Chromium, could not {error}"),
+    };
+    assert!(inputs < MOST_INPUTS, "{inputs} inputs");
+    let kept = ctx
+        .store
+        .current_result(league.fixtures[0].id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(kept.sheet, quick);
+    assert_eq!(kept.score, checked.score);
 }
+store_test!(on_a_phone_a_nine_game_result_at_the_final_level_takes_under_forty_inputs);

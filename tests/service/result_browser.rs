@@ -8,6 +8,7 @@ use fives::domain::match_result::{GameOutcome, ResultSheet};
 use crate::browser::{choose_players, log_in, step};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::PASSWORD;
+use crate::support::TestContext;
 
 type Step = Result<(), String>;
 
@@ -216,18 +217,19 @@ async fn enter_confirm_and_see_the_table(
     }
 }
 
-store_test! {
-    async fn in_chromium_a_result_is_put_right_at_its_hand_confirmed_and_counted(ctx) {
-        let league = results_league(&ctx).await;
-        let (sheet, checked) = league.random_result(101);
-        let points = league.format.points(checked.score);
-        let Some(chromium) = crate::browser::Chromium::start().await else {
-            return;
-        };
-        let outcome = enter_confirm_and_see_the_table(chromium.client(), &ctx.address, &league, &sheet, points).await;
-        chromium.close().await;
-        if let Err(error) = outcome {
-            panic!("in Chromium, could not {error}");
-        }
+async fn in_chromium_a_result_is_put_right_at_its_hand_confirmed_and_counted(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (sheet, checked) = league.random_result(101);
+    let points = league.format.points(checked.score);
+    let Some(chromium) = crate::browser::Chromium::start().await else {
+        return;
+    };
+    let outcome =
+        enter_confirm_and_see_the_table(chromium.client(), &ctx.address, &league, &sheet, points)
+            .await;
+    chromium.close().await;
+    if let Err(error) = outcome {
+        panic!("in Chromium, could not {error}");
     }
 }
+store_test!(in_chromium_a_result_is_put_right_at_its_hand_confirmed_and_counted);

@@ -200,81 +200,85 @@ fn places(sheet: &ResultSheet) -> i64 {
         .sum()
 }
 
-store_test!(
-    async fn a_submission_cancelled_at_any_point_keeps_the_whole_result_or_nothing(ctx) {
-        let store = ctx.store.as_ref();
-        let unplayed = demo_unplayed(store).await;
-        let database = Database::open(&ctx).await;
-        let by = store
-            .credentials(&fives::domain::account::EmailAddress::try_from(demo::SECRETARY).unwrap())
-            .await
-            .unwrap()
-            .unwrap()
-            .user
-            .id;
-        let sheets: Vec<_> = (0..unplayed.fixtures.len()).map(|i| unplayed.sheet(i)).collect();
-        let submit = |index: usize| {
-            let (sheet, checked) = &sheets[index];
-            let fixture = unplayed.fixtures[index].0.id;
-            let as_read = FixtureAsRead::from(&unplayed.fixtures[index].0);
-            async move {
-                let key = format!("cancel-{index}");
-                store
-                    .submit_result(&NewResult {
-                        fixture,
-                        as_read,
-                        early_reason: None,
-                        sheet,
-                        checked,
-                        submission_key: &key,
-                        by,
-                        for_team: None,
-                        at: Utc::now(),
-                    })
-                    .await
-            }
-        };
-
-        // How many times a whole submission waits on the database, from the first fixture.
-        let (done, waits) = cancelled_after(usize::MAX, submit(0)).await;
-        done.unwrap().unwrap();
-        assert!(waits > 0);
-
-        // Cancel each later fixture's submission after one more wait than the last, past the
-        // whole submission's count, then round again.
-        let mut outcomes = vec![Outcome::Complete];
-        for (index, (sheet, _)) in sheets.iter().enumerate().skip(1) {
-            let after = (index - 1) % (waits + 3);
-            let (done, _) = cancelled_after(after, submit(index)).await;
-            if let Some(done) = done {
-                done.unwrap();
-            }
-            let fixture = unplayed.fixtures[index].0.id;
-            outcomes.push(outcome(store, &database, fixture, 9, places(sheet)).await);
+async fn a_submission_cancelled_at_any_point_keeps_the_whole_result_or_nothing(ctx: TestContext) {
+    let store = ctx.store.as_ref();
+    let unplayed = demo_unplayed(store).await;
+    let database = Database::open(&ctx).await;
+    let by = store
+        .credentials(&fives::domain::account::EmailAddress::try_from(demo::SECRETARY).unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .user
+        .id;
+    let sheets: Vec<_> = (0..unplayed.fixtures.len())
+        .map(|i| unplayed.sheet(i))
+        .collect();
+    let submit = |index: usize| {
+        let (sheet, checked) = &sheets[index];
+        let fixture = unplayed.fixtures[index].0.id;
+        let as_read = FixtureAsRead::from(&unplayed.fixtures[index].0);
+        async move {
+            let key = format!("cancel-{index}");
+            store
+                .submit_result(&NewResult {
+                    fixture,
+                    as_read,
+                    early_reason: None,
+                    sheet,
+                    checked,
+                    submission_key: &key,
+                    by,
+                    for_team: None,
+                    at: Utc::now(),
+                })
+                .await
         }
-        // A submission, once begun, runs to its end on a task of its own; only one cancelled
-        // before it began leaves nothing.
-        let untouched = outcomes.iter().filter(|o| **o == Outcome::Untouched).count();
-        eprintln!(
-            "{:?}: {} submissions cancelled after 0 to {} waits, {untouched} not finished when read",
-            ctx.backend,
-            outcomes.len() - 1,
-            waits + 2
-        );
+    };
 
-        // The store goes on working: every untouched fixture takes its whole result now, and
-        // a repeat of a finished one is the same submission.
-        for (index, (fixture, _, _)) in unplayed.fixtures.iter().enumerate() {
-            let (done, _) = cancelled_after(usize::MAX, submit(index)).await;
-            done.unwrap().unwrap();
-            let (sheet, _) = &sheets[index];
-            assert_eq!(
-                outcome(store, &database, fixture.id, 9, places(sheet)).await,
-                Outcome::Complete
-            );
+    // How many times a whole submission waits on the database, from the first fixture.
+    let (done, waits) = cancelled_after(usize::MAX, submit(0)).await;
+    done.unwrap().unwrap();
+    assert!(waits > 0);
+
+    // Cancel each later fixture's submission after one more wait than the last, past the
+    // whole submission's count, then round again.
+    let mut outcomes = vec![Outcome::Complete];
+    for (index, (sheet, _)) in sheets.iter().enumerate().skip(1) {
+        let after = (index - 1) % (waits + 3);
+        let (done, _) = cancelled_after(after, submit(index)).await;
+        if let Some(done) = done {
+            done.unwrap();
         }
+        let fixture = unplayed.fixtures[index].0.id;
+        outcomes.push(outcome(store, &database, fixture, 9, places(sheet)).await);
     }
-);
+    // A submission, once begun, runs to its end on a task of its own; only one cancelled
+    // before it began leaves nothing.
+    let untouched = outcomes
+        .iter()
+        .filter(|o| **o == Outcome::Untouched)
+        .count();
+    eprintln!(
+        "{:?}: {} submissions cancelled after 0 to {} waits, {untouched} not finished when read",
+        ctx.backend,
+        outcomes.len() - 1,
+        waits + 2
+    );
+
+    // The store goes on working: every untouched fixture takes its whole result now, and
+    // a repeat of a finished one is the same submission.
+    for (index, (fixture, _, _)) in unplayed.fixtures.iter().enumerate() {
+        let (done, _) = cancelled_after(usize::MAX, submit(index)).await;
+        done.unwrap().unwrap();
+        let (sheet, _) = &sheets[index];
+        assert_eq!(
+            outcome(store, &database, fixture.id, 9, places(sheet)).await,
+            Outcome::Complete
+        );
+    }
+}
+store_test!(a_submission_cancelled_at_any_point_keeps_the_whole_result_or_nothing);
 
 /// A `fives serve` process of the test binary's build.
 struct Server {
@@ -429,79 +433,88 @@ pub(crate) fn form_fields(sheet: &ResultSheet) -> Vec<(String, String)> {
     fields
 }
 
-store_test!(
-    async fn a_submission_cut_short_by_killing_the_process_keeps_the_whole_result_or_nothing(ctx) {
-        let store = ctx.store.as_ref();
-        let unplayed = Arc::new(demo_unplayed(store).await);
-        let database = Database::open(&ctx).await;
-        let captain_of = |team: &str| format!("captain@{}.example", team.to_lowercase().replace(' ', "-"));
+async fn a_submission_cut_short_by_killing_the_process_keeps_the_whole_result_or_nothing(
+    ctx: TestContext,
+) {
+    let store = ctx.store.as_ref();
+    let unplayed = Arc::new(demo_unplayed(store).await);
+    let database = Database::open(&ctx).await;
+    let captain_of =
+        |team: &str| format!("captain@{}.example", team.to_lowercase().replace(' ', "-"));
 
-        let server = Server::start(&ctx).await;
-        // Each home captain enters their fixtures' results one after another, all at once.
-        let mut captains = Vec::new();
-        let mut teams: Vec<&str> = unplayed.fixtures.iter().map(|(f, _, _)| f.home_team.as_str()).collect();
-        teams.sort();
-        teams.dedup();
-        for team in teams {
-            let captain = Captain::log_in(&server.address, &captain_of(team)).await;
-            let mine: Vec<usize> = (0..unplayed.fixtures.len())
-                .filter(|&i| unplayed.fixtures[i].0.home_team == team)
-                .collect();
-            let unplayed = Arc::clone(&unplayed);
-            captains.push(tokio::spawn(async move {
-                let mut kept = Vec::new();
-                for index in mine {
-                    let fields = form_fields(&unplayed.sheet(index).0);
-                    match captain.submit(unplayed.fixtures[index].0.id, &fields).await {
-                        Ok(true) => kept.push(index),
-                        Ok(false) => panic!("fixture {index}'s result was refused"),
-                        Err(_) => break,
-                    }
+    let server = Server::start(&ctx).await;
+    // Each home captain enters their fixtures' results one after another, all at once.
+    let mut captains = Vec::new();
+    let mut teams: Vec<&str> = unplayed
+        .fixtures
+        .iter()
+        .map(|(f, _, _)| f.home_team.as_str())
+        .collect();
+    teams.sort();
+    teams.dedup();
+    for team in teams {
+        let captain = Captain::log_in(&server.address, &captain_of(team)).await;
+        let mine: Vec<usize> = (0..unplayed.fixtures.len())
+            .filter(|&i| unplayed.fixtures[i].0.home_team == team)
+            .collect();
+        let unplayed = Arc::clone(&unplayed);
+        captains.push(tokio::spawn(async move {
+            let mut kept = Vec::new();
+            for index in mine {
+                let fields = form_fields(&unplayed.sheet(index).0);
+                match captain.submit(unplayed.fixtures[index].0.id, &fields).await {
+                    Ok(true) => kept.push(index),
+                    Ok(false) => panic!("fixture {index}'s result was refused"),
+                    Err(_) => break,
                 }
-                kept
-            }));
-        }
-        let delay = rand::thread_rng().gen_range(20..250);
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-        server.kill();
-        let mut acknowledged = Vec::new();
-        for captain in captains {
-            acknowledged.extend(captain.await.unwrap());
-        }
-
-        // Served again on the same database, every fixture has all its result or none of it,
-        // and every result the service said it kept is there.
-        let server = Server::start(&ctx).await;
-        let mut outcomes = Vec::new();
-        for (index, (fixture, _, _)) in unplayed.fixtures.iter().enumerate() {
-            let sheet = unplayed.sheet(index).0;
-            let found = outcome(store, &database, fixture.id, 9, places(&sheet)).await;
-            if acknowledged.contains(&index) {
-                assert_eq!(found, Outcome::Complete, "fixture {index} was acknowledged");
             }
-            outcomes.push(found);
-        }
-        eprintln!(
-            "{:?}: killed after {delay} ms; {} results acknowledged, {} kept, {} fixtures untouched",
-            ctx.backend,
-            acknowledged.len(),
-            outcomes.iter().filter(|o| **o == Outcome::Complete).count(),
-            outcomes.iter().filter(|o| **o == Outcome::Untouched).count(),
-        );
-
-        // The restarted service takes the results that were lost.
-        let untouched = outcomes.iter().position(|o| *o == Outcome::Untouched);
-        if let Some(index) = untouched {
-            let (fixture, _, _) = &unplayed.fixtures[index];
-            let captain = Captain::log_in(&server.address, &captain_of(&fixture.home_team)).await;
-            let fields = form_fields(&unplayed.sheet(index).0);
-            assert!(captain.submit(fixture.id, &fields).await.unwrap());
-            let sheet = unplayed.sheet(index).0;
-            assert_eq!(
-                outcome(store, &database, fixture.id, 9, places(&sheet)).await,
-                Outcome::Complete
-            );
-        }
-        server.kill();
+            kept
+        }));
     }
-);
+    let delay = rand::thread_rng().gen_range(20..250);
+    tokio::time::sleep(Duration::from_millis(delay)).await;
+    server.kill();
+    let mut acknowledged = Vec::new();
+    for captain in captains {
+        acknowledged.extend(captain.await.unwrap());
+    }
+
+    // Served again on the same database, every fixture has all its result or none of it,
+    // and every result the service said it kept is there.
+    let server = Server::start(&ctx).await;
+    let mut outcomes = Vec::new();
+    for (index, (fixture, _, _)) in unplayed.fixtures.iter().enumerate() {
+        let sheet = unplayed.sheet(index).0;
+        let found = outcome(store, &database, fixture.id, 9, places(&sheet)).await;
+        if acknowledged.contains(&index) {
+            assert_eq!(found, Outcome::Complete, "fixture {index} was acknowledged");
+        }
+        outcomes.push(found);
+    }
+    eprintln!(
+        "{:?}: killed after {delay} ms; {} results acknowledged, {} kept, {} fixtures untouched",
+        ctx.backend,
+        acknowledged.len(),
+        outcomes.iter().filter(|o| **o == Outcome::Complete).count(),
+        outcomes
+            .iter()
+            .filter(|o| **o == Outcome::Untouched)
+            .count(),
+    );
+
+    // The restarted service takes the results that were lost.
+    let untouched = outcomes.iter().position(|o| *o == Outcome::Untouched);
+    if let Some(index) = untouched {
+        let (fixture, _, _) = &unplayed.fixtures[index];
+        let captain = Captain::log_in(&server.address, &captain_of(&fixture.home_team)).await;
+        let fields = form_fields(&unplayed.sheet(index).0);
+        assert!(captain.submit(fixture.id, &fields).await.unwrap());
+        let sheet = unplayed.sheet(index).0;
+        assert_eq!(
+            outcome(store, &database, fixture.id, 9, places(&sheet)).await,
+            Outcome::Complete
+        );
+    }
+    server.kill();
+}
+store_test!(a_submission_cut_short_by_killing_the_process_keeps_the_whole_result_or_nothing);

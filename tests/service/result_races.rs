@@ -153,100 +153,128 @@ async fn players_on_their_sides(
     })
 }
 
-store_test!(
-    async fn a_fixture_reversed_while_its_result_is_submitted_never_misfiles_it(ctx) {
-        let league = results_league(&ctx).await;
-        let mut fixtures: Vec<Fixture> = past_seasons(&ctx, &league, TRIES / 2 + 1)
+async fn a_fixture_reversed_while_its_result_is_submitted_never_misfiles_it(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let mut fixtures: Vec<Fixture> = past_seasons(&ctx, &league, TRIES / 2 + 1)
+        .await
+        .into_iter()
+        .flat_map(|(_, fixtures)| fixtures)
+        .collect();
+    let captain = ctx.browser();
+    captain.login_ok("captain@anchor.example.org").await;
+    let organiser = ctx.browser();
+    organiser.login_ok("secretary@torridge.example.org").await;
+    let span = submission_time(&captain, &league, &fixtures.pop().unwrap()).await;
+    fixtures.truncate(TRIES);
+
+    let (mut kept, mut changed) = (0, 0);
+    for (fixture, seed) in fixtures.iter().zip(0..) {
+        let form = result_form(&league, fixture, seed);
+        let (entry, reversal) = (
+            format!("/leagues/{SLUG}/fixtures/{}/result", fixture.id),
+            format!("/organise/{SLUG}/fixtures/{}/reverse", fixture.id),
+        );
+        let submit = post(&captain, &entry, &form);
+        let pause = pause(seed as usize, span);
+        let reverse = async {
+            tokio::time::sleep(pause).await;
+            post(&organiser, &reversal, &[]).await
+        };
+        let (submitted, reversed) = tokio::join!(submit, reverse);
+        // Kept; refused as the fixture changed while it was kept (409); or checked against
+        // the fixture already reversed, where its players are on the wrong sides (422).
+        assert!(
+            matches!(submitted, 303 | 409 | 422),
+            "the submission answered {submitted}"
+        );
+        assert!(
+            matches!(reversed, 303 | 409 | 422),
+            "the reversal answered {reversed}"
+        );
+        assert!(
+            players_on_their_sides(&ctx, &league, fixture).await,
+            "fixture {}: a result kept with its players on the wrong sides",
+            fixture.id
+        );
+        if submitted == 303 {
+            kept += 1
+        } else {
+            changed += 1
+        }
+    }
+    eprintln!(
+        "{:?}: {kept} results kept, {changed} refused as their fixture changed",
+        ctx.backend
+    );
+}
+store_test!(a_fixture_reversed_while_its_result_is_submitted_never_misfiles_it);
+
+async fn a_season_deleted_while_a_result_is_submitted_never_takes_a_kept_result(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let mut seasons = past_seasons(&ctx, &league, TRIES + 1).await;
+    let competition = ctx
+        .store
+        .competitions_of(league.organisation)
+        .await
+        .unwrap()[0]
+        .id;
+    let captain = ctx.browser();
+    captain.login_ok("captain@anchor.example.org").await;
+    let organiser = ctx.browser();
+    organiser.login_ok("secretary@torridge.example.org").await;
+    let span = submission_time(&captain, &league, &seasons.pop().unwrap().1[0]).await;
+
+    let (mut kept, mut deleted) = (0, 0);
+    for ((season, fixtures), seed) in seasons.iter().zip(0..) {
+        let fixture = &fixtures[0];
+        let form = result_form(&league, fixture, seed);
+        let (entry, deletion) = (
+            format!("/leagues/{SLUG}/fixtures/{}/result", fixture.id),
+            format!("/organise/{SLUG}/seasons/{season}/delete"),
+        );
+        let submit = post(&captain, &entry, &form);
+        // The deletion starts a little later each time, over as long as a submission
+        // takes, so that some land while the submission is being checked and kept.
+        let pause = pause(seed as usize, span);
+        let delete = async {
+            tokio::time::sleep(pause).await;
+            post(&organiser, &deletion, &[]).await
+        };
+        let (submitted, deletion) = tokio::join!(submit, delete);
+        // Kept, or its fixture gone; the deletion done, or refused as the season has a
+        // result. Never a failure.
+        assert!(
+            matches!(submitted, 303 | 404),
+            "the submission answered {submitted}"
+        );
+        assert!(
+            matches!(deletion, 303 | 409 | 422),
+            "the deletion answered {deletion}"
+        );
+        let result = ctx.store.current_result(fixture.id).await.unwrap();
+        let season_kept = ctx
+            .store
+            .seasons_of(competition)
             .await
-            .into_iter()
-            .flat_map(|(_, fixtures)| fixtures)
-            .collect();
-        let captain = ctx.browser();
-        captain.login_ok("captain@anchor.example.org").await;
-        let organiser = ctx.browser();
-        organiser.login_ok("secretary@torridge.example.org").await;
-        let span = submission_time(&captain, &league, &fixtures.pop().unwrap()).await;
-        fixtures.truncate(TRIES);
-
-        let (mut kept, mut changed) = (0, 0);
-        for (fixture, seed) in fixtures.iter().zip(0..) {
-            let form = result_form(&league, fixture, seed);
-            let (entry, reversal) = (
-                format!("/leagues/{SLUG}/fixtures/{}/result", fixture.id),
-                format!("/organise/{SLUG}/fixtures/{}/reverse", fixture.id),
-            );
-            let submit = post(&captain, &entry, &form);
-            let pause = pause(seed as usize, span);
-            let reverse = async {
-                tokio::time::sleep(pause).await;
-                post(&organiser, &reversal, &[]).await
-            };
-            let (submitted, reversed) = tokio::join!(submit, reverse);
-            // Kept; refused as the fixture changed while it was kept (409); or checked against
-            // the fixture already reversed, where its players are on the wrong sides (422).
-            assert!(matches!(submitted, 303 | 409 | 422), "the submission answered {submitted}");
-            assert!(matches!(reversed, 303 | 409 | 422), "the reversal answered {reversed}");
+            .unwrap()
+            .iter()
+            .any(|kept| kept.id == *season);
+        if submitted == 303 {
             assert!(
-                players_on_their_sides(&ctx, &league, fixture).await,
-                "fixture {}: a result kept with its players on the wrong sides",
-                fixture.id
+                result.is_some(),
+                "season {season}: a result the captain was told was kept is gone"
             );
-            if submitted == 303 { kept += 1 } else { changed += 1 }
+            assert!(season_kept);
+            kept += 1;
         }
-        eprintln!("{:?}: {kept} results kept, {changed} refused as their fixture changed", ctx.backend);
-    }
-);
-
-store_test!(
-    async fn a_season_deleted_while_a_result_is_submitted_never_takes_a_kept_result(ctx) {
-        let league = results_league(&ctx).await;
-        let mut seasons = past_seasons(&ctx, &league, TRIES + 1).await;
-        let competition = ctx.store.competitions_of(league.organisation).await.unwrap()[0].id;
-        let captain = ctx.browser();
-        captain.login_ok("captain@anchor.example.org").await;
-        let organiser = ctx.browser();
-        organiser.login_ok("secretary@torridge.example.org").await;
-        let span = submission_time(&captain, &league, &seasons.pop().unwrap().1[0]).await;
-
-        let (mut kept, mut deleted) = (0, 0);
-        for ((season, fixtures), seed) in seasons.iter().zip(0..) {
-            let fixture = &fixtures[0];
-            let form = result_form(&league, fixture, seed);
-            let (entry, deletion) = (
-                format!("/leagues/{SLUG}/fixtures/{}/result", fixture.id),
-                format!("/organise/{SLUG}/seasons/{season}/delete"),
-            );
-            let submit = post(&captain, &entry, &form);
-            // The deletion starts a little later each time, over as long as a submission
-            // takes, so that some land while the submission is being checked and kept.
-            let pause = pause(seed as usize, span);
-            let delete = async {
-                tokio::time::sleep(pause).await;
-                post(&organiser, &deletion, &[]).await
-            };
-            let (submitted, deletion) = tokio::join!(submit, delete);
-            // Kept, or its fixture gone; the deletion done, or refused as the season has a
-            // result. Never a failure.
-            assert!(matches!(submitted, 303 | 404), "the submission answered {submitted}");
-            assert!(matches!(deletion, 303 | 409 | 422), "the deletion answered {deletion}");
-            let result = ctx.store.current_result(fixture.id).await.unwrap();
-            let season_kept = ctx
-                .store
-                .seasons_of(competition)
-                .await
-                .unwrap()
-                .iter()
-                .any(|kept| kept.id == *season);
-            if submitted == 303 {
-                assert!(result.is_some(), "season {season}: a result the captain was told was kept is gone");
-                assert!(season_kept);
-                kept += 1;
-            }
-            if deletion == 303 {
-                assert!(!season_kept);
-                deleted += 1;
-            }
+        if deletion == 303 {
+            assert!(!season_kept);
+            deleted += 1;
         }
-        eprintln!("{:?}: {kept} results kept, {deleted} seasons deleted first", ctx.backend);
     }
-);
+    eprintln!(
+        "{:?}: {kept} results kept, {deleted} seasons deleted first",
+        ctx.backend
+    );
+}
+store_test!(a_season_deleted_while_a_result_is_submitted_never_takes_a_kept_result);

@@ -27,24 +27,20 @@ pub enum Backend {
     Postgres,
 }
 
-/// Defines a test that runs once against each store: `name::sqlite` and `name::postgres`.
+/// Runs the test function `$name` (an `async fn $name(ctx: TestContext)`, written as plain
+/// Rust so rustfmt formats it) against a fresh SQLite store and a fresh PostgreSQL database,
+/// as the tests `$name::sqlite` and `$name::postgres`.
 macro_rules! store_test {
-    ($(#[$meta:meta])* async fn $name:ident($ctx:ident) $body:block) => {
-        $(#[$meta])*
+    ($name:ident) => {
         mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn sqlite() {
-                $crate::support::run($crate::support::Backend::Sqlite, |$ctx| async move $body)
-                    .await;
+                $crate::support::run($crate::support::Backend::Sqlite, super::$name).await;
             }
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                $crate::support::run($crate::support::Backend::Postgres, |$ctx| async move $body)
-                    .await;
+                $crate::support::run($crate::support::Backend::Postgres, super::$name).await;
             }
         }
     };
