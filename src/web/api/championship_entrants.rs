@@ -46,14 +46,12 @@ pub struct EntrantsBody {
     description = "Enters entrants, all or none: each problem at its entrant. The \
                    organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
     ),
     request_body = EntrantsBody,
     responses(
         (status = 201, body = Vec<EntrantView>),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "An entrant of that name is entered already", body = ErrorBody),
@@ -129,7 +127,6 @@ fn present<'de, D: serde::Deserializer<'de>>(
                    pairs only those checked in), seeds it, or withdraws it. The \
                    organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
         ("entrant_id" = i64, Path, description = "The entrant's id"),
     ),
@@ -137,7 +134,6 @@ fn present<'de, D: serde::Deserializer<'de>>(
     responses(
         (status = 200, body = EntrantView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "Another entrant has the seed", body = ErrorBody),
@@ -176,13 +172,11 @@ pub async fn change_entrant(
     description = "Removes an entrant entered by mistake, before it has played; one who has \
                    played is withdrawn instead. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
         ("entrant_id" = i64, Path, description = "The entrant's id"),
     ),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The entrant has played", body = ErrorBody),

@@ -117,12 +117,10 @@ fn championship_input(body: NewChampionshipBody) -> Result<ChampionshipInput, Ap
     description = "Makes a championship of the organisation. Every problem with the name, \
                    dates, ruleset and format is answered at once (422), each at its field. The \
                    organisation's organisers may.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     request_body = NewChampionshipBody,
     responses(
         (status = 201, body = ChampionshipSummary),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The organisation has a championship of that name, or of one that looks the same", body = ErrorBody),

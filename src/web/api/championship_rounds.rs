@@ -74,14 +74,12 @@ fn warning_words(warnings: &[SwapWarning]) -> Vec<String> {
                    of the last round has no confirmed result, or once the championship is over. \
                    The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
     ),
     request_body = RoundBody,
     responses(
         (status = 200, body = RoundPreviewView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody),
@@ -121,14 +119,12 @@ pub async fn preview_round(
                    each table. A published round never changes. The organisation's organisers \
                    may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
     ),
     request_body = RoundBody,
     responses(
         (status = 201, body = PublishedRoundView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody),

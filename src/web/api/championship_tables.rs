@@ -216,7 +216,6 @@ pub async fn enter_linked_result(
                    confirmed one with a reason kept in the log. The organisation's organisers \
                    may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
         ("table_id" = i64, Path, description = "The table's id"),
     ),
@@ -224,7 +223,6 @@ pub async fn enter_linked_result(
     responses(
         (status = 200, body = TablePlaceView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The result changed since that version", body = ErrorBody),
@@ -272,7 +270,6 @@ pub struct ConfirmTableBody {
     description = "The organiser confirms a result entered at the table; the table's link can \
                    no longer change it. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
         ("table_id" = i64, Path, description = "The table's id"),
     ),
@@ -280,7 +277,6 @@ pub struct ConfirmTableBody {
     responses(
         (status = 200, body = TablePlaceView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "No result, or it changed since that version", body = ErrorBody),
@@ -313,13 +309,11 @@ pub async fn confirm_table_result(
     description = "A table of the championship as its organiser sees it. The organisation's \
                    organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
         ("table_id" = i64, Path, description = "The table's id"),
     ),
     responses(
         (status = 200, body = TablePlaceView),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
     ),

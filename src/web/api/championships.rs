@@ -209,7 +209,6 @@ fn detail(view: &ChampionshipView) -> Result<ChampionshipDetail, ApiError> {
 #[utoipa::path(
     tag = "championships",
     description = "The organisation's championships, the latest first.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     responses(
         (status = 200, body = Vec<ChampionshipSummary>),
         (status = 404, body = ErrorBody),
@@ -234,7 +233,6 @@ pub async fn list_championships(
     description = "A championship with its entrants, its published rounds (each table's seats, \
                    status and result) and each stage's standings after its confirmed results.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
     ),
     responses(
@@ -264,7 +262,6 @@ pub struct StageQuery {
     description = "A stage's event document, as `fives pair` and `fives standings` read it: \
                    run them on it to check every published pairing and the standings.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The championship's id"),
         StageQuery,
     ),

@@ -218,7 +218,6 @@ fn competition_input(body: NewCompetitionBody) -> Result<CompetitionInput, Vec<P
 #[utoipa::path(
     tag = "competitions",
     description = "The organisation's competitions, by name.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     responses(
         (status = 200, body = Vec<CompetitionView>),
         (status = 404, body = ErrorBody),
@@ -245,12 +244,10 @@ pub async fn list_competitions(
     tag = "competitions",
     description = "Makes a competition of the organisation. Every problem with the name, \
                    ruleset and match format is answered at once (422), each at its field.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     request_body = NewCompetitionBody,
     responses(
         (status = 201, body = CompetitionView),
         (status = 400, description = "The body is not JSON of this shape", body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The organisation has a competition of that name, or of one that looks the same", body = ErrorBody),
@@ -283,7 +280,6 @@ pub async fn create_competition(
 #[utoipa::path(
     tag = "competitions",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The competition's id"),
     ),
     responses(
@@ -309,14 +305,12 @@ pub async fn get_competition(
     description = "Sets how much a captain must give for each game of the competition's \
                    results, from the next result on; results already kept stay as they are.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The competition's id"),
     ),
     request_body = EntryLevelBody,
     responses(
         (status = 200, body = CompetitionView),
         (status = 400, description = "The body is not JSON of this shape, or names no level", body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
     ),
@@ -459,7 +453,6 @@ fn check_season(body: &NewSeasonBody) -> Result<(DisplayName, SeasonCalendar), V
     tag = "competitions",
     description = "The competition's seasons, latest start first.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The competition's id"),
     ),
     responses(
@@ -490,14 +483,12 @@ pub async fn list_seasons(
     tag = "competitions",
     description = "Makes a season of the competition.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The competition's id"),
     ),
     request_body = NewSeasonBody,
     responses(
         (status = 201, body = SeasonView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The competition has a season of that name", body = ErrorBody),

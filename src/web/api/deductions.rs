@@ -41,14 +41,12 @@ pub struct DeductionView {
     description = "Takes points from a team of the division, with the reason; the division's \
                    standings count it and list the reason. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     request_body = DeductionBody,
     responses(
         (status = 201, body = DeductionView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody),

@@ -54,7 +54,6 @@ pub struct DivisionDetail {
     tag = "divisions",
     description = "The season's divisions, in the order they were made.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The season's id"),
     ),
     responses(
@@ -93,14 +92,12 @@ pub struct NewDivisionBody {
     description = "Makes a division of the season, its table ordered by points, then game \
                    difference, games won and head to head.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The season's id"),
     ),
     request_body = NewDivisionBody,
     responses(
         (status = 201, body = DivisionView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The season has a division of that name", body = ErrorBody),
@@ -155,7 +152,6 @@ async fn division_detail(
     tag = "divisions",
     description = "A division, its competition and season, and its teams by name.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     responses(
@@ -187,14 +183,12 @@ pub struct DivisionTeamBody {
     description = "Puts one of the organisation's teams into the division; a team plays in one \
                    division of a season. Answers the division with its teams.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     request_body = DivisionTeamBody,
     responses(
         (status = 200, body = DivisionDetail),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The team already plays in a division of this season", body = ErrorBody),
@@ -260,7 +254,6 @@ async fn division_with_results(
     tag = "divisions",
     description = "The division's table from its confirmed results, as its public page shows it.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     responses(
@@ -322,7 +315,6 @@ pub struct TeamPositionView {
     description = "Each team's position after each round with a confirmed result, as the \
         division page's chart draws it; adjustments count from the start.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     responses(

@@ -25,7 +25,6 @@ use crate::web::AppState;
     description = "The division's fixtures by date and its byes by round: what its public \
                    page lists as fixtures by week.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     responses(
@@ -69,14 +68,12 @@ pub struct GenerateFixturesBody {
     description = "Makes the division's fixtures (a round robin dated on the season's league \
                    nights, each at the home team's pub); a division's fixtures are made once.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The division's id"),
     ),
     request_body = GenerateFixturesBody,
     responses(
         (status = 201, body = FixturesView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The division's fixtures have already been made", body = ErrorBody),
@@ -115,7 +112,6 @@ pub async fn generate_fixtures(
 #[utoipa::path(
     tag = "fixtures",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     responses(
@@ -159,14 +155,12 @@ pub struct MoveFixtureBody {
                    season's usual one again); a postponed fixture is scheduled again. It keeps \
                    its round.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     request_body = MoveFixtureBody,
     responses(
         (status = 200, body = MovedFixtureView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The fixture has a result", body = ErrorBody),
@@ -224,12 +218,10 @@ pub struct MovedFixtureView {
     tag = "fixtures",
     description = "Postpones a fixture without a result; it keeps its date until it is moved.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     responses(
         (status = 200, body = FixtureView),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The fixture has a result", body = ErrorBody),
@@ -253,12 +245,10 @@ pub async fn postpone_fixture(
     description = "Swaps home and away of a fixture without a result; it is then played at \
                    the other team's pub.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     responses(
         (status = 200, body = FixtureView),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The fixture has a result", body = ErrorBody),

@@ -271,6 +271,68 @@ fn forbid_nul_characters(schema: &mut serde_json::Value) {
     }
 }
 
+/// What the description of a path's organisation says, wherever an address holds `{slug}`.
+const SLUG_DESCRIPTION: &str = "The organisation's short name";
+
+/// What many endpoints share, declared here once rather than on each: the organisation's
+/// short name wherever an address holds `{slug}`, and the 401 answer of every endpoint that
+/// takes a bearer token.
+fn declare_shared(document: &mut serde_json::Value) {
+    use serde_json::json;
+    let Some(paths) = document
+        .get_mut("paths")
+        .and_then(serde_json::Value::as_object_mut)
+    else {
+        return;
+    };
+    for (path, item) in paths.iter_mut() {
+        let Some(operations) = item.as_object_mut() else {
+            continue;
+        };
+        for operation in operations.values_mut() {
+            let Some(operation) = operation.as_object_mut() else {
+                continue;
+            };
+            if path.contains("{slug}") {
+                let parameters = operation
+                    .entry("parameters")
+                    .or_insert_with(|| json!([]))
+                    .as_array_mut();
+                if let Some(parameters) = parameters {
+                    let slug = json!({
+                        "name": "slug",
+                        "in": "path",
+                        "required": true,
+                        "description": SLUG_DESCRIPTION,
+                        "schema": {"type": "string"},
+                    });
+                    // First, as the address has it, whether or not the generator found it.
+                    parameters.retain(|parameter| parameter["name"] != "slug");
+                    parameters.insert(0, slug);
+                }
+            }
+            let takes_a_token = operation
+                .get("security")
+                .and_then(serde_json::Value::as_array)
+                .is_some_and(|ways| ways.iter().any(|way| way.get("bearer").is_some()));
+            if takes_a_token
+                && let Some(responses) = operation
+                    .get_mut("responses")
+                    .and_then(serde_json::Value::as_object_mut)
+            {
+                responses.entry("401").or_insert_with(|| {
+                    json!({
+                        "description": "No token, or not a live one",
+                        "content": {"application/json": {
+                            "schema": {"$ref": "#/components/schemas/ErrorBody"}
+                        }},
+                    })
+                });
+            }
+        }
+    }
+}
+
 /// The OpenAPI document as served: the generated one, with what the generator cannot write on
 /// a field: a leg's target is one of the two a league plays to, the choices of exactly one
 /// field (a result is a walkover or its games; a game its hands, its record or the side that
@@ -312,6 +374,7 @@ pub fn document() -> serde_json::Value {
             schema.insert("oneOf".to_string(), json!(choices));
         }
     }
+    declare_shared(&mut document);
     forbid_nul_characters(&mut document);
     // `games` may be left empty beside `team_games`, as it is when absent.
     for body in ["TableResultBody", "LinkedTableResultBody"] {

@@ -75,7 +75,6 @@ pub async fn me(caller: ApiCaller, state: Data<AppState>) -> Result<HttpResponse
 #[utoipa::path(
     tag = "organisations",
     description = "An organisation, as its public page shows it.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     responses(
         (status = 200, body = OrganisationView),
         (status = 404, body = ErrorBody),

@@ -46,12 +46,10 @@ pub struct OrganiserInvitationView {
                    7 days and makes whoever takes it up an organiser. It is mailed to `email` \
                    when one is given and the site sends mail, and is in the answer either way, \
                    as on the organisation's page. The organisation's organisers may.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     request_body = OrganiserInviteBody,
     responses(
         (status = 201, body = OrganiserInvitationView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The organisation has made as many invitations in the last hour as it may", body = ErrorBody),

@@ -25,12 +25,10 @@ pub struct NewPlayerBody {
     tag = "players",
     description = "Registers a player with the organisation. Two players may share a name; \
                    each has an id of its own.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     request_body = NewPlayerBody,
     responses(
         (status = 201, body = PlayerView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The name looks the same as another player's, spelt otherwise", body = ErrorBody),
@@ -58,14 +56,12 @@ pub async fn create_player(
     description = "Renames a player of the organisation; every page and answer shows the new \
                    name, past results included. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The player's id"),
     ),
     request_body = NewPlayerBody,
     responses(
         (status = 200, body = PlayerView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The name looks the same as another player's, spelt otherwise", body = ErrorBody),
@@ -96,12 +92,10 @@ pub async fn rename_player(
                    A player who has played is kept (409): their games are kept. The \
                    organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The player's id"),
     ),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The player has played", body = ErrorBody),

@@ -17,12 +17,10 @@ use crate::web::AppState;
     tag = "organisations",
     description = "Renames the organisation; its short name, in every address, stays. Its \
                    organisers may.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     request_body = NameBody,
     responses(
         (status = 200, body = OrganisationView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody),
@@ -48,14 +46,12 @@ pub async fn rename_organisation(
     tag = "competitions",
     description = "Renames a competition. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The competition's id"),
     ),
     request_body = NameBody,
     responses(
         (status = 200, body = CompetitionView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "Another competition has the name, or one that looks the same", body = ErrorBody),
@@ -85,12 +81,10 @@ pub async fn rename_competition(
                    fixtures. One with results is kept (409): results are kept. The \
                    organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The competition's id"),
     ),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The competition has results", body = ErrorBody),

@@ -397,7 +397,6 @@ fn result_refusal(error: AppError, read: Vec<Problem>, games: Option<&[GameInput
                    score, and each game with its players, its hands as game-record hands, each \
                    side's points and the winner. Public, like the result page.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     responses(
@@ -425,7 +424,6 @@ pub async fn get_result(
                    and after, and the reason. Email addresses are shown to the organisation's \
                    organisers only, as on the result page. Empty for a fixture without a result.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     responses(
@@ -464,7 +462,6 @@ pub async fn result_history(
                    deadline costs the home team the league's late deduction, as on the pages. \
                    The other captain then confirms or disputes it; it counts once confirmed.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Makes a retried request the same submission"),
     ),
@@ -473,7 +470,6 @@ pub async fn result_history(
         (status = 201, description = "Kept; awaiting the other captain's confirmation", body = ResultView),
         (status = 200, description = "The same submission again: the result kept the first time", body = ResultView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The fixture already has a result, changed while the result was sent, or the key was used for another result", body = ErrorBody),
@@ -523,14 +519,12 @@ pub async fn submit_result(
     description = "The other team's captain (or an organiser) agrees with the result, naming the \
                    version read: it counts in the standings from now on.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     request_body = ConfirmBody,
     responses(
         (status = 200, description = "Confirmed", body = ResultView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, description = "Not the other team's captain or an organiser", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The result has changed, or is not awaiting an answer", body = ErrorBody),
@@ -562,14 +556,12 @@ pub async fn confirm_result(
                    answer or disputed): the fixture has no result again and may be entered \
                    afresh. The withdrawn version stays in the result's history.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     request_body = WithdrawBody,
     responses(
         (status = 204, description = "Withdrawn: the fixture has no result"),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, description = "Not a captain of the team that submitted it", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The result has changed, the other team has confirmed it, or the fixture's results have been withdrawn three times already", body = ErrorBody),
@@ -597,14 +589,12 @@ pub async fn withdraw_result(
     description = "The other team's captain disagrees with the version read, saying why: the \
                    organiser decides, and may correct it.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
     ),
     request_body = DisputeBody,
     responses(
         (status = 200, description = "Disputed", body = ResultView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, description = "Not the other team's captain", body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The result has changed, or is not awaiting an answer", body = ErrorBody),
@@ -635,7 +625,6 @@ pub async fn dispute_result(
                    as a submission) and the reason, shown in the history. It becomes a new \
                    version, confirmed; every earlier version is kept.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The fixture's id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Makes a retried request the same correction"),
     ),
@@ -643,7 +632,6 @@ pub async fn dispute_result(
     responses(
         (status = 200, description = "Corrected", body = ResultView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, description = "No such fixture, or it has no result to correct", body = ErrorBody),
         (status = 422, description = "No reason, or the result does not check out", body = ErrorBody),

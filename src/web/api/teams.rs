@@ -83,7 +83,6 @@ async fn team_view(
 #[utoipa::path(
     tag = "teams",
     description = "The organisation's teams, by name.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     responses(
         (status = 200, body = Vec<TeamSummary>),
         (status = 404, body = ErrorBody),
@@ -113,12 +112,10 @@ pub struct NewTeamBody {
 #[utoipa::path(
     tag = "teams",
     description = "Makes a team of the organisation.",
-    params(("slug" = String, Path, description = "The organisation's short name")),
     request_body = NewTeamBody,
     responses(
         (status = 201, body = TeamView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The organisation has a team of that name, or of one that looks the same", body = ErrorBody),
@@ -152,7 +149,6 @@ pub async fn create_team(
     description = "A team with its pub, squad and division this season, as its public page \
                    shows it; with the captain's contact details for a token that may act for it.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     responses(
@@ -178,7 +174,6 @@ pub async fn get_team(
     tag = "teams",
     description = "The team's fixtures, home and away, in its division this season, by date.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     responses(
@@ -255,14 +250,12 @@ fn check_venue(body: &VenueBody) -> Result<Venue, Vec<Problem>> {
     tag = "teams",
     description = "Sets the team's pub: where its home fixtures not yet played, and those made from now on, are played; those played keep the pub they were played at.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     request_body = VenueBody,
     responses(
         (status = 200, body = TeamView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody),
@@ -290,12 +283,10 @@ pub async fn set_venue(
     tag = "teams",
     description = "Clears the team's pub.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     responses(
         (status = 200, body = TeamView),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
     ),
@@ -334,14 +325,12 @@ pub struct SquadPlayerBody {
                    (`player_id`) or a new one (`name`). A squad holds at most 40 players. The \
                    team's captains and the organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     request_body = SquadPlayerBody,
     responses(
         (status = 200, body = TeamView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The player is already in the squad, or the name looks the same as another player's", body = ErrorBody),
@@ -392,14 +381,12 @@ pub struct SquadListBody {
     description = "Adds several players to the team's squad at once, all or none; every name \
                    refused is named at its place (`names[2]`). The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     request_body = SquadListBody,
     responses(
         (status = 200, body = TeamView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 422, description = "A name refused, each at its place, or the squad would be too big", body = ErrorBody),
@@ -441,13 +428,11 @@ pub async fn add_squad_list(
                    and every game they played stays theirs. The team's captains and the \
                    organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
         ("player_id" = i64, Path, description = "The player's id"),
     ),
     responses(
         (status = 200, body = TeamView),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, description = "No such team, or the player is not in its squad", body = ErrorBody),
     ),
@@ -484,14 +469,12 @@ pub struct NameBody {
     description = "Renames the team; every page and answer shows the new name, past results \
                    included. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     request_body = NameBody,
     responses(
         (status = 200, body = TeamView),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "Another team has the name, or one that looks the same", body = ErrorBody),
@@ -521,13 +504,11 @@ pub async fn rename_team(
     description = "Ends an account's captaincy of the team; the account stays, and what it did \
                    as captain stays in the results' history. The organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
         ("user_id" = i64, Path, description = "The captain's account id"),
     ),
     responses(
         (status = 200, body = TeamView),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, description = "No such team, or the account is not its captain", body = ErrorBody),
     ),
@@ -557,12 +538,10 @@ pub async fn remove_captain(
                    unplayed fixtures. A team with results is kept (409): results are kept. The \
                    organisation's organisers may.",
     params(
-        ("slug" = String, Path, description = "The organisation's short name"),
         ("id" = i64, Path, description = "The team's id"),
     ),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "The team has results", body = ErrorBody),
