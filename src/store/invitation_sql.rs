@@ -92,6 +92,44 @@ macro_rules! invitation_sql_store {
                 Ok(())
             }
 
+            /// An invitation kept in `table` (`captain_invites` or `organiser_invites`) for the
+            /// row `target_id` of its `target` column, once `organisation` is under its hourly
+            /// number of them, with its message queued when there is one: answers whether the
+            /// message was queued (not when the address has had its hourly number).
+            #[allow(clippy::too_many_arguments)]
+            async fn keep_invite(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                table: &'static str,
+                target: &'static str,
+                target_id: i64,
+                organisation: i64,
+                made: (&TokenDigest, i64, DateTime<Utc>, DateTime<Utc>),
+                mail: Option<&Mail>,
+                max_per_hour: i64,
+            ) -> Result<bool, StoreError> {
+                let (token, invited_by, created_at, expires_at) = made;
+                check_invitations_lately(tx, organisation, created_at, max_per_hour).await?;
+                sqlx::query(&format!(
+                    "INSERT INTO {table} \
+                     (token_digest, {target}, invited_by, created_at, expires_at) \
+                     VALUES ($1, $2, $3, $4, $5)"
+                ))
+                .bind(token.as_str())
+                .bind(target_id)
+                .bind(invited_by)
+                .bind(created_at)
+                .bind(expires_at)
+                .execute(&mut **tx)
+                .await?;
+                Ok(match mail {
+                    Some(mail) => {
+                        <$store>::queue_mails_in(tx, std::slice::from_ref(mail), created_at).await?
+                            > 0
+                    }
+                    None => false,
+                })
+            }
+
             /// Takes up the invitation of `table` (`captain_invites` or `organiser_invites`) whose
             /// link has `token`: refused when it is unknown, used or expired; else the acceptor's
             /// account, and the invitation marked as taken up by it. Answers the account and the
@@ -152,37 +190,22 @@ macro_rules! invitation_sql_store {
                             .fetch_optional(&mut *tx)
                             .await?
                             .ok_or(StoreError::NotFound("team"))?;
-                    check_invitations_lately(
+                    let queued = keep_invite(
                         &mut tx,
+                        "captain_invites",
+                        "team_id",
+                        invite.team.0,
                         organisation,
-                        invite.created_at,
+                        (
+                            &invite.token,
+                            invite.invited_by.0,
+                            invite.created_at,
+                            invite.expires_at,
+                        ),
+                        mail,
                         max_per_hour,
                     )
                     .await?;
-                    sqlx::query(
-                        "INSERT INTO captain_invites \
-                         (token_digest, team_id, invited_by, created_at, expires_at) \
-                         VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(invite.token.as_str())
-                    .bind(invite.team.0)
-                    .bind(invite.invited_by.0)
-                    .bind(invite.created_at)
-                    .bind(invite.expires_at)
-                    .execute(&mut *tx)
-                    .await?;
-                    let queued = match mail {
-                        Some(mail) => {
-                            <$store>::queue_mails_in(
-                                &mut tx,
-                                std::slice::from_ref(mail),
-                                invite.created_at,
-                            )
-                            .await?
-                                > 0
-                        }
-                        None => false,
-                    };
                     tx.commit().await?;
                     Ok(queued)
                 }
@@ -353,37 +376,22 @@ macro_rules! invitation_sql_store {
                     max_per_hour: i64,
                 ) -> Result<bool, StoreError> {
                     let mut tx = self.writer.begin_with($begin_write).await?;
-                    check_invitations_lately(
+                    let queued = keep_invite(
                         &mut tx,
+                        "organiser_invites",
+                        "organisation_id",
                         invite.organisation.0,
-                        invite.created_at,
+                        invite.organisation.0,
+                        (
+                            &invite.token,
+                            invite.invited_by.0,
+                            invite.created_at,
+                            invite.expires_at,
+                        ),
+                        mail,
                         max_per_hour,
                     )
                     .await?;
-                    sqlx::query(
-                        "INSERT INTO organiser_invites \
-                         (token_digest, organisation_id, invited_by, created_at, expires_at) \
-                         VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(invite.token.as_str())
-                    .bind(invite.organisation.0)
-                    .bind(invite.invited_by.0)
-                    .bind(invite.created_at)
-                    .bind(invite.expires_at)
-                    .execute(&mut *tx)
-                    .await?;
-                    let queued = match mail {
-                        Some(mail) => {
-                            <$store>::queue_mails_in(
-                                &mut tx,
-                                std::slice::from_ref(mail),
-                                invite.created_at,
-                            )
-                            .await?
-                                > 0
-                        }
-                        None => false,
-                    };
                     tx.commit().await?;
                     Ok(queued)
                 }
