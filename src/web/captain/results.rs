@@ -284,6 +284,28 @@ fn answer_refusal(viewer: &Viewer, error: AppError) -> Result<String, WebError> 
     }
 }
 
+/// The fixture's page as it is now, with why an answer to its result (`reason` as typed)
+/// was refused, or the error page for a refusal that is not the page's to explain.
+async fn answer_refused(
+    viewer: &Viewer,
+    store: &dyn Store,
+    (slug, id): (&str, i64),
+    error: AppError,
+    reason: String,
+) -> Result<HttpResponse, WebError> {
+    let message = answer_refusal(viewer, error)?;
+    let place = place_of(store, slug, id).await?;
+    show_fixture(
+        viewer,
+        store,
+        place,
+        StatusCode::CONFLICT,
+        Some(message),
+        reason,
+    )
+    .await
+}
+
 /// The other captain (or an organiser) agrees with the result: it counts from now on.
 #[post("/leagues/{slug}/fixtures/{id}/confirm")]
 pub async fn confirm(
@@ -297,19 +319,7 @@ pub async fn confirm(
     let place = place_of(store, &slug, id).await?;
     match results::confirm(store, viewer.who(), &place, form.result).await {
         Ok(()) => Ok(redirect(&page_of(&place))),
-        Err(error) => {
-            let message = answer_refusal(&viewer, error)?;
-            let place = place_of(store, &slug, id).await?;
-            show_fixture(
-                &viewer,
-                store,
-                place,
-                StatusCode::CONFLICT,
-                Some(message),
-                String::new(),
-            )
-            .await
-        }
+        Err(error) => answer_refused(&viewer, store, (&slug, id), error, String::new()).await,
     }
 }
 
@@ -342,19 +352,7 @@ pub async fn dispute(
             )
             .await
         }
-        Err(error) => {
-            let message = answer_refusal(&viewer, error)?;
-            let place = place_of(store, &slug, id).await?;
-            show_fixture(
-                &viewer,
-                store,
-                place,
-                StatusCode::CONFLICT,
-                Some(message),
-                reason,
-            )
-            .await
-        }
+        Err(error) => answer_refused(&viewer, store, (&slug, id), error, reason).await,
     }
 }
 
@@ -376,19 +374,7 @@ pub async fn withdraw(
             page_of(&place),
             Done::Withdrawn.as_str()
         ))),
-        Err(error) => {
-            let message = answer_refusal(&viewer, error)?;
-            let place = place_of(store, &slug, id).await?;
-            show_fixture(
-                &viewer,
-                store,
-                place,
-                StatusCode::CONFLICT,
-                Some(message),
-                String::new(),
-            )
-            .await
-        }
+        Err(error) => answer_refused(&viewer, store, (&slug, id), error, String::new()).await,
     }
 }
 
