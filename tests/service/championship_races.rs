@@ -11,7 +11,8 @@ use std::time::Instant;
 use fives_pairing::event::Event;
 use serde_json::{Value, json};
 
-use crate::championship_story::{format_of, organiser_api, play_round, tables_of};
+use crate::championship_formats::{format_of, play_round};
+use crate::championship_story::{organiser_api, tables_of};
 use crate::support::{ApiClient, Browser, TestContext};
 
 const BASE: &str = "/api/v1/organisations/north/championships";
