@@ -290,6 +290,22 @@ impl fmt::Display for Exact {
     }
 }
 
+/// Writes the number as a JSON number that reads back as exactly it: an integer as such,
+/// anything else as the `f64` nearest [`Exact::to_json`]'s decimal (at most six places, so
+/// reading it back gives that decimal again).
+impl serde::Serialize for Exact {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = self.to_json();
+        match text.parse::<i64>() {
+            Ok(whole) => serializer.serialize_i64(whole),
+            Err(_) => serializer.serialize_f64(
+                text.parse::<f64>()
+                    .expect("a decimal of at most six places is an f64"),
+            ),
+        }
+    }
+}
+
 /// Reads any JSON number exactly. Integers come as integers; other numbers as the shortest
 /// decimal that reads back as the same `f64`, which is the decimal the document wrote whenever
 /// it has no more than 15 significant digits (always, within the limits).
@@ -408,5 +424,29 @@ mod tests {
         );
         let big = Exact::ratio(i128::MAX / 7, 6_000_000_000_000);
         assert!(big > big - Exact::ratio(1, 6_000_000_000_000));
+    }
+
+    #[test]
+    fn numbers_are_written_as_read() {
+        for text in [
+            "0",
+            "3",
+            "-2",
+            "0.5",
+            "-2.5",
+            "0.1",
+            "0.000001",
+            "999999.999999",
+        ] {
+            let written = serde_json::to_string(&parse(text)).unwrap();
+            assert_eq!(
+                serde_json::from_str::<Exact>(&written).unwrap(),
+                parse(text)
+            );
+        }
+        // Points and ratings as a person writes them.
+        for text in ["0", "3", "-2", "0.5", "-2.5", "1612.25"] {
+            assert_eq!(serde_json::to_string(&parse(text)).unwrap(), text);
+        }
     }
 }

@@ -13,6 +13,7 @@
 //! table's place and checks (`tables`).
 
 use chrono::{DateTime, NaiveDate, Utc};
+use fives_pairing::document::EventSpec;
 use fives_pairing::event::Event;
 use fives_pairing::standings::{Standing, standings};
 use fives_rules::RulesetSpec;

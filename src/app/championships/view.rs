@@ -150,7 +150,7 @@ impl ChampionshipView {
     }
 
     /// A stage's event document as published: what `fives standings` and `fives pair` read.
-    pub fn event_document(&self, stage: Stage) -> serde_json::Value {
+    pub fn event_document(&self, stage: Stage) -> EventSpec {
         let state = self.stage_state(stage, false);
         let mut format = self.championship.format.clone();
         if self.entrants.iter().any(|entrant| entrant.seed.is_some()) {
@@ -192,11 +192,10 @@ impl ChampionshipView {
     /// `None` before the stage has the two entrants an event needs.
     fn ranked(&self, stage: Stage) -> Result<Option<(Event, Vec<Standing>)>, StandingsRefused> {
         let document = self.event_document(stage);
-        let entrants = document["entrants"].as_array().map_or(0, Vec::len);
-        if entrants < 2 {
+        if document.entrants.len() < 2 {
             return Ok(None);
         }
-        let ranked = Event::parse(&document.to_string())
+        let ranked = Event::from_spec(document)
             .map_err(|error| error.to_string())
             .and_then(|event| {
                 let table = standings(&event).map_err(|error| error.to_string())?;

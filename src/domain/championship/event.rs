@@ -6,12 +6,16 @@
 //! then a knockout whose entrants are the Swiss's top entrants in standing order, seeded as
 //! entered.
 
-use fives_pairing::document::Seeding;
+use std::collections::BTreeMap;
+
+use fives_pairing::document::{
+    EntrantSpec, EventSpec, Format, OptionsSpec, RoundSpec, Seeding, TableSpec,
+};
+use fives_pairing::number::Exact;
 use fives_pairing::standings::Standing;
-use serde_json::{Value, json};
 
 use super::table::TableOutcome;
-use super::{ChampionshipFormat, Points, Stages};
+use super::{ChampionshipFormat, Stages};
 
 /// Which of a championship's events a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,64 +62,73 @@ pub struct RoundLine {
     pub paired_before_corrections: Vec<String>,
 }
 
-/// The event document of a stage.
+/// The event document of a stage, as the pairing crate types it: the service pairs and ranks
+/// from it directly and publishes it serialised, so both are one document.
 pub fn event_document(
     format: &ChampionshipFormat,
     stage: Stage,
     entrants: &[EntrantLine],
     rounds: &[RoundLine],
-) -> Value {
-    let seeding = match format.seeding {
-        Seeding::Rating => "rating",
-        Seeding::Entry => "entry",
+) -> EventSpec {
+    let mut options = OptionsSpec {
+        bye_points: Some(format.bye_points.exact()),
+        remainder: None,
+        seeding: None,
+        third_place: None,
+        grand_final_reset: None,
+        groups: None,
+        advance: None,
+        tiebreaks: Some(
+            format
+                .tiebreaks
+                .iter()
+                .map(|t| t.name().to_string())
+                .collect(),
+        ),
+        other: BTreeMap::new(),
     };
-    let mut options = json!({
-        "bye_points": points(format.bye_points),
-        "tiebreaks": format.tiebreaks.iter().map(|t| t.name()).collect::<Vec<_>>(),
-    });
     let (name, seats) = match (format.stages, stage) {
         (Stages::Swiss { .. } | Stages::SwissThenKnockout { .. }, Stage::Main) => {
-            ("swiss", format.seating.seats)
+            (Format::Swiss, format.seating.seats)
         }
         (Stages::SwissThenKnockout { third_place, .. }, Stage::KnockoutAfterSwiss) => {
             // Seeded by the Swiss: the entrants come in standing order.
-            options["seeding"] = json!("entry");
-            options["third_place"] = json!(third_place);
-            ("knockout", 2)
+            options.seeding = Some(Seeding::Entry);
+            options.third_place = Some(third_place);
+            (Format::Knockout, 2)
         }
         (Stages::RoundRobin, _) => {
-            options["seeding"] = json!(seeding);
-            ("round-robin", 2)
+            options.seeding = Some(format.seeding);
+            (Format::RoundRobin, 2)
         }
         (Stages::Groups { groups, advance }, _) => {
-            options["seeding"] = json!(seeding);
-            options["groups"] = json!(groups);
-            options["advance"] = json!(advance);
-            ("groups", 2)
+            options.seeding = Some(format.seeding);
+            options.groups = Some(u64::from(groups));
+            options.advance = Some(u64::from(advance));
+            (Format::Groups, 2)
         }
         (Stages::Knockout { third_place }, _) => {
-            options["seeding"] = json!(seeding);
-            options["third_place"] = json!(third_place);
-            ("knockout", 2)
+            options.seeding = Some(format.seeding);
+            options.third_place = Some(third_place);
+            (Format::Knockout, 2)
         }
         (Stages::DoubleElimination { grand_final_reset }, _) => {
-            options["seeding"] = json!(seeding);
-            options["grand_final_reset"] = json!(grand_final_reset);
-            ("double-elimination", 2)
+            options.seeding = Some(format.seeding);
+            options.grand_final_reset = Some(grand_final_reset);
+            (Format::DoubleElimination, 2)
         }
         (Stages::Swiss { .. }, Stage::KnockoutAfterSwiss) => {
             unreachable!("a Swiss alone has no knockout after it")
         }
     };
-    let partnerships = format.seating.partnerships && name == "swiss";
-    json!({
-        "format": name,
-        "seats": seats,
-        "partnerships": partnerships,
-        "entrants": entrants.iter().map(entrant).collect::<Vec<_>>(),
-        "rounds": rounds.iter().map(round).collect::<Vec<_>>(),
-        "options": options,
-    })
+    EventSpec {
+        format: name,
+        seats: Some(u64::from(seats)),
+        partnerships: Some(format.seating.partnerships && name == Format::Swiss),
+        entrants: entrants.iter().map(entrant).collect(),
+        rounds: Some(rounds.iter().map(round).collect()),
+        options: Some(options),
+    }
 }
 
 /// Whether the stage has played every round it has: a Swiss its rounds. The other formats
@@ -151,42 +164,28 @@ pub fn knockout_entrants(
         .collect()
 }
 
-fn entrant(line: &EntrantLine) -> Value {
-    let mut value = json!({"id": line.id, "rating": line.rating});
-    if let Some(after) = line.withdrawn_after {
-        value["withdrawn_after"] = json!(after);
+fn entrant(line: &EntrantLine) -> EntrantSpec {
+    EntrantSpec {
+        id: line.id.clone(),
+        rating: Some(Exact::integer(line.rating)),
+        withdrawn_after: line.withdrawn_after,
     }
-    value
 }
 
-fn round(line: &RoundLine) -> Value {
-    let mut value = json!({
-        "tables": line.tables.iter().map(table).collect::<Vec<_>>(),
-        "byes": line.byes,
-    });
-    // A key the specification does not name, which `fives pair` and `fives standings` ignore.
-    if !line.paired_before_corrections.is_empty() {
-        value["paired_before_correction"] = json!(line.paired_before_corrections);
+fn round(line: &RoundLine) -> RoundSpec {
+    RoundSpec {
+        tables: Some(line.tables.iter().map(table).collect()),
+        byes: Some(line.byes.clone()),
+        paired_before_correction: line.paired_before_corrections.clone(),
     }
-    value
 }
 
-fn table(line: &TableLine) -> Value {
-    let mut value = json!({"seats": line.seats});
-    if let Some(outcome) = &line.outcome {
-        value["points"] = outcome.points.iter().copied().map(points).collect();
-        value["game_points"] = json!(outcome.game_points);
-    }
-    value
-}
-
-/// Match points as the document writes them: whole numbers as such, halves as `0.5`.
-fn points(points: Points) -> Value {
-    let exact = points.exact();
-    if exact.denominator() == 1 {
-        json!(exact.numerator() as i64)
-    } else {
-        serde_json::from_str(&exact.to_json()).expect("a half is a JSON number")
+fn table(line: &TableLine) -> TableSpec {
+    let outcome = line.outcome.as_ref();
+    TableSpec {
+        seats: line.seats.clone(),
+        points: outcome.map(|o| o.points.iter().map(|p| p.exact()).collect()),
+        game_points: outcome.map(|o| o.game_points.iter().map(|&g| Exact::integer(g)).collect()),
     }
 }
 
@@ -195,10 +194,11 @@ mod tests {
     use fives_pairing::event::Event;
     use fives_pairing::pair::{Outcome, pair};
     use fives_pairing::standings::standings;
+    use serde_json::json;
 
     use super::*;
-    use crate::domain::championship::FormatChoice;
     use crate::domain::championship::table::{TableGame, table_outcome};
+    use crate::domain::championship::{FormatChoice, Points};
 
     fn swiss_then_knockout() -> ChampionshipFormat {
         ChampionshipFormat::try_from(FormatChoice::plain(Stages::SwissThenKnockout {
@@ -219,8 +219,10 @@ mod tests {
             .collect()
     }
 
-    fn parsed(document: &Value) -> Event {
-        Event::parse(&document.to_string()).expect("the document is one `fives pair` takes")
+    /// The document as `fives pair` reads it when published: serialised, then parsed.
+    fn parsed(document: &EventSpec) -> Event {
+        let text = serde_json::to_string(document).unwrap();
+        Event::parse(&text).expect("the document is one `fives pair` takes")
     }
 
     /// Plays a paired round: the first seat wins every table by 61 to 30.
@@ -296,12 +298,12 @@ mod tests {
             game_points: vec![61, 61],
             games_won: vec![1, 1],
         };
-        let document = event_document(
+        let spec = event_document(
             &format,
             Stage::Main,
             &field,
             &[RoundLine {
-                paired_before_corrections: Vec::new(),
+                paired_before_corrections: vec!["round 1, table 1".into()],
                 tables: vec![TableLine {
                     seats: vec!["p1".into(), "p2".into()],
                     outcome: Some(outcome),
@@ -309,13 +311,18 @@ mod tests {
                 byes: vec![],
             }],
         );
+        let document = serde_json::to_value(&spec).unwrap();
         assert_eq!(
             document["rounds"][0]["tables"][0]["points"],
             json!([0.5, 0.5])
         );
         assert_eq!(document["entrants"][1]["withdrawn_after"], json!(1));
         assert_eq!(document["options"]["bye_points"], json!(1));
-        let event = parsed(&document);
+        assert_eq!(
+            document["rounds"][0]["paired_before_correction"],
+            json!(["round 1, table 1"])
+        );
+        let event = parsed(&spec);
         assert_eq!(event.entrants[1].withdrawn_after, Some(1));
     }
 }

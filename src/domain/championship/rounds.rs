@@ -131,7 +131,7 @@ pub fn next_round(
 
 fn event(format: &ChampionshipFormat, state: &StageState) -> Result<Event, NoRound> {
     let document = event_document(format, state.stage, &state.entrants, &state.rounds);
-    Event::parse(&document.to_string()).map_err(|error| NoRound::NotAnEvent(error.to_string()))
+    Event::from_spec(document).map_err(|error| NoRound::NotAnEvent(error.to_string()))
 }
 
 /// What a swap of two entrants in a preview breaks.

@@ -344,7 +344,7 @@ pub(super) fn standings_refused_words(refused: &StandingsRefused) -> String {
 
 fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
     let stage = *view.stages().last()?;
-    let event = Event::parse(&view.event_document(stage).to_string()).ok()?;
+    let event = Event::from_spec(view.event_document(stage)).ok()?;
     let columns = bracket_view(&event).ok()??;
     // A plain knockout's last rounds have their names.
     let single = columns
