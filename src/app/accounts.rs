@@ -27,13 +27,18 @@ pub const TOO_MANY_ATTEMPTS: &str = "Too many wrong passwords from here.";
 
 /// What waiting `wait` means to a person: "Try again in 8 seconds."
 pub fn too_many_attempts(wait: Duration) -> String {
+    let when = how_long(wait);
+    format!("{TOO_MANY_ATTEMPTS} Try again in {when}, or ask an organiser for help.")
+}
+
+/// A wait as a person says it: "8 seconds", "3 minutes".
+pub fn how_long(wait: Duration) -> String {
     let seconds = wait.num_seconds().max(1);
-    let when = if seconds < 120 {
+    if seconds < 120 {
         format!("{seconds} seconds")
     } else {
         format!("{} minutes", (seconds + 59) / 60)
-    };
-    format!("{TOO_MANY_ATTEMPTS} Try again in {when}, or ask an organiser for help.")
+    }
 }
 
 /// The account behind a browser's session token, while the session lasts.

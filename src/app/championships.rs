@@ -8,9 +8,10 @@
 //! (`domain::championship::event`), so what is published can be checked by anyone with
 //! `fives pair` and `fives standings`.
 //!
-//! Every use case is here, where the use-case table reads them; what they share sits beside
-//! them: the view everything reads (`view`), the pairing and links of a round (`rounds`) and a
-//! table's place and checks (`tables`).
+//! The use cases are here, and beside them how a player reaches a table's page (`reaching`: its
+//! link, its code, their name); what they share sits beside them too: the view everything
+//! reads (`view`), the pairing, links and codes of a round (`rounds`) and a table's place and
+//! checks (`tables`). The use-case table reads this file and its folder as one.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use fives_pairing::document::EventSpec;
@@ -29,22 +30,26 @@ use crate::domain::championship::rounds::{
     NoRound, RoundPreview, StageState, SwapWarning, next_round, swap,
 };
 use crate::domain::championship::table::{check_table, check_team_table, table_ruleset_problems};
+use crate::domain::championship::table_code::TableCode;
 use crate::domain::championship::{ChampionshipFormat, EntrantKind};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
+use crate::domain::login_throttle;
 use crate::domain::match_result::{GameSheet, ResultError, SquadMember};
 use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::secret_key::SecretKey;
 use crate::store::{
-    Championship, Entrant, EntrantPlayer, NewChampionship, NewEntrant, NewRound, NewTable,
-    Organisation, Round, Store, StoreError, Table, TableChange, TableEvent, TableResult,
+    Championship, Entrant, EntrantPlayer, LinkedTable, NewChampionship, NewEntrant, NewRound,
+    NewTable, Organisation, Round, Store, StoreError, Table, TableChange, TableEvent, TableResult,
     TableStatus,
 };
 use crate::token::SecretToken;
 
+mod reaching;
 mod rounds;
 mod tables;
 mod view;
 
+pub use reaching::*;
 pub use rounds::*;
 pub use tables::*;
 pub use view::*;
@@ -540,30 +545,6 @@ pub async fn publish_round(
         links,
         warnings,
     })
-}
-
-/// The table a link opens, for whoever holds the link.
-pub async fn table_of_link(store: &dyn Store, link: &str) -> Result<TablePlace, AppError> {
-    let gone = || {
-        AppError::Gone(
-            "This table link is not known; ask the organiser for the table's card.".into(),
-        )
-    };
-    let token = SecretToken::parse(link).ok_or_else(gone)?;
-    let linked = store
-        .table_by_link(&token.digest())
-        .await?
-        .ok_or_else(gone)?;
-    let championship = store
-        .championship(linked.championship)
-        .await?
-        .ok_or_else(gone)?;
-    let organisation = store
-        .organisation(championship.organisation_id)
-        .await?
-        .ok_or_else(gone)?;
-    let view = view_of(store, organisation, championship.id).await?;
-    with_players(store, place_of(view, linked.table.id)?).await
 }
 
 /// A table of a championship the organiser organises.

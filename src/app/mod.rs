@@ -339,6 +339,8 @@ pub enum Field {
     Venue,
     /// An entrant's seed in a championship.
     Seed,
+    /// A championship table's short code, typed at `/t`.
+    TableCode,
     /// A result's games as a whole (their number, walkover or games).
     Games,
     /// One game of a result (from 1), or one hand of it (from 1).

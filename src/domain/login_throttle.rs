@@ -5,6 +5,7 @@
 //! owner, anywhere else, logs in as usual; and for an address across accounts, with more free
 //! failures (a pub's customers share one address), against one place trying many accounts.
 //! Nothing is locked for good: every wait ends, and a day without failures forgets them.
+//! Championship tables' codes are slowed the same way, counted for an address.
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -27,6 +28,13 @@ pub const ACCOUNT_FROM_ADDRESS: Allowance = Allowance {
 pub const ADDRESS: Allowance = Allowance {
     free_failures: 20,
     longest_wait: Duration::minutes(5),
+};
+
+/// Table codes typed at `/t` from one address: a few mistakes free, then 1 s, 2 s, 4 s … up
+/// to ten minutes between tries; a code is one of 160,000 for its table number.
+pub const TABLE_CODE_FROM_ADDRESS: Allowance = Allowance {
+    free_failures: 5,
+    longest_wait: Duration::minutes(10),
 };
 
 /// A count not added to for this long starts again from nothing.

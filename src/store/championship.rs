@@ -170,7 +170,12 @@ pub struct TableResult {
 }
 
 /// A table found by its link, with what the link's holder may see of where it is.
+/// The most tables [`ChampionshipStore::unconfirmed_tables_numbered`] answers: a table's code
+/// is looked for among them, so that no typed code makes unbounded work.
+pub const MAX_TABLES_BY_NUMBER: usize = 500;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
+
 pub struct LinkedTable {
     pub championship: ChampionshipId,
     pub stage: Stage,
@@ -282,6 +287,14 @@ pub trait ChampionshipStore: Send + Sync {
     /// The championship's rounds, the main stage's first, each with its tables by number.
     async fn rounds(&self, championship: ChampionshipId) -> Result<Vec<Round>, StoreError>;
     async fn table_by_link(&self, link: &TokenDigest) -> Result<Option<LinkedTable>, StoreError>;
+    /// The tables numbered `number` without a confirmed result, of rounds published since
+    /// `published_since`, newest first and at most [`MAX_TABLES_BY_NUMBER`]: those a table's
+    /// code may name.
+    async fn unconfirmed_tables_numbered(
+        &self,
+        number: u32,
+        published_since: DateTime<Utc>,
+    ) -> Result<Vec<LinkedTable>, StoreError>;
     /// The table with the championship it is in.
     async fn table(&self, id: TableId) -> Result<Option<(ChampionshipId, Table)>, StoreError>;
 

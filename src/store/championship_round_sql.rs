@@ -47,6 +47,44 @@ macro_rules! championship_round_sql_store {
                 })
             }
 
+            /// A table with where it is: its championship, stage and round.
+            type LinkedRow = (
+                i64,
+                String,
+                i32,
+                i64,
+                i64,
+                i32,
+                String,
+                String,
+                Option<String>,
+                Option<String>,
+                i32,
+            );
+
+            const LINKED_SELECT: &str = "SELECT championship_rounds.championship_id, \
+                 championship_rounds.stage, championship_rounds.number, \
+                 championship_tables.id, championship_tables.round_id, \
+                 championship_tables.number, championship_tables.seats, championship_tables.status, \
+                 championship_tables.sheet, championship_tables.outcome, championship_tables.version \
+                 FROM championship_tables JOIN championship_rounds \
+                 ON championship_rounds.id = championship_tables.round_id";
+
+            fn linked_from_row(
+                (championship, stage, round, id, round_id, number, seats, status, sheet, outcome, version): LinkedRow,
+            ) -> Result<LinkedTable, StoreError> {
+                Ok(LinkedTable {
+                    championship: ChampionshipId(championship),
+                    stage: kept::stage_from_name(&stage)?,
+                    round: u32::try_from(round).map_err(|_| {
+                        StoreError::Corrupt(format!("a round is numbered {round}"))
+                    })?,
+                    table: table_from_row((
+                        id, round_id, number, seats, status, sheet, outcome, version,
+                    ))?,
+                })
+            }
+
             /// Why a change of `change.table` touched no row.
             async fn table_change_refusal(
                 tx: &mut sqlx::Transaction<'_, $db>,
@@ -286,54 +324,32 @@ macro_rules! championship_round_sql_store {
                     &self,
                     link: &TokenDigest,
                 ) -> Result<Option<LinkedTable>, StoreError> {
-                    let row: Option<(
-                        i64,
-                        String,
-                        i32,
-                        i64,
-                        i64,
-                        i32,
-                        String,
-                        String,
-                        Option<String>,
-                        Option<String>,
-                        i32,
-                    )> = sqlx::query_as(&format!(
-                        "SELECT championship_rounds.championship_id, championship_rounds.stage, \
-                             championship_rounds.number, {TABLE_COLUMNS} FROM championship_tables \
-                             JOIN championship_rounds ON championship_rounds.id = \
-                             championship_tables.round_id \
-                             WHERE championship_tables.link_digest = $1"
+                    let row: Option<LinkedRow> = sqlx::query_as(&format!(
+                        "{LINKED_SELECT} WHERE championship_tables.link_digest = $1"
                     ))
                     .bind(link.as_str())
                     .fetch_optional(&self.pool)
                     .await?;
-                    let Some((
-                        championship,
-                        stage,
-                        round,
-                        id,
-                        round_id,
-                        number,
-                        seats,
-                        status,
-                        sheet,
-                        outcome,
-                        version,
-                    )) = row
-                    else {
-                        return Ok(None);
-                    };
-                    Ok(Some(LinkedTable {
-                        championship: ChampionshipId(championship),
-                        stage: kept::stage_from_name(&stage)?,
-                        round: u32::try_from(round).map_err(|_| {
-                            StoreError::Corrupt(format!("a round is numbered {round}"))
-                        })?,
-                        table: table_from_row((
-                            id, round_id, number, seats, status, sheet, outcome, version,
-                        ))?,
-                    }))
+                    row.map(linked_from_row).transpose()
+                }
+
+                async fn unconfirmed_tables_numbered(
+                    &self,
+                    number: u32,
+                    published_since: chrono::DateTime<chrono::Utc>,
+                ) -> Result<Vec<LinkedTable>, StoreError> {
+                    let rows: Vec<LinkedRow> = sqlx::query_as(&format!(
+                        "{LINKED_SELECT} WHERE championship_tables.number = $1 \
+                         AND championship_tables.status <> 'confirmed' \
+                         AND championship_rounds.published_at >= $2 \
+                         ORDER BY championship_tables.id DESC LIMIT $3"
+                    ))
+                    .bind(i64::from(number))
+                    .bind(published_since)
+                    .bind(MAX_TABLES_BY_NUMBER as i64)
+                    .fetch_all(&self.pool)
+                    .await?;
+                    rows.into_iter().map(linked_from_row).collect()
                 }
 
                 async fn table(

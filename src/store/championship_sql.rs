@@ -16,7 +16,7 @@ macro_rules! championship_sql_store {
                 UserId,
             };
             use $crate::store::championship as kept;
-            use $crate::store::championship::{format_from_json, format_json};
+            use $crate::store::championship::{MAX_TABLES_BY_NUMBER, format_from_json, format_json};
             use $crate::store::league::{ruleset_from_json, ruleset_json};
             use $crate::store::{
                 Championship, ChampionshipStore, Entrant, EntrantPlayer, LinkedTable,

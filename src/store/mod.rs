@@ -56,9 +56,9 @@ use crate::token::TokenDigest;
 pub use crate::domain::player_tables::PlayerGame;
 pub use api_token::{ApiToken, ApiTokenStore, LAST_USED_PRECISION, NewApiToken, TokenHolder};
 pub use championship::{
-    Championship, ChampionshipStore, Entrant, EntrantPlayer, LinkedTable, NewChampionship,
-    NewEntrant, NewRound, NewTable, Round, Table, TableAction, TableChange, TableEvent,
-    TableResult, TableStatus,
+    Championship, ChampionshipStore, Entrant, EntrantPlayer, LinkedTable, MAX_TABLES_BY_NUMBER,
+    NewChampionship, NewEntrant, NewRound, NewTable, Round, Table, TableAction, TableChange,
+    TableEvent, TableResult, TableStatus,
 };
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use invitation::{

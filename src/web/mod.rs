@@ -20,10 +20,12 @@ pub mod http_methods;
 pub mod layout;
 pub mod nul_characters;
 pub mod page_cache;
+pub mod qr;
 pub mod request_limits;
 pub mod result_form;
 pub mod security_headers;
 pub mod session;
+pub mod throttled;
 
 use std::sync::Arc;
 
@@ -80,6 +82,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::championships::championship_calendar)
         .service(public::championships::table_page)
         .service(public::championships::enter_table_result)
+        .service(public::championships::table_code_form)
+        .service(public::championships::open_table_by_code)
+        .service(public::championships::find_my_table)
         .service(assets::stylesheet)
         .service(assets::result_entry_script)
         .service(assets::result_draft_script)

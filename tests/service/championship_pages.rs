@@ -12,7 +12,7 @@ use crate::browser::{Chromium, log_in, step};
 use crate::support::{Browser, PASSWORD, TestContext};
 
 /// A game of Doubles in the Boneyard for three, played at random to its end, as hand lines.
-fn three_seat_lines(seed: u64) -> String {
+pub(crate) fn three_seat_lines(seed: u64) -> String {
     let spec = RulesetSpec::preset(Preset::DoublesInTheBoneyard);
     let built = spec.build(3).unwrap();
     let record = play_game(&spec, &built, &mut fives_rules::random::seeded(seed));
@@ -28,7 +28,7 @@ fn three_seat_lines(seed: u64) -> String {
 }
 
 /// A hidden field's value on a page, its HTML escapes undone.
-fn hidden(body: &str, name: &str) -> String {
+pub(crate) fn hidden(body: &str, name: &str) -> String {
     let marker = format!("name=\"{name}\" value=\"");
     let start = body
         .find(&marker)
@@ -43,7 +43,7 @@ fn hidden(body: &str, name: &str) -> String {
 }
 
 /// Every table link the cards page prints.
-fn links_on(body: &str) -> Vec<String> {
+pub(crate) fn links_on(body: &str) -> Vec<String> {
     let mut links: Vec<String> = body
         .split("/tables/")
         .skip(1)
@@ -74,7 +74,7 @@ const EVENT: [(&str, &str); 13] = [
     ("draw", "½"),
 ];
 
-async fn made_event(ctx: &TestContext, organiser: &Browser) -> String {
+pub(crate) async fn made_event(ctx: &TestContext, organiser: &Browser) -> String {
     ctx.organisation("north", &ctx.user("north@example.org").await)
         .await;
     organiser.login_ok("north@example.org").await;

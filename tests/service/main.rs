@@ -17,6 +17,7 @@ mod browser;
 mod browser_public;
 mod captain_dashboard;
 mod captain_phone;
+mod championship_day;
 mod championship_formats;
 mod championship_pages;
 mod championship_races;

@@ -1,5 +1,5 @@
-//! A round as the engine pairs it with the organiser's swaps made, and the signed links of its
-//! tables.
+//! A round as the engine pairs it with the organiser's swaps made, and the signed links and
+//! short codes of its tables.
 
 use super::*;
 
@@ -68,5 +68,31 @@ pub fn round_links(
         .tables
         .iter()
         .map(|table| table_link(key, championship, round.stage, round.number, table.number))
+        .collect()
+}
+
+/// The short code of table `table` of round `round` of a stage, for its card: signed with its
+/// own purpose, so that the code tells nothing of the link.
+pub fn table_code(
+    key: &SecretKey,
+    championship: ChampionshipId,
+    stage: Stage,
+    round: u32,
+    table: u32,
+) -> TableCode {
+    let stage = stage.name();
+    let signature = key.sign(
+        "championship-table-code",
+        &format!("{championship}:{stage}:{round}:{table}"),
+    );
+    TableCode::from_signature(table, &signature)
+}
+
+/// The codes of a published round's tables, by table number, for its cards.
+pub fn round_codes(key: &SecretKey, championship: ChampionshipId, round: &Round) -> Vec<TableCode> {
+    round
+        .tables
+        .iter()
+        .map(|table| table_code(key, championship, round.stage, round.number, table.number))
         .collect()
 }

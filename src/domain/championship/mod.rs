@@ -10,6 +10,7 @@ pub mod event;
 mod format;
 pub mod rounds;
 pub mod table;
+pub mod table_code;
 
 pub use document::{FormatDocument, ScoringDocument, SeedingDocument, TablePlayDocument};
 pub use format::*;

@@ -1,10 +1,9 @@
 //! Logging in and out, the dashboard, and changing one's password.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Query};
 use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
-use chrono::Duration;
 use serde::Deserialize;
 
 use crate::app::AppError;
@@ -15,17 +14,9 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, redirect_with_cookie, render, render_with_status};
 use crate::web::session::{Viewer, after_login, expired_session_cookie, session_cookie};
+use crate::web::throttled::{client_address, waiting};
 
 pub use crate::app::accounts::{TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS, too_many_attempts};
-
-/// A refused attempt's page, with `Retry-After` saying how long to wait.
-fn waiting(mut page: HttpResponse, wait: Duration) -> HttpResponse {
-    let seconds = wait.num_seconds().max(1);
-    if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
-        page.headers_mut().insert(header::RETRY_AFTER, value);
-    }
-    page
-}
 
 #[derive(Template)]
 #[template(path = "account/login.html")]
@@ -123,12 +114,6 @@ pub async fn login(
 
 /// The address a login comes from. A proxy in front of fives makes every login come from the
 /// proxy, so the per-account limit is what protects each account there.
-fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|address| address.ip().to_string())
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
 #[post("/logout")]
 pub async fn logout(viewer: Viewer, state: Data<AppState>) -> Result<HttpResponse, WebError> {
     if let Some(token) = &viewer.session_token {

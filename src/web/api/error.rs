@@ -223,6 +223,7 @@ pub fn field_path(field: &Field) -> String {
         Field::VenueNight => "night".into(),
         Field::Venue => "venue".into(),
         Field::Seed => "seed".into(),
+        Field::TableCode => "code".into(),
         Field::Games => "games".into(),
         Field::Game { game, hand: None } => format!("games[{}]", game - 1),
         Field::Game {

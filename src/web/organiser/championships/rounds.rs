@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::championships::{self, round_links};
+use crate::app::championships::{self, round_codes, round_links};
 use crate::domain::ids::{ChampionshipId, EntrantId};
 use crate::store::{Championship, Organisation};
 use crate::web::AppState;
@@ -13,6 +13,7 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render};
 use crate::web::organiser::lookup::organised;
 use crate::web::public::championships::round_title;
+use crate::web::qr::qr_svg;
 use crate::web::session::Viewer;
 
 use super::entrants::*;
@@ -57,10 +58,18 @@ pub async fn publish_round(
     }
 }
 
+/// A card's QR code is at least this many pixels square: about 4 cm printed, which a phone
+/// reads from an arm's length.
+const CARD_QR_PIXELS: u32 = 160;
+
 struct Card {
     number: u32,
     seats: Vec<String>,
     link: String,
+    /// The link as a QR code, an inline `<svg>`.
+    qr: String,
+    /// The table's short code, typed at `code_address`.
+    code: String,
     /// One row a hand on the scoresheet.
     hands: Vec<u32>,
 }
@@ -74,6 +83,8 @@ struct CardsPage {
     title: String,
     cards: Vec<Card>,
     byes: String,
+    /// Where a player types a table's code: `/t` as the site is reached.
+    code_address: String,
 }
 
 #[get("/organise/{slug}/championships/{id}/rounds/{round_id}/cards")]
@@ -95,21 +106,33 @@ pub async fn round_cards(
         .find(|round| round.id.0 == round_id)
         .ok_or(WebError::NotFound)?;
     let links = round_links(&state.key, view.championship.id, round);
+    let codes = round_codes(&state.key, view.championship.id, round);
     let name = |id: EntrantId| view.entrant(id).map(|e| e.name.clone()).unwrap_or_default();
     let cards = round
         .tables
         .iter()
-        .zip(&links)
-        .map(|(table, link)| Card {
-            number: table.number,
-            seats: table.seats.iter().map(|&id| name(id)).collect(),
-            link: crate::web::link_as_reached(&req, &format!("/tables/{}", link.as_str())),
-            hands: (1..=12).collect(),
+        .zip(links.iter().zip(&codes))
+        .map(|(table, (link, code))| {
+            let link = crate::web::link_as_reached(&req, &format!("/tables/{}", link.as_str()));
+            Card {
+                number: table.number,
+                seats: table.seats.iter().map(|&id| name(id)).collect(),
+                qr: qr_svg(
+                    &link,
+                    CARD_QR_PIXELS,
+                    &format!("QR code of table {}'s link", table.number),
+                )
+                .unwrap_or_default(),
+                code: code.to_string(),
+                link,
+                hands: (1..=12).collect(),
+            }
         })
         .collect();
     let title = round_title(round.stage, round.number);
     render(&CardsPage {
         layout: viewer.layout(format!("{title} cards: {}", view.championship.name)),
+        code_address: crate::web::link_as_reached(&req, "/t"),
         byes: round
             .byes
             .iter()

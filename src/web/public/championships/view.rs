@@ -24,6 +24,8 @@ use crate::web::page_cache::CachedContent;
 use crate::web::public::league::CachedPage;
 use crate::web::session::Viewer;
 
+use super::find::FindForm;
+
 /// The format in a sentence or two.
 pub fn format_words(format: &ChampionshipFormat) -> String {
     let who = match format.entrants {
@@ -410,6 +412,8 @@ struct ChampionshipContent {
     per_page: usize,
     rounds: Vec<RoundBlock>,
     bracket: Option<Vec<BracketColumnView>>,
+    /// While the latest round has a table without a confirmed result.
+    find_form: Option<FindForm>,
 }
 
 pub(super) async fn view(
@@ -471,6 +475,16 @@ fn championship_content(view: &ChampionshipView) -> Result<CachedContent, WebErr
         standings,
         standings_pages,
         per_page: STANDINGS_PER_PAGE,
+        find_form: view
+            .rounds
+            .last()
+            .is_some_and(|round| {
+                round
+                    .tables
+                    .iter()
+                    .any(|table| table.status != TableStatus::Confirmed)
+            })
+            .then(|| FindForm::new(&view.organisation.slug, view.championship.id.0, "")),
         organisation: view.organisation.clone(),
         championship: view.championship.clone(),
     }

@@ -1,0 +1,317 @@
+//! A championship day in the room, on both stores: a player reaches their table from its card
+//! (the QR code, or the short code typed at `/t`) or by their name ("find my table"), and a
+//! wrong code is refused, then slowed.
+
+use fantoccini::{Client, Locator};
+
+use crate::browser::{Chromium, log_in, step};
+use crate::championship_pages::{hidden, links_on, made_event};
+use crate::support::{Browser, PASSWORD, TestContext};
+
+/// Every table code the cards page prints, by table.
+fn codes_on(body: &str) -> Vec<String> {
+    body.split("class=\"table-code\">")
+        .skip(1)
+        .map(|rest| rest[..rest.find('<').unwrap()].to_string())
+        .collect()
+}
+
+/// Publishes round 1 of the six-player event of `made_event` and reads its cards: each
+/// table's link and code.
+async fn published_cards(organiser: &Browser, manage: &str) -> (Vec<String>, Vec<String>) {
+    let page = organiser.get(manage).await;
+    let seen = hidden(&page.body, "seen");
+    let published = organiser
+        .submit(
+            &format!("{manage}/rounds"),
+            &[("seen", &seen), ("swaps", "")],
+        )
+        .await;
+    assert_eq!(published.status, 303, "{}", published.body);
+    let cards = organiser.get(&published.location.unwrap()).await;
+    let (links, codes) = (links_on(&cards.body), codes_on(&cards.body));
+    assert_eq!((links.len(), codes.len()), (2, 2), "{}", cards.body);
+    assert!(cards.body.contains("<svg role=\"img\""), "{}", cards.body);
+    assert!(cards.body.contains("/t</strong>"), "{}", cards.body);
+    (links, codes)
+}
+
+async fn a_table_is_opened_by_its_code_and_wrong_codes_are_refused_then_slowed(ctx: TestContext) {
+    let organiser = ctx.browser();
+    let manage = made_event(&ctx, &organiser).await;
+    let (links, codes) = published_cards(&organiser, &manage).await;
+    assert!(
+        codes[0].starts_with("1-") && codes[1].starts_with("2-"),
+        "{codes:?}"
+    );
+    assert_ne!(codes[0][2..], codes[1][2..]);
+
+    let player = ctx.browser_from("127.0.0.2");
+    assert_eq!(player.get("/t").await.status, 200);
+    // As printed, and as a phone's keyboard might give it.
+    for typed in [codes[1].clone(), codes[1].to_lowercase().replace('-', " ")] {
+        let opened = player.submit("/t", &[("code", &typed)]).await;
+        opened.assert_redirect_to(&format!("/tables/{}", links[1]));
+    }
+    let table = player.get(&format!("/tables/{}", links[1])).await;
+    assert!(
+        table.body.contains("<h1>Round 1, table 2</h1>"),
+        "{}",
+        table.body
+    );
+
+    // Table 1's characters with table 2's number open nothing, nor does a code not of the form.
+    let crossed = format!("2-{}", &codes[0][2..]);
+    let wrong = player.submit("/t", &[("code", &crossed)]).await;
+    assert_eq!(wrong.status, 422, "{}", wrong.body);
+    let said = wrong.error_message().unwrap();
+    assert!(
+        said.contains("No table waiting for its result has the code"),
+        "{said}"
+    );
+    let malformed = player.submit("/t", &[("code", "K4PX")]).await;
+    assert_eq!(malformed.status, 422);
+    assert!(
+        malformed
+            .error_message()
+            .unwrap()
+            .contains("starts with the table")
+    );
+
+    // A few wrong codes are free; then the address waits, even for a right one.
+    for _ in 0..4 {
+        assert_eq!(player.submit("/t", &[("code", &crossed)]).await.status, 422);
+    }
+    let slowed = player.submit("/t", &[("code", &codes[0])]).await;
+    assert_eq!(slowed.status, 429, "{}", slowed.body);
+    assert!(
+        slowed
+            .error_message()
+            .unwrap()
+            .contains("Too many wrong codes from here")
+    );
+    // Another address is not slowed by this one.
+    let neighbour = ctx.browser_from("127.0.0.3");
+    neighbour
+        .submit("/t", &[("code", &codes[0])])
+        .await
+        .assert_redirect_to(&format!("/tables/{}", links[0]));
+}
+store_test!(a_table_is_opened_by_its_code_and_wrong_codes_are_refused_then_slowed);
+
+async fn find_my_table_finds_a_players_table_until_its_result_is_confirmed(ctx: TestContext) {
+    let organiser = ctx.browser();
+    let manage = made_event(&ctx, &organiser).await;
+    let id = manage.rsplit('/').next().unwrap();
+    let find = |name: &str| format!("/leagues/north/championships/{id}/find?name={name}");
+    let visitor = ctx.browser_from("127.0.0.4");
+    // Before a round there is nothing to find, and the page has no form for it.
+    let public = visitor
+        .get(&format!("/leagues/north/championships/{id}"))
+        .await;
+    assert!(!public.body.contains("find-name"), "{}", public.body);
+    let (links, _) = published_cards(&organiser, &manage).await;
+    let public = visitor
+        .get(&format!("/leagues/north/championships/{id}"))
+        .await;
+    assert!(public.body.contains("id=\"find-name\""), "{}", public.body);
+
+    let found = visitor.get(&find("an")).await;
+    assert_eq!(found.status, 200, "{}", found.body);
+    let tables = links_on(&found.body);
+    assert_eq!(tables.len(), 2, "Ann and Dan: {}", found.body);
+    let ann = visitor.get(&find("ANN")).await;
+    let ann_links = links_on(&ann.body);
+    assert_eq!(ann_links.len(), 1, "{}", ann.body);
+    assert!(links.contains(&ann_links[0]));
+    assert!(
+        ann.body.contains("<strong>Ann</strong>: table"),
+        "{}",
+        ann.body
+    );
+
+    let too_short = visitor.get(&find("a")).await;
+    assert_eq!(too_short.status, 422, "{}", too_short.body);
+    let nobody = visitor.get(&find("Zed")).await;
+    assert!(
+        nobody.body.contains("No one called “Zed”"),
+        "{}",
+        nobody.body
+    );
+
+    // Once Ann's table is confirmed, it is not found.
+    let lines = crate::championship_pages::three_seat_lines(3);
+    let entered = organiser
+        .submit(
+            &format!("/tables/{}", ann_links[0]),
+            &[("version", "0"), ("game_1", &lines)],
+        )
+        .await;
+    assert_eq!(entered.status, 200, "{}", entered.body);
+    // Entered, not yet confirmed: still found.
+    assert_eq!(links_on(&visitor.get(&find("Ann")).await.body), ann_links);
+    let page = organiser.get(&manage).await;
+    let confirm = page.body.split("/confirm\"").next().unwrap();
+    let confirm_path = &confirm[confirm.rfind("action=\"").unwrap() + "action=\"".len()..];
+    let confirmed = organiser
+        .submit(&format!("{confirm_path}/confirm"), &[("version", "1")])
+        .await;
+    assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+    let after = visitor.get(&find("Ann")).await;
+    assert!(links_on(&after.body).is_empty(), "{}", after.body);
+    assert!(after.body.contains("No one called “Ann”"), "{}", after.body);
+}
+store_test!(find_my_table_finds_a_players_table_until_its_result_is_confirmed);
+
+/// The first card's QR code, read from a screenshot of the card as a phone's camera would.
+async fn read_card_qr(client: &Client) -> Result<String, String> {
+    let card = client
+        .wait()
+        .for_element(Locator::Css("article.table-card"))
+        .await
+        .map_err(step("see the first table's card"))?;
+    let png = card
+        .screenshot()
+        .await
+        .map_err(step("photograph the card"))?;
+    let picture = image::load_from_memory(&png)
+        .map_err(|error| format!("read the screenshot: {error}"))?
+        .to_luma8();
+    let mut prepared = rqrr::PreparedImage::prepare(picture);
+    let grids = prepared.detect_grids();
+    let grid = grids.first().ok_or("find a QR code on the card")?;
+    let (_, text) = grid
+        .decode()
+        .map_err(|error| format!("decode the QR code: {error}"))?;
+    Ok(text)
+}
+
+async fn reach_tables_on_phones(
+    client: &Client,
+    address: &str,
+    cards: &str,
+    code: &str,
+) -> Result<(String, String, String), String> {
+    log_in(client, address, "north@example.org", PASSWORD).await?;
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    client
+        .goto(&format!("{address}{cards}"))
+        .await
+        .map_err(step("open the cards"))?;
+    let scanned = read_card_qr(client).await?;
+    client
+        .goto(&scanned)
+        .await
+        .map_err(step("open the scanned link"))?;
+    let by_qr = client
+        .find(Locator::Css("h1"))
+        .await
+        .map_err(step("find the table's heading"))?
+        .text()
+        .await
+        .map_err(step("read the heading"))?;
+
+    // The code typed at /t, as printed on the card.
+    client
+        .goto(&format!("{address}/t"))
+        .await
+        .map_err(step("open /t"))?;
+    let field = client
+        .find(Locator::Id("code"))
+        .await
+        .map_err(step("find the code's field"))?;
+    field.send_keys(code).await.map_err(step("type the code"))?;
+    client
+        .find(Locator::XPath("//button[. = 'Open the table']"))
+        .await
+        .map_err(step("find Open the table"))?
+        .click()
+        .await
+        .map_err(step("tap Open the table"))?;
+    let by_code = client
+        .wait()
+        .for_element(Locator::Id("table-status"))
+        .await
+        .map_err(step("see the table's page"))?;
+    let _ = by_code;
+    let heading = client
+        .find(Locator::Css("h1"))
+        .await
+        .map_err(step("find the table's heading"))?
+        .text()
+        .await
+        .map_err(step("read the heading"))?;
+    let fits = client
+        .execute(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .map_err(step("measure the page"))?;
+    if fits != serde_json::json!(true) {
+        return Err("the table's page scrolls sideways on a phone".into());
+    }
+    // A wrong code is refused on the page.
+    client
+        .goto(&format!("{address}/t"))
+        .await
+        .map_err(step("open /t again"))?;
+    client
+        .find(Locator::Id("code"))
+        .await
+        .map_err(step("find the code's field"))?
+        .send_keys("9-AAAA")
+        .await
+        .map_err(step("type a wrong code"))?;
+    client
+        .find(Locator::XPath("//button[. = 'Open the table']"))
+        .await
+        .map_err(step("find Open the table"))?
+        .click()
+        .await
+        .map_err(step("tap Open the table"))?;
+    let refused = client
+        .wait()
+        .for_element(Locator::Id("code-problem"))
+        .await
+        .map_err(step("see the wrong code refused"))?
+        .text()
+        .await
+        .map_err(step("read the refusal"))?;
+    Ok((by_qr, heading, refused))
+}
+
+async fn on_phones_a_cards_qr_code_and_its_short_code_open_the_table(ctx: TestContext) {
+    let organiser = ctx.browser();
+    let manage = made_event(&ctx, &organiser).await;
+    let page = organiser.get(&manage).await;
+    let seen = hidden(&page.body, "seen");
+    let published = organiser
+        .submit(
+            &format!("{manage}/rounds"),
+            &[("seen", &seen), ("swaps", "")],
+        )
+        .await;
+    let cards = published.location.unwrap();
+    let card_page = organiser.get(&cards).await;
+    let (links, codes) = (links_on(&card_page.body), codes_on(&card_page.body));
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let seen = reach_tables_on_phones(chromium.client(), &ctx.address, &cards, &codes[0]).await;
+    chromium.close().await;
+    let (by_qr, by_code, refused) =
+        seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    assert_eq!(by_qr, "Round 1, table 1");
+    assert_eq!(by_code, "Round 1, table 1");
+    assert!(
+        refused.contains("No table waiting for its result has the code 9-AAAA"),
+        "{refused}"
+    );
+    // The QR code held the card's own link.
+    assert!(!links[0].is_empty());
+}
+store_test!(on_phones_a_cards_qr_code_and_its_short_code_open_the_table);
