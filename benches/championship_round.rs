@@ -137,8 +137,7 @@ impl Bench {
                 who,
                 "open",
                 championship.id,
-                &[],
-                None,
+                championships::Publication::default(),
             )
             .await
             .unwrap();
@@ -187,8 +186,7 @@ impl Bench {
             Some(&self.actor),
             "open",
             self.championship,
-            &[],
-            None,
+            championships::Publication::default(),
         )
         .await
         .unwrap();
@@ -282,8 +280,7 @@ async fn serve(store: &str, bench: &Bench, port: u16, seconds: u64) {
         Some(&bench.actor),
         "open",
         bench.championship,
-        &[],
-        None,
+        championships::Publication::default(),
     )
     .await
     .unwrap();

@@ -72,6 +72,15 @@ pub struct RoundSpec {
     /// for readers and never read: `fives pair` ignores it as any other unnamed key.
     #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
     pub paired_before_correction: Vec<String>,
+    /// The round as its organiser published it differs from the engine's pairing of it (a
+    /// swap, a move, a pair made by hand): `fives pair` on the rounds before it pairs it
+    /// otherwise. Written for readers and never read, as `paired_before_correction`.
+    #[serde(
+        default,
+        skip_deserializing,
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub edited: bool,
 }
 
 /// A table; one copied from `fives pair`'s output may also carry `table`, `bracket`, `group`

@@ -22,12 +22,13 @@ use fives_rules::record::HandRecord;
 
 use super::{AppError, Conflict, Field, Problem, Who, lookup, require};
 use crate::domain::authorisation::Permission;
+use crate::domain::championship::edits::{EditWarning, PairingEdit, edit_round};
 use crate::domain::championship::entrants::{EntryLine, MAX_ENTRANTS, MAX_RATING, pair_name};
 use crate::domain::championship::event::{
     EntrantLine, RoundLine, Stage, TableLine, event_document,
 };
 use crate::domain::championship::rounds::{
-    NoRound, RoundPreview, StageState, SwapWarning, next_round, swap,
+    NoRound, RoundPreview, StageState, check_round, next_round,
 };
 use crate::domain::championship::table::{check_table, check_team_table, table_ruleset_problems};
 use crate::domain::championship::table_code::TableCode;
@@ -60,8 +61,6 @@ pub const MAX_VENUE_CHARS: usize = 300;
 pub const MAX_DAYS: i64 = 14;
 /// The longest reason for a correction.
 pub const MAX_REASON_CHARS: usize = 500;
-/// The most swaps an organiser makes in one preview.
-pub const MAX_SWAPS: usize = 50;
 
 /// A championship as the organiser describes it, its format already checked.
 #[derive(Debug, Clone)]
@@ -424,13 +423,18 @@ pub async fn remove_entrant(
     }
 }
 
-/// The next round as the engine pairs it, with the organiser's swaps made in order and what
-/// each breaks.
+/// The next round as the engine pairs it, with the organiser's edits made in order and what
+/// they break.
 #[derive(Debug, Clone)]
 pub struct Preview {
     pub view: ChampionshipView,
     pub round: RoundPreview,
-    pub warnings: Vec<SwapWarning>,
+    /// What the edits break that the engine's pairing kept, for the organiser to accept.
+    pub warnings: Vec<EditWarning>,
+    /// The round differs from the engine's pairing.
+    pub edited: bool,
+    /// Why the edited round cannot be published as it stands (a table of the wrong size).
+    pub problem: Option<String>,
 }
 
 /// Pairs the next round without publishing it: the organiser's look before publishing.
@@ -439,10 +443,10 @@ pub async fn preview_round(
     who: Who<'_>,
     slug: &str,
     id: ChampionshipId,
-    swaps: &[(String, String)],
+    edits: &[PairingEdit],
 ) -> Result<Preview, AppError> {
     let view = organised(store, who, slug, id).await?;
-    paired(view, swaps)
+    paired(view, edits)
 }
 
 /// A published round, with each table's link for its card.
@@ -452,20 +456,28 @@ pub struct Published {
     pub round: Round,
     /// By table number.
     pub links: Vec<SecretToken>,
-    pub warnings: Vec<SwapWarning>,
+    pub warnings: Vec<EditWarning>,
 }
 
-/// Pairs the next round, makes the swaps, and publishes it when it is the round the organiser
-/// saw (`seen`, its tables of entrant names in order, when given): otherwise nothing is
-/// published and the organiser is told to look again.
+/// What the organiser publishes: the edits made to the engine's pairing, the tables they saw
+/// (entrant names in order) when given, and whether they accept what the edits break.
+#[derive(Debug, Clone, Default)]
+pub struct Publication<'a> {
+    pub edits: &'a [PairingEdit],
+    pub seen: Option<&'a [Vec<String>]>,
+    pub warnings_accepted: bool,
+}
+
+/// Pairs the next round, makes the edits, and publishes it when it is the round the organiser
+/// saw: otherwise nothing is published and the organiser is told to look again. A round whose
+/// edits break a rule of the pairing is published only when the organiser accepts that.
 pub async fn publish_round(
     store: &dyn Store,
     key: &SecretKey,
     who: Who<'_>,
     slug: &str,
     id: ChampionshipId,
-    swaps: &[(String, String)],
-    seen: Option<&[Vec<String>]>,
+    publication: Publication<'_>,
 ) -> Result<Published, AppError> {
     let view = organised(store, who, slug, id).await?;
     let by = who
@@ -475,9 +487,22 @@ pub async fn publish_round(
         view,
         round,
         warnings,
-    } = paired(view, swaps)?;
-    if seen.is_some_and(|tables| tables != round.tables.as_slice()) {
+        edited,
+        problem,
+    } = paired(view, publication.edits)?;
+    if publication
+        .seen
+        .is_some_and(|tables| tables != round.tables.as_slice())
+    {
         return Err(AppError::Conflict(Conflict::PairingChanged));
+    }
+    if let Some(problem) = problem {
+        return Err(AppError::invalid(Field::Whole, problem));
+    }
+    if !warnings.is_empty() && !publication.warnings_accepted {
+        return Err(AppError::Conflict(Conflict::EditWarningsNotAccepted(
+            warnings.iter().map(ToString::to_string).collect(),
+        )));
     }
     let ids = |names: &[String]| -> Result<Vec<EntrantId>, AppError> {
         names
@@ -528,6 +553,7 @@ pub async fn publish_round(
         published_at: Utc::now(),
         published_by: by,
         entrants_seen: view.entrants.clone(),
+        edited,
     };
     let published = match store.publish_round(&new_round).await {
         Err(StoreError::RoundChanged) => {

@@ -257,6 +257,12 @@ pub enum Conflict {
         "The pairing has changed since you looked at it (a result or an entrant changed); look at the next round again."
     )]
     PairingChanged,
+    /// The organiser's edits to a round break rules of the pairing they have not accepted.
+    #[error(
+        "Your changes to the pairing break these rules of the pairing: {}. Tick “publish with these warnings” to publish it as it is, or change it again.",
+        .0.join(" ")
+    )]
+    EditWarningsNotAccepted(Vec<String>),
     /// Two organisers published the same round; the other was first.
     #[error("Another organiser published this round a moment ago; look at the rounds again.")]
     RoundPublishedByAnother,

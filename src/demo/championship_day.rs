@@ -13,7 +13,7 @@ use fives_rules::{Preset, RulesetSpec};
 use super::{DemoError, as_scored, name};
 use crate::app::Actor;
 use crate::app::championships::{
-    self, ChampionshipInput, ChampionshipView, OrganiserEntry, TableGames, TablePlace,
+    self, ChampionshipInput, ChampionshipView, OrganiserEntry, Publication, TableGames, TablePlace,
 };
 use crate::domain::championship::entrants::EntryLine;
 use crate::domain::championship::{ChampionshipFormat, FormatChoice, Points, Stages, TableScoring};
@@ -159,8 +159,7 @@ pub(super) async fn load(
                 who,
                 &organisation.slug,
                 made.id,
-                &[],
-                None,
+                Publication::default(),
             )
             .await
             .map_err(failed(event.name))?;
@@ -184,8 +183,7 @@ pub(super) async fn load(
                 who,
                 &organisation.slug,
                 made.id,
-                &[],
-                None,
+                Publication::default(),
             )
             .await
             .map_err(failed(event.name))?;

@@ -100,6 +100,8 @@ pub struct NewRound {
     /// The championship's entrants as the round was paired from them, in entry order: the
     /// round is refused with [`StoreError::EntrantsChanged`] when they are not the same now.
     pub entrants_seen: Vec<Entrant>,
+    /// The organiser changed the round from the engine's pairing.
+    pub edited: bool,
 }
 
 pub struct NewTable {
@@ -118,6 +120,8 @@ pub struct Round {
     pub byes: Vec<EntrantId>,
     pub stage_entrants: Option<Vec<EntrantId>>,
     pub published_at: DateTime<Utc>,
+    /// The organiser changed the round from the engine's pairing before publishing it.
+    pub edited: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

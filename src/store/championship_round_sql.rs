@@ -211,8 +211,8 @@ macro_rules! championship_round_sql_store {
                     // The time as kept (to the microsecond), as a later read gives it.
                     let (id, published_at): (i64, chrono::DateTime<chrono::Utc>) = sqlx::query_as(
                         "INSERT INTO championship_rounds (championship_id, stage, number, byes, \
-                         stage_entrants, published_at, published_by) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, published_at",
+                         stage_entrants, published_at, published_by, edited) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, published_at",
                     )
                     .bind(round.championship.0)
                     .bind(stage)
@@ -221,6 +221,7 @@ macro_rules! championship_round_sql_store {
                     .bind(round.stage_entrants.as_deref().map(kept::ids_json))
                     .bind(round.published_at)
                     .bind(round.published_by.0)
+                    .bind(round.edited)
                     .fetch_one(&mut *tx)
                     .await
                     .map_err(|e| unique_violation_as(e, StoreError::RoundChanged))?;
@@ -258,6 +259,7 @@ macro_rules! championship_round_sql_store {
                         byes: round.byes.clone(),
                         stage_entrants: round.stage_entrants.clone(),
                         published_at,
+                        edited: round.edited,
                     })
                 }
 
@@ -275,8 +277,9 @@ macro_rules! championship_round_sql_store {
                         String,
                         Option<String>,
                         chrono::DateTime<chrono::Utc>,
+                        bool,
                     )> = sqlx::query_as(
-                        "SELECT id, stage, number, byes, stage_entrants, published_at \
+                        "SELECT id, stage, number, byes, stage_entrants, published_at, edited \
                          FROM championship_rounds WHERE championship_id = $1 \
                          ORDER BY CASE stage WHEN 'main' THEN 0 ELSE 1 END, number",
                     )
@@ -302,7 +305,7 @@ macro_rules! championship_round_sql_store {
                     }
                     rounds
                         .into_iter()
-                        .map(|(id, stage, number, byes, stage_entrants, published_at)| {
+                        .map(|(id, stage, number, byes, stage_entrants, published_at, edited)| {
                             Ok(Round {
                                 id: RoundId(id),
                                 stage: kept::stage_from_name(&stage)?,
@@ -315,6 +318,7 @@ macro_rules! championship_round_sql_store {
                                     .map(|list| kept::ids_from_json("a stage's entrants", &list))
                                     .transpose()?,
                                 published_at,
+                                edited,
                             })
                         })
                         .collect()

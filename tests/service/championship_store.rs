@@ -101,6 +101,7 @@ async fn publish(
             published_at: Utc::now(),
             published_by: organiser.id,
             entrants_seen: entrants,
+            edited: false,
         })
         .await
 }
@@ -502,6 +503,7 @@ async fn a_table_is_found_by_its_link_alone(ctx: TestContext) {
             published_at: Utc::now(),
             published_by: organiser.id,
             entrants_seen: entrants.clone(),
+            edited: false,
         })
         .await
         .unwrap();
@@ -641,6 +643,7 @@ async fn entries_withdrawals_and_publications_are_ordered_by_the_rounds_seen(ctx
             published_at: Utc::now(),
             published_by: organiser.id,
             entrants_seen: seen,
+            edited: false,
         })
         .await;
     assert!(

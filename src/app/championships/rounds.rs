@@ -1,38 +1,34 @@
-//! A round as the engine pairs it with the organiser's swaps made, and the signed links and
+//! A round as the engine pairs it with the organiser's edits made, and the signed links and
 //! short codes of its tables.
 
 use super::*;
 
-pub(super) fn paired(
-    view: ChampionshipView,
-    swaps: &[(String, String)],
-) -> Result<Preview, AppError> {
-    if swaps.len() > MAX_SWAPS {
-        return Err(AppError::invalid(
-            Field::Whole,
-            format!("At most {MAX_SWAPS} swaps are made in one round."),
-        ));
-    }
+pub(super) fn paired(view: ChampionshipView, edits: &[PairingEdit]) -> Result<Preview, AppError> {
     let format = &view.championship.format;
     let stage = view.current_stage();
     let state = view.stage_state(stage, true);
-    let mut round = next_round(format, &state).map_err(no_round)?;
-    let earlier = if round.stage == stage {
+    let engine = next_round(format, &state).map_err(no_round)?;
+    let earlier = if engine.stage == stage {
         state.rounds.clone()
     } else {
         Vec::new()
     };
-    let mut warnings = Vec::new();
-    for (first, second) in swaps {
-        let (swapped, found) = swap(format, &round, &earlier, first, second)
-            .map_err(|refusal| AppError::invalid(Field::Whole, refusal.to_string()))?;
-        round = swapped;
-        warnings.extend(found);
-    }
+    let (round, warnings) = edit_round(format, &engine, &earlier, edits)
+        .map_err(|refused| AppError::invalid(Field::Whole, refused.to_string()))?;
+    let edited = round.tables != engine.tables || round.byes != engine.byes;
+    let problem = if edited {
+        check_round(format, &state, &round).err().map(|reason| {
+            format!("The round cannot be published as it stands: {reason}. Change it again, or start from the engine's pairing.")
+        })
+    } else {
+        None
+    };
     Ok(Preview {
         view,
         round,
         warnings,
+        edited,
+        problem,
     })
 }
 

@@ -106,6 +106,7 @@ impl ChampionshipView {
                     .collect(),
                 byes: round.byes.iter().map(|&id| self.name_of(id)).collect(),
                 paired_before_corrections: self.paired_before_corrections(round),
+                edited: round.edited,
             })
             .collect()
     }

@@ -60,6 +60,8 @@ pub struct RoundLine {
     /// after this round was paired from it: `fives pair` on the document as it is now may pair
     /// this round otherwise, and the document says so rather than leave it unexplained.
     pub paired_before_corrections: Vec<String>,
+    /// The organiser changed the round from the engine's pairing before publishing it.
+    pub edited: bool,
 }
 
 /// The event document of a stage, as the pairing crate types it: the service pairs and ranks
@@ -177,6 +179,7 @@ fn round(line: &RoundLine) -> RoundSpec {
         tables: Some(line.tables.iter().map(table).collect()),
         byes: Some(line.byes.clone()),
         paired_before_correction: line.paired_before_corrections.clone(),
+        edited: line.edited,
     }
 }
 
@@ -233,6 +236,7 @@ mod tests {
         let name = |index: usize| event.entrants[index].id.clone();
         RoundLine {
             paired_before_corrections: Vec::new(),
+            edited: false,
             tables: round
                 .tables
                 .iter()
@@ -303,6 +307,7 @@ mod tests {
             Stage::Main,
             &field,
             &[RoundLine {
+                edited: false,
                 paired_before_corrections: vec!["round 1, table 1".into()],
                 tables: vec![TableLine {
                     seats: vec!["p1".into(), "p2".into()],

@@ -109,6 +109,18 @@ impl Seating {
     pub fn side_of(self, seat: usize) -> usize {
         if self.partnerships { seat % 2 } else { seat }
     }
+
+    /// A table's seats grouped by side, in side order: partners together, the first seat's
+    /// side first. A table of fewer seats than the format's has a side a seat.
+    pub fn by_side<T>(self, seats: &[T]) -> Vec<Vec<&T>> {
+        let partnered = self.partnerships && seats.len() == 4;
+        let sides = if partnered { 2 } else { seats.len() };
+        let mut grouped: Vec<Vec<&T>> = (0..sides).map(|_| Vec::new()).collect();
+        for (seat, entrant) in seats.iter().enumerate() {
+            grouped[if partnered { seat % 2 } else { seat }].push(entrant);
+        }
+        grouped
+    }
 }
 
 /// What a table plays before it has a result.

@@ -5,6 +5,7 @@
 pub mod bracket;
 mod check;
 mod document;
+pub mod edits;
 pub mod entrants;
 pub mod event;
 mod format;

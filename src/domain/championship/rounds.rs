@@ -1,15 +1,13 @@
 //! A championship's next round: which stage it belongs to, whether it may be paired yet, the
-//! engine's pairing of it, and an organiser's swap of two entrants in it before it is
-//! published, with a warning for each rule the swap breaks.
-
-use std::collections::HashSet;
+//! engine's pairing of it, and whether a round (as the organiser edited it) is one the event
+//! document takes.
 
 use fives_pairing::event::Event;
 use fives_pairing::pair::{Outcome, pair};
 use fives_pairing::standings::standings;
 
 use super::event::{
-    EntrantLine, RoundLine, Stage, event_document, knockout_entrants, swiss_is_over,
+    EntrantLine, RoundLine, Stage, TableLine, event_document, knockout_entrants, swiss_is_over,
 };
 use super::{ChampionshipFormat, Stages};
 
@@ -129,142 +127,39 @@ pub fn next_round(
     }
 }
 
+/// Whether `round` (the engine's, or as the organiser edited it) is one the stage's event
+/// document takes after the rounds before it: tables of the sizes the format seats, nobody
+/// twice, nobody withdrawn. Where it is not, the engine's refusal says why.
+pub fn check_round(
+    format: &ChampionshipFormat,
+    state: &StageState,
+    round: &RoundPreview,
+) -> Result<(), String> {
+    let (entrants, mut rounds) = match &round.starts_stage_with {
+        Some(entrants) => (entrants.clone(), Vec::new()),
+        None => (state.entrants.clone(), state.rounds.clone()),
+    };
+    rounds.push(RoundLine {
+        tables: round
+            .tables
+            .iter()
+            .map(|seats| TableLine {
+                seats: seats.clone(),
+                outcome: None,
+            })
+            .collect(),
+        byes: round.byes.clone(),
+        paired_before_corrections: Vec::new(),
+        edited: false,
+    });
+    Event::from_spec(event_document(format, round.stage, &entrants, &rounds))
+        .map(|_| ())
+        .map_err(|error| error.to_string())
+}
+
 fn event(format: &ChampionshipFormat, state: &StageState) -> Result<Event, NoRound> {
     let document = event_document(format, state.stage, &state.entrants, &state.rounds);
     Event::from_spec(document).map_err(|error| NoRound::NotAnEvent(error.to_string()))
-}
-
-/// What a swap of two entrants in a preview breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SwapWarning {
-    /// Two entrants now at one table have sat at a table together before.
-    Rematch { first: String, second: String },
-    /// An entrant now has a bye who has had one before.
-    SecondBye { entrant: String },
-}
-
-impl std::fmt::Display for SwapWarning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SwapWarning::Rematch { first, second } => write!(
-                f,
-                "{first} and {second} have met before: this makes a rematch, which the pairing \
-                 avoided."
-            ),
-            SwapWarning::SecondBye { entrant } => write!(
-                f,
-                "{entrant} has had a bye before: this gives a second one, which the pairing \
-                 avoided."
-            ),
-        }
-    }
-}
-
-/// Why a swap cannot be made at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SwapRefusal {
-    NotInRound(String),
-    SameEntrant,
-    /// A knockout's bracket is its seeding: a swap there would move entrants across it.
-    Bracket,
-}
-
-impl std::fmt::Display for SwapRefusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SwapRefusal::NotInRound(id) => write!(f, "{id} is not in this round."),
-            SwapRefusal::SameEntrant => f.write_str("Choose two different entrants to swap."),
-            SwapRefusal::Bracket => f.write_str(
-                "A knockout's tables follow its bracket; change the seeds before the first \
-                 round instead.",
-            ),
-        }
-    }
-}
-
-/// Swaps two entrants' places in a preview (a seat for a seat, or a seat for a bye) and says
-/// what rules of the pairing the new round breaks against the rounds before it.
-pub fn swap(
-    format: &ChampionshipFormat,
-    preview: &RoundPreview,
-    earlier: &[RoundLine],
-    first: &str,
-    second: &str,
-) -> Result<(RoundPreview, Vec<SwapWarning>), SwapRefusal> {
-    let bracket = matches!(
-        (format.stages, preview.stage),
-        (
-            Stages::Knockout { .. } | Stages::DoubleElimination { .. },
-            _
-        ) | (Stages::SwissThenKnockout { .. }, Stage::KnockoutAfterSwiss)
-    );
-    if bracket {
-        return Err(SwapRefusal::Bracket);
-    }
-    if first == second {
-        return Err(SwapRefusal::SameEntrant);
-    }
-    let mut swapped = preview.clone();
-    for id in [first, second] {
-        let seated = swapped.tables.iter().flatten().any(|seat| seat == id);
-        if !seated && !swapped.byes.iter().any(|bye| bye == id) {
-            return Err(SwapRefusal::NotInRound(id.to_string()));
-        }
-    }
-    let exchange = |place: &mut String| {
-        if place == first {
-            *place = second.to_string();
-        } else if place == second {
-            *place = first.to_string();
-        }
-    };
-    swapped.tables.iter_mut().flatten().for_each(exchange);
-    swapped.byes.iter_mut().for_each(exchange);
-
-    let met_before: HashSet<(&str, &str)> = earlier
-        .iter()
-        .flat_map(|round| &round.tables)
-        .flat_map(|table| pairs_at(&table.seats))
-        .collect();
-    let had_bye: HashSet<&str> = earlier
-        .iter()
-        .flat_map(|round| round.byes.iter().map(String::as_str))
-        .collect();
-    let mut warnings = Vec::new();
-    for table in &swapped.tables {
-        let involved = table.iter().any(|seat| seat == first || seat == second);
-        if !involved {
-            continue;
-        }
-        for (a, b) in pairs_at(table) {
-            if met_before.contains(&(a, b)) {
-                warnings.push(SwapWarning::Rematch {
-                    first: a.to_string(),
-                    second: b.to_string(),
-                });
-            }
-        }
-    }
-    for bye in &swapped.byes {
-        if (bye == first || bye == second) && had_bye.contains(bye.as_str()) {
-            warnings.push(SwapWarning::SecondBye {
-                entrant: bye.clone(),
-            });
-        }
-    }
-    Ok((swapped, warnings))
-}
-
-/// Every two entrants at a table, each pair once, in a fixed order.
-fn pairs_at(seats: &[String]) -> Vec<(&str, &str)> {
-    let mut pairs = Vec::new();
-    for (i, a) in seats.iter().enumerate() {
-        for b in &seats[i + 1..] {
-            let (a, b) = (a.as_str(), b.as_str());
-            pairs.push(if a <= b { (a, b) } else { (b, a) });
-        }
-    }
-    pairs
 }
 
 #[cfg(test)]
@@ -296,6 +191,7 @@ mod tests {
         };
         RoundLine {
             paired_before_corrections: Vec::new(),
+            edited: false,
             tables: preview
                 .tables
                 .iter()
@@ -364,56 +260,6 @@ mod tests {
         assert_eq!(
             knockout.tables[1],
             [seeds[1].id.clone(), seeds[2].id.clone()]
-        );
-    }
-
-    #[test]
-    fn a_swap_that_makes_a_rematch_or_a_second_bye_is_warned_of() {
-        let swiss = format(Stages::Swiss { rounds: 4 });
-        let mut state = StageState {
-            stage: Stage::Main,
-            entrants: field(5),
-            rounds: Vec::new(),
-        };
-        let first = next_round(&swiss, &state).unwrap();
-        state.rounds.push(published(&swiss, &first, true));
-        let second = next_round(&swiss, &state).unwrap();
-        // Put the first round's bye back on the bye, and someone in its place at a table.
-        let first_bye = first.byes[0].clone();
-        let second_bye = second.byes[0].clone();
-        let (swapped, warnings) =
-            swap(&swiss, &second, &state.rounds, &first_bye, &second_bye).unwrap();
-        assert_eq!(swapped.byes, std::slice::from_ref(&first_bye));
-        assert!(warnings.contains(&SwapWarning::SecondBye { entrant: first_bye }));
-        // Seat two first-round opponents together again: one of them (x) is at a table in the
-        // second round, since only one entrant has the bye; the other (y) takes the place of
-        // x's opponent there.
-        let opponents = &state.rounds[0].tables[0].seats;
-        let table_of = |id: &str| second.tables.iter().position(|t| t.iter().any(|s| s == id));
-        let (x, y) = match table_of(&opponents[0]) {
-            Some(_) => (&opponents[0], &opponents[1]),
-            None => (&opponents[1], &opponents[0]),
-        };
-        let at = table_of(x).unwrap();
-        let opponent_of_x = second.tables[at].iter().find(|s| *s != x).unwrap().clone();
-        let (rematch, warnings) = swap(&swiss, &second, &state.rounds, &opponent_of_x, y).unwrap();
-        assert!(rematch.tables[at].contains(y));
-        let (a, b) = if x <= y { (x, y) } else { (y, x) };
-        assert!(
-            warnings.contains(&SwapWarning::Rematch {
-                first: a.clone(),
-                second: b.clone()
-            }),
-            "{warnings:?}"
-        );
-        assert_eq!(
-            swap(&swiss, &second, &state.rounds, "p1", "nobody"),
-            Err(SwapRefusal::NotInRound("nobody".into()))
-        );
-        let knockout = format(Stages::Knockout { third_place: false });
-        assert_eq!(
-            swap(&knockout, &second, &state.rounds, "p1", "p2"),
-            Err(SwapRefusal::Bracket)
         );
     }
 }

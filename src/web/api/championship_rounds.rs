@@ -1,12 +1,13 @@
-//! An organiser previews the next round (with swaps) and publishes it.
+//! An organiser previews the next round (with their edits: swaps, moves, pairs made by hand)
+//! and publishes it.
 
 use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::championships::{self};
-use crate::domain::championship::rounds::SwapWarning;
+use crate::app::championships::{self, Publication};
+use crate::domain::championship::edits::{EditWarning, MAX_EDITS, PairingEdit};
 use crate::domain::ids::ChampionshipId;
 use crate::web::AppState;
 use crate::web::api::auth::ApiCaller;
@@ -23,17 +24,43 @@ pub struct SwapInput {
     pub second: String,
 }
 
+/// One change to the engine's pairing, entrants by name.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EditInput {
+    /// Two entrants exchange places: a seat for a seat, or a seat for a bye.
+    Swap { first: String, second: String },
+    /// An entrant leaves its place for the last seat of table `to_table` (from 1), or for the
+    /// byes when `to_table` is null.
+    Move {
+        entrant: String,
+        to_table: Option<usize>,
+    },
+    /// `second` takes the seat of `first`'s opponent (the seat after `first`'s at its table),
+    /// who takes `second`'s place: the two meet.
+    Pair { first: String, second: String },
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundBody {
-    /// Swaps made in order after the engine pairs the round; at most 50. Refused in a
+    /// Swaps made in order after the engine pairs the round, before `edits`. Refused in a
     /// bracket.
     #[serde(default)]
     #[schema(max_items = 50)]
     pub swaps: Vec<SwapInput>,
+    /// Changes made in order after the swaps; at most 50 with them. Refused in a bracket.
+    #[serde(default)]
+    #[schema(max_items = 50)]
+    pub edits: Vec<EditInput>,
     /// When publishing: the tables (entrant names in seat order) of the preview the organiser
     /// saw; if the round now pairs otherwise, nothing is published (409).
     pub expect_tables: Option<Vec<Vec<String>>>,
+    /// When publishing: the organiser accepts what the changes break (a rematch, partners
+    /// again, a score-group jump, a second bye), as the preview's `warnings` said. Without it
+    /// a round with warnings is not published (409).
+    #[serde(default)]
+    pub accept_warnings: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,8 +70,12 @@ pub struct RoundPreviewView {
     /// Entrant names in seat order, by table.
     pub tables: Vec<Vec<String>>,
     pub byes: Vec<String>,
-    /// What the swaps break: rematches and second byes, in words.
+    /// What the changes break that the engine's pairing kept, in words.
     pub warnings: Vec<String>,
+    /// The round differs from the engine's pairing.
+    pub edited: bool,
+    /// Why the round as changed cannot be published (a table of the wrong size), if so.
+    pub problem: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -56,21 +87,45 @@ pub struct PublishedRoundView {
     pub warnings: Vec<String>,
 }
 
-fn swaps_of(body: &RoundBody) -> Vec<(String, String)> {
-    body.swaps
-        .iter()
-        .map(|swap| (swap.first.clone(), swap.second.clone()))
-        .collect()
+/// The body's swaps, then its edits, as the domain's edits.
+fn edits_of(body: &RoundBody) -> Result<Vec<PairingEdit>, ApiError> {
+    if body.swaps.len() + body.edits.len() > MAX_EDITS {
+        return Err(ApiError::invalid_field(
+            "edits",
+            format!("At most {MAX_EDITS} swaps and changes are made to a round."),
+        ));
+    }
+    let swaps = body.swaps.iter().map(|swap| PairingEdit::Swap {
+        first: swap.first.clone(),
+        second: swap.second.clone(),
+    });
+    let edits = body.edits.iter().map(|edit| match edit {
+        EditInput::Swap { first, second } => PairingEdit::Swap {
+            first: first.clone(),
+            second: second.clone(),
+        },
+        EditInput::Move { entrant, to_table } => PairingEdit::Move {
+            entrant: entrant.clone(),
+            to: *to_table,
+        },
+        EditInput::Pair { first, second } => PairingEdit::Pair {
+            first: first.clone(),
+            second: second.clone(),
+        },
+    });
+    Ok(swaps.chain(edits).collect())
 }
 
-fn warning_words(warnings: &[SwapWarning]) -> Vec<String> {
+fn warning_words(warnings: &[EditWarning]) -> Vec<String> {
     warnings.iter().map(ToString::to_string).collect()
 }
 
 #[utoipa::path(
     tag = "championships",
-    description = "Pairs the next round with the engine and makes the swaps, publishing \
-                   nothing: the organiser's look before publishing. Refused (409) while a table \
+    description = "Pairs the next round with the engine and makes the swaps and edits, \
+                   publishing nothing: the organiser's look before publishing, with what the \
+                   changes break (`warnings`) and whether the round can be published as it \
+                   stands (`problem`). Refused (409) while a table \
                    of the last round has no confirmed result, or once the championship is over. \
                    The organisation's organisers may.",
     params(
@@ -100,7 +155,7 @@ pub async fn preview_round(
         caller.who(),
         &slug,
         ChampionshipId(id),
-        &swaps_of(&body),
+        &edits_of(&body)?,
     )
     .await
     .map_err(app_error)?;
@@ -110,14 +165,19 @@ pub async fn preview_round(
         tables: preview.round.tables,
         byes: preview.round.byes,
         warnings: warning_words(&preview.warnings),
+        edited: preview.edited,
+        problem: preview.problem,
     }))
 }
 
 #[utoipa::path(
     tag = "championships",
-    description = "Pairs the next round, makes the swaps and publishes it, with a link for \
-                   each table. A published round never changes. The organisation's organisers \
-                   may.",
+    description = "Pairs the next round, makes the swaps and edits and publishes it, with a \
+                   link for each table. A round whose changes break a rule of the pairing is \
+                   published only with `accept_warnings` (otherwise 409); one that cannot be \
+                   published as it stands is refused (422). The published event document marks \
+                   a changed round `edited`. A published round never changes. The \
+                   organisation's organisers may.",
     params(
         ("id" = i64, Path, description = "The championship's id"),
     ),
@@ -147,8 +207,11 @@ pub async fn publish_round(
         caller.who(),
         &slug,
         ChampionshipId(id),
-        &swaps_of(&body),
-        body.expect_tables.as_deref(),
+        Publication {
+            edits: &edits_of(&body)?,
+            seen: body.expect_tables.as_deref(),
+            warnings_accepted: body.accept_warnings,
+        },
     )
     .await
     .map_err(app_error)?;

@@ -165,6 +165,8 @@ pub struct RoundView {
     pub published_at: DateTime<Utc>,
     pub tables: Vec<TableView>,
     pub byes: Vec<String>,
+    /// The organiser changed the round from the engine's pairing before publishing it.
+    pub edited: bool,
 }
 
 pub(super) fn round_view(view: &ChampionshipView, round: &Round) -> RoundView {
@@ -174,6 +176,7 @@ pub(super) fn round_view(view: &ChampionshipView, round: &Round) -> RoundView {
         published_at: round.published_at,
         tables: round.tables.iter().map(|t| table_view(view, t)).collect(),
         byes: round.byes.iter().map(|&id| name_in(view, id)).collect(),
+        edited: round.edited,
     }
 }
 

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use crate::app::championships::{self, EntrantChange};
 use crate::app::{AppError, Field};
+use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::{MAX_ENTRY_CSV_BYTES, entries_from_csv};
 use crate::domain::ids::{ChampionshipId, EntrantId};
 use crate::web::AppState;
@@ -160,6 +161,7 @@ pub async fn change_entrant(
                 &state,
                 &slug,
                 id,
+                &[],
                 outcome.map(|e| format!("{} is removed.", e.name)),
             )
             .await;
@@ -176,7 +178,7 @@ pub async fn change_entrant(
     )
     .await
     .map(|e| format!("{} is changed.", e.name));
-    after_change(&viewer, &state, &slug, id, outcome).await
+    after_change(&viewer, &state, &slug, id, &[], outcome).await
 }
 
 /// After a change: back to the championship's page, or the page again with what went wrong.
@@ -185,6 +187,7 @@ pub(super) async fn after_change(
     state: &AppState,
     slug: &str,
     id: i64,
+    edits: &[PairingEdit],
     outcome: Result<String, AppError>,
 ) -> Result<HttpResponse, WebError> {
     match outcome {
@@ -195,7 +198,7 @@ pub(super) async fn after_change(
                 problems: problems.into_iter().map(|p| p.message).collect(),
                 notice: None,
             };
-            manage_page(viewer, state, slug, id, &[], shown).await
+            manage_page(viewer, state, slug, id, edits, shown).await
         }
         Err(AppError::Conflict(conflict)) => {
             let shown = Shown {
@@ -203,7 +206,7 @@ pub(super) async fn after_change(
                 problems: vec![conflict.to_string()],
                 notice: None,
             };
-            manage_page(viewer, state, slug, id, &[], shown).await
+            manage_page(viewer, state, slug, id, edits, shown).await
         }
         Err(error) => Err(viewer.refused(error)),
     }

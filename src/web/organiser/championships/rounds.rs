@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::championships::{self, round_codes, round_links};
+use crate::app::championships::{self, Publication, round_codes, round_links};
 use crate::domain::ids::{ChampionshipId, EntrantId};
 use crate::store::{Championship, Organisation};
 use crate::web::AppState;
@@ -24,8 +24,12 @@ pub struct PublishForm {
     /// The tables the organiser saw, as JSON.
     #[serde(default)]
     seen: String,
+    /// The edits made, as the page wrote them.
     #[serde(default)]
-    swaps: String,
+    edits: String,
+    /// The organiser ticked "publish with these warnings".
+    #[serde(default)]
+    accept_warnings: Option<String>,
 }
 
 #[post("/organise/{slug}/championships/{id}/rounds")]
@@ -38,15 +42,18 @@ pub async fn publish_round(
     let (slug, id) = path.into_inner();
     let form = form.into_inner();
     let seen: Option<Vec<Vec<String>>> = serde_json::from_str(&form.seen).ok();
-    let swaps = swaps_of(&form.swaps);
+    let edits = edits_of(&form.edits);
     let published = championships::publish_round(
         state.store.as_ref(),
         &state.key,
         viewer.who(),
         &slug,
         ChampionshipId(id),
-        &swaps,
-        seen.as_deref(),
+        Publication {
+            edits: &edits,
+            seen: seen.as_deref(),
+            warnings_accepted: form.accept_warnings.is_some(),
+        },
     )
     .await;
     match published {
@@ -54,7 +61,7 @@ pub async fn publish_round(
             "/organise/{slug}/championships/{id}/rounds/{}/cards",
             published.round.id
         ))),
-        Err(error) => after_change(&viewer, &state, &slug, id, Err(error)).await,
+        Err(error) => after_change(&viewer, &state, &slug, id, &edits, Err(error)).await,
     }
 }
 

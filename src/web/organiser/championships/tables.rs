@@ -46,7 +46,7 @@ pub async fn confirm_table(
     )
     .await
     .map(|_| String::new());
-    after_change(&viewer, &state, &slug, id, outcome).await
+    after_change(&viewer, &state, &slug, id, &[], outcome).await
 }
 
 #[derive(Template)]

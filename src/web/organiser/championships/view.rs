@@ -1,5 +1,6 @@
 //! The organiser's page of one championship: its entrants, rounds, the next round as the engine
-//! pairs it (with the organiser's swaps) and the log of its tables' results.
+//! pairs it (with the organiser's edits: swaps, moves, pairs made by hand) and the log of its
+//! tables' results.
 
 use actix_web::web::{Data, Path, Query};
 use actix_web::{HttpResponse, get};
@@ -9,6 +10,7 @@ use serde::Deserialize;
 use crate::app::AppError;
 use crate::app::championships::{self, ChampionshipView, Preview};
 use crate::domain::championship::EntrantKind;
+use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::MAX_ENTRANTS;
 use crate::domain::championship::event::Stage;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
@@ -17,7 +19,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render_with_status};
 use crate::web::organiser::lookup::organised;
-use crate::web::public::championships::{format_words, round_title, table_title};
+use crate::web::public::championships::{format_words, round_title, table_title, table_words};
 use crate::web::session::Viewer;
 
 struct EntrantLine {
@@ -142,10 +144,17 @@ struct PreviewLines {
     tables: Vec<String>,
     byes: String,
     warnings: Vec<String>,
-    /// What the publish form sends back: the tables seen, and the swaps made.
+    /// The round differs from the engine's pairing.
+    edited: bool,
+    /// Why the round cannot be published as it stands.
+    problem: Option<String>,
+    /// The edits made, in words, in order.
+    edit_words: Vec<String>,
+    /// What the publish form sends back: the tables seen, and the edits made.
     seen: String,
-    swaps: Vec<(String, String)>,
+    edits: String,
     names: Vec<String>,
+    table_numbers: Vec<usize>,
 }
 
 fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
@@ -185,22 +194,73 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
         .collect()
 }
 
-fn preview_lines(preview: &Preview, swaps: &[(String, String)]) -> PreviewLines {
+fn preview_lines(preview: &Preview, edits: &[PairingEdit]) -> PreviewLines {
     let round = &preview.round;
+    let format = &preview.view.championship.format;
+    let mut names: Vec<String> = round
+        .tables
+        .iter()
+        .flatten()
+        .chain(&round.byes)
+        .cloned()
+        .collect();
+    names.sort();
     PreviewLines {
         title: round_title(round.stage, round.number as u32),
-        tables: round.tables.iter().map(|seats| seats.join(" v ")).collect(),
-        byes: round.byes.join(", "),
-        warnings: preview.warnings.iter().map(ToString::to_string).collect(),
-        seen: serde_json::to_string(&round.tables).unwrap_or_default(),
-        swaps: swaps.to_vec(),
-        names: round
+        tables: round
             .tables
             .iter()
-            .flatten()
-            .chain(&round.byes)
-            .cloned()
+            .map(|seats| table_words(format, seats))
             .collect(),
+        byes: round.byes.join(", "),
+        warnings: preview.warnings.iter().map(ToString::to_string).collect(),
+        edited: preview.edited,
+        problem: preview.problem.clone(),
+        edit_words: edits.iter().map(ToString::to_string).collect(),
+        seen: serde_json::to_string(&round.tables).unwrap_or_default(),
+        edits: edits_text(edits),
+        names,
+        table_numbers: (1..=round.tables.len()).collect(),
+    }
+}
+
+/// Edits as the organiser's forms carry them between pages: a line each, its parts separated
+/// by tabs (which no entrant's name holds): `swap`, `move` (to a table number or `bye`) or
+/// `pair`, then the entrants.
+pub(super) fn edits_text(edits: &[PairingEdit]) -> String {
+    edits
+        .iter()
+        .map(|edit| match edit {
+            PairingEdit::Swap { first, second } => format!("swap\t{first}\t{second}"),
+            PairingEdit::Pair { first, second } => format!("pair\t{first}\t{second}"),
+            PairingEdit::Move { entrant, to } => format!(
+                "move\t{entrant}\t{}",
+                to.map_or("bye".to_string(), |table| table.to_string())
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The edits of [`edits_text`], read back; a browser sends the lines' ends as CR LF.
+pub(super) fn edits_of(text: &str) -> Vec<PairingEdit> {
+    text.lines()
+        .filter_map(|line| edit_of(line.trim_end_matches('\r')))
+        .collect()
+}
+
+fn edit_of(line: &str) -> Option<PairingEdit> {
+    let mut parts = line.split('\t');
+    let (kind, first, second) = (parts.next()?, parts.next()?, parts.next()?);
+    let (first, second) = (first.to_string(), second.to_string());
+    match kind {
+        "swap" => Some(PairingEdit::Swap { first, second }),
+        "pair" => Some(PairingEdit::Pair { first, second }),
+        "move" => Some(PairingEdit::Move {
+            entrant: first,
+            to: second.parse().ok(),
+        }),
+        _ => None,
     }
 }
 
@@ -215,16 +275,16 @@ pub(super) async fn manage_page(
     state: &AppState,
     slug: &str,
     id: i64,
-    swaps: &[(String, String)],
+    edits: &[PairingEdit],
     shown: Shown,
 ) -> Result<HttpResponse, WebError> {
     let store = state.store.as_ref();
     let (preview, no_round, view) =
-        match championships::preview_round(store, viewer.who(), slug, ChampionshipId(id), swaps)
+        match championships::preview_round(store, viewer.who(), slug, ChampionshipId(id), edits)
             .await
         {
             Ok(preview) => {
-                let lines = preview_lines(&preview, swaps);
+                let lines = preview_lines(&preview, edits);
                 (Some(lines), None, preview.view)
             }
             Err(AppError::Conflict(reason)) => {
@@ -236,7 +296,7 @@ pub(super) async fn manage_page(
                 (None, Some(reason.to_string()), view)
             }
             Err(AppError::Invalid(problems)) => {
-                // A swap that cannot be made: shown, and the round as the engine paired it.
+                // An edit that cannot be made: shown, and the round as the engine paired it.
                 let mut shown = shown;
                 shown
                     .problems
@@ -301,21 +361,20 @@ pub(super) async fn manage_page(
 }
 
 #[derive(Debug, Deserialize)]
-pub struct SwapQuery {
-    /// Swaps made so far, each `first|second`, in order.
+pub struct EditQuery {
+    /// The edits made so far, as [`edits_text`] writes them.
     #[serde(default)]
-    swaps: String,
+    edits: String,
+    /// A new edit: `swap`, `move` or `pair`, its entrants, and a move's destination (a table
+    /// number or `bye`).
+    #[serde(default)]
+    kind: String,
     #[serde(default)]
     first: String,
     #[serde(default)]
     second: String,
-}
-
-pub(super) fn swaps_of(text: &str) -> Vec<(String, String)> {
-    text.split('\n')
-        .filter_map(|line| line.split_once('|'))
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect()
+    #[serde(default)]
+    to: String,
 }
 
 #[get("/organise/{slug}/championships/{id}")]
@@ -323,17 +382,25 @@ pub async fn championship_page(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
-    query: Query<SwapQuery>,
+    query: Query<EditQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
-    let mut swaps = swaps_of(&query.swaps);
-    if !query.first.is_empty() && !query.second.is_empty() {
-        swaps.push((query.first.clone(), query.second.clone()));
-    }
+    let mut edits = edits_of(&query.edits);
+    let (first, second) = (query.first.clone(), query.second.clone());
+    let new = match query.kind.as_str() {
+        "swap" => Some(PairingEdit::Swap { first, second }),
+        "pair" => Some(PairingEdit::Pair { first, second }),
+        "move" => Some(PairingEdit::Move {
+            entrant: first,
+            to: query.to.parse().ok(),
+        }),
+        _ => None,
+    };
+    edits.extend(new.filter(|_| !query.first.is_empty()));
     let shown = Shown {
         entry_text: String::new(),
         problems: Vec::new(),
         notice: None,
     };
-    manage_page(&viewer, &state, &slug, id, &swaps, shown).await
+    manage_page(&viewer, &state, &slug, id, &edits, shown).await
 }

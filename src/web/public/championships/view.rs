@@ -100,6 +100,23 @@ pub(crate) fn round_title(stage: Stage, number: u32) -> String {
 }
 
 /// A table as people call it: "Round 3, table 12".
+/// A table's entrants as people read them: `Ann v Bob`, or partners as partners,
+/// `Ann & Cat v Bob & Dan`.
+pub fn table_words(format: &ChampionshipFormat, seats: &[String]) -> String {
+    format
+        .seating
+        .by_side(seats)
+        .into_iter()
+        .map(|side| {
+            side.into_iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" & ")
+        })
+        .collect::<Vec<_>>()
+        .join(" v ")
+}
+
 pub(crate) fn table_title(stage: Stage, round: u32, table: u32) -> String {
     format!("{}, table {table}", round_title(stage, round))
 }
