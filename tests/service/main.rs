@@ -9,8 +9,10 @@ mod support;
 
 mod accounts;
 mod api;
+mod api_contract;
 mod api_results;
 mod api_token_store;
+mod api_tokens;
 mod authorisation;
 mod authorisation_matrix;
 mod browser;
