@@ -56,6 +56,8 @@ mod result_browser;
 mod result_dates;
 mod result_deadlines;
 mod result_entry;
+mod result_entry_refusals;
+mod result_entry_sheets;
 mod result_interruptions;
 mod result_keys;
 mod result_races;
