@@ -150,24 +150,14 @@ macro_rules! division_results_sql_store {
                     by: UserId,
                     at: chrono::DateTime<chrono::Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
-                    let updated = sqlx::query(
+                    answer_result(
+                        self,
                         "UPDATE fixtures SET status = (SELECT CASE WHEN \
                              walkover_conceded_by IS NULL THEN 'confirmed' ELSE 'walkover' END \
                              FROM results WHERE results.id = $2) \
                          WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
                          AND EXISTS (SELECT 1 FROM results \
                              WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)",
-                    )
-                    .bind(fixture.0)
-                    .bind(result)
-                    .execute(&mut *tx)
-                    .await?;
-                    if updated.rows_affected() != 1 {
-                        return Err(why_not_awaiting(&mut tx, fixture, result).await?);
-                    }
-                    record_result_event(
-                        &mut tx,
                         NewEvent {
                             fixture,
                             at,
@@ -178,9 +168,7 @@ macro_rules! division_results_sql_store {
                             reason: None,
                         },
                     )
-                    .await?;
-                    tx.commit().await?;
-                    Ok(())
+                    .await
                 }
 
                 async fn confirmed_results_of_division(
