@@ -169,12 +169,10 @@ macro_rules! division_results_sql_store {
                 ) -> Result<(), StoreError> {
                     answer_result(
                         self,
-                        "UPDATE fixtures SET status = (SELECT CASE WHEN \
-                             walkover_conceded_by IS NULL THEN 'confirmed' ELSE 'walkover' END \
-                             FROM results WHERE results.id = $2) \
-                         WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
-                         AND EXISTS (SELECT 1 FROM results \
-                             WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)",
+                        "(SELECT CASE WHEN walkover_conceded_by IS NULL \
+                             THEN 'confirmed' ELSE 'walkover' END \
+                             FROM results WHERE results.id = $2)",
+                        "'awaiting_confirmation', 'disputed'",
                         NewEvent {
                             fixture,
                             at,

@@ -248,20 +248,26 @@ macro_rules! result_sql_store {
             }
 
             /// The other side's answer to version `event.after` of a fixture's result, confirming
-            /// or disputing it: `update` (of fixture `$1`, version `$2`) moves the fixture's status
-            /// only while the result awaits that answer and the version is still current; else
-            /// nothing changes and the refusal says why. The answer goes into the history.
+            /// or disputing it: the fixture's status becomes `status` (SQL, of the version `$2`)
+            /// only while it is one of `awaiting` and the version is still current; else nothing
+            /// changes and the refusal says why. The answer goes into the history.
             async fn answer_result(
                 store: &$store,
-                update: &'static str,
+                status: &'static str,
+                awaiting: &'static str,
                 event: NewEvent<'_>,
             ) -> Result<(), StoreError> {
                 let mut tx = store.writer.begin_with($begin_write).await?;
-                let updated = sqlx::query(update)
-                    .bind(event.fixture.0)
-                    .bind(event.after)
-                    .execute(&mut *tx)
-                    .await?;
+                let updated = sqlx::query(&format!(
+                    "UPDATE fixtures SET status = {status} \
+                     WHERE id = $1 AND status IN ({awaiting}) \
+                     AND EXISTS (SELECT 1 FROM results \
+                         WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)"
+                ))
+                .bind(event.fixture.0)
+                .bind(event.after)
+                .execute(&mut *tx)
+                .await?;
                 if updated.rows_affected() != 1 {
                     return Err(why_not_awaiting(&mut tx, event.fixture, event.after).await?);
                 }
@@ -455,10 +461,8 @@ macro_rules! result_sql_store {
                     ) -> Result<(), StoreError> {
                         answer_result(
                             self,
-                            "UPDATE fixtures SET status = 'disputed' \
-                             WHERE id = $1 AND status = 'awaiting_confirmation' \
-                             AND EXISTS (SELECT 1 FROM results \
-                                 WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)",
+                            "'disputed'",
+                            "'awaiting_confirmation'",
                             NewEvent {
                                 fixture,
                                 at,
