@@ -22,6 +22,18 @@ pub struct DivisionFixtures {
     pub byes: Vec<Bye>,
 }
 
+/// The organisation's division `id`, with the organisation, when `who` may organise it.
+async fn organised_division(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: DivisionId,
+) -> Result<(Organisation, DivisionPlace), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, id).await?;
+    Ok((organisation, place))
+}
+
 /// An organiser's view of a division's fixtures.
 pub async fn of_division(
     store: &dyn Store,
@@ -29,8 +41,7 @@ pub async fn of_division(
     slug: &str,
     division: DivisionId,
 ) -> Result<DivisionFixtures, AppError> {
-    let organisation = lookup::organised(store, who, slug).await?;
-    let place = lookup::division(store, &organisation, division).await?;
+    let (organisation, place) = organised_division(store, who, slug, division).await?;
     let fixtures = store.fixtures_of_division(division).await?;
     let byes = store.byes_of_division(division).await?;
     Ok(DivisionFixtures {
@@ -50,8 +61,7 @@ pub async fn generate(
     division: DivisionId,
     legs: Legs,
 ) -> Result<(Organisation, DivisionPlace, Vec<Fixture>), AppError> {
-    let organisation = lookup::organised(store, who, slug).await?;
-    let place = lookup::division(store, &organisation, division).await?;
+    let (organisation, place) = organised_division(store, who, slug, division).await?;
     let name = &place.division.name;
     match store.generate_fixtures(division, legs).await {
         Ok(fixtures) => Ok((organisation, place, fixtures)),

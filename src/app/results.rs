@@ -411,6 +411,28 @@ fn answer_refusal(error: StoreError, place: &FixturePlace) -> AppError {
     }
 }
 
+/// What every answer to a result (a confirmation, dispute or withdrawal) starts from: one who
+/// may enter the result, the result as it stands, and what they may do with it.
+struct Answer<'a> {
+    actor: &'a super::Actor,
+    current: StoredResult,
+    rights: ResultRights,
+}
+
+async fn answering<'a>(
+    store: &dyn Store,
+    who: Who<'a>,
+    place: &FixturePlace,
+) -> Result<Answer<'a>, AppError> {
+    let actor = require_entry(who, place)?;
+    let current = current_or_not_found(store, place).await?;
+    Ok(Answer {
+        actor,
+        current,
+        rights: ResultRights::of(who, place),
+    })
+}
+
 /// The other captain (or an organiser) agrees with version `version` of the result: it
 /// counts from now on.
 pub async fn confirm(
@@ -419,14 +441,12 @@ pub async fn confirm(
     place: &FixturePlace,
     version: i64,
 ) -> Result<(), AppError> {
-    let actor = require_entry(who, place)?;
-    let current = current_or_not_found(store, place).await?;
-    let rights = ResultRights::of(who, place);
-    if !rights.organiser && !rights.is_other_captain(place, &current) {
+    let answer = answering(store, who, place).await?;
+    if !answer.rights.organiser && !answer.rights.is_other_captain(place, &answer.current) {
         return Err(AppError::Forbidden);
     }
     store
-        .confirm_result(place.fixture.id, version, actor.user.id, Utc::now())
+        .confirm_result(place.fixture.id, version, answer.actor.user.id, Utc::now())
         .await
         .map_err(|error| answer_refusal(error, place))
 }
@@ -439,9 +459,8 @@ pub async fn dispute(
     version: i64,
     reason: &str,
 ) -> Result<(), AppError> {
-    let actor = require_entry(who, place)?;
-    let current = current_or_not_found(store, place).await?;
-    if !ResultRights::of(who, place).is_other_captain(place, &current) {
+    let answer = answering(store, who, place).await?;
+    if !answer.rights.is_other_captain(place, &answer.current) {
         return Err(AppError::Forbidden);
     }
     let reason = Reason::for_dispute(reason)
@@ -450,7 +469,7 @@ pub async fn dispute(
         .dispute_result(
             place.fixture.id,
             version,
-            actor.user.id,
+            answer.actor.user.id,
             reason.as_str(),
             Utc::now(),
         )
@@ -467,12 +486,11 @@ pub async fn withdraw(
     place: &FixturePlace,
     version: i64,
 ) -> Result<(), AppError> {
-    let actor = require_entry(who, place)?;
-    let current = current_or_not_found(store, place).await?;
-    let rights = ResultRights::of(who, place);
+    let answer = answering(store, who, place).await?;
     // Only the submitting side's captain; the league corrects rather than withdraws.
-    let Some(team) = current.for_team.filter(|team| {
-        rights
+    let Some(team) = answer.current.for_team.filter(|team| {
+        answer
+            .rights
             .captain_of
             .is_some_and(|side| team_of(place, side) == *team)
     }) else {
@@ -483,7 +501,7 @@ pub async fn withdraw(
             place.fixture.id,
             version,
             team,
-            actor.user.id,
+            answer.actor.user.id,
             Utc::now(),
             MAX_WITHDRAWALS_PER_FIXTURE,
         )

@@ -62,7 +62,8 @@ macro_rules! division_results_sql_store {
                 })
             }
 
-            /// Each player's part in the games of confirmed results; callers add a condition.
+            /// Each player's part in the games of confirmed results; `player_games_where` adds a
+            /// condition.
             const SELECT_PLAYER_GAMES: &str = "SELECT result_game_players.player_id, players.name, \
                  CASE result_game_players.side WHEN 'home' THEN fixtures.home_team_id \
                      ELSE fixtures.away_team_id END, \
@@ -81,6 +82,22 @@ macro_rules! division_results_sql_store {
                  JOIN teams opponents ON opponents.id = CASE result_game_players.side \
                      WHEN 'home' THEN fixtures.away_team_id ELSE fixtures.home_team_id END \
                  WHERE fixtures.status IN ('confirmed', 'walkover') AND NOT result_games.conceded";
+
+            /// The players' games that `condition` (on `$1`) picks, in the order they were played.
+            async fn player_games_where(
+                pool: &sqlx::Pool<$db>,
+                condition: &'static str,
+                id: i64,
+            ) -> Result<Vec<PlayerGame>, StoreError> {
+                let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
+                    "{SELECT_PLAYER_GAMES} AND {condition} \
+                     ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
+                ))
+                .bind(id)
+                .fetch_all(pool)
+                .await?;
+                rows.into_iter().map(player_game_from_row).collect()
+            }
 
             #[async_trait::async_trait]
             impl ResultStore for $store {
@@ -150,24 +167,12 @@ macro_rules! division_results_sql_store {
                     by: UserId,
                     at: chrono::DateTime<chrono::Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
-                    let updated = sqlx::query(
-                        "UPDATE fixtures SET status = (SELECT CASE WHEN \
-                             walkover_conceded_by IS NULL THEN 'confirmed' ELSE 'walkover' END \
-                             FROM results WHERE results.id = $2) \
-                         WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
-                         AND EXISTS (SELECT 1 FROM results \
-                             WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)",
-                    )
-                    .bind(fixture.0)
-                    .bind(result)
-                    .execute(&mut *tx)
-                    .await?;
-                    if updated.rows_affected() != 1 {
-                        return Err(why_not_awaiting(&mut tx, fixture, result).await?);
-                    }
-                    record_result_event(
-                        &mut tx,
+                    answer_result(
+                        self,
+                        "(SELECT CASE WHEN walkover_conceded_by IS NULL \
+                             THEN 'confirmed' ELSE 'walkover' END \
+                             FROM results WHERE results.id = $2)",
+                        "'awaiting_confirmation', 'disputed'",
                         NewEvent {
                             fixture,
                             at,
@@ -178,9 +183,7 @@ macro_rules! division_results_sql_store {
                             reason: None,
                         },
                     )
-                    .await?;
-                    tx.commit().await?;
-                    Ok(())
+                    .await
                 }
 
                 async fn confirmed_results_of_division(
@@ -224,28 +227,15 @@ macro_rules! division_results_sql_store {
                     &self,
                     division: DivisionId,
                 ) -> Result<Vec<PlayerGame>, StoreError> {
-                    let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
-                        "{SELECT_PLAYER_GAMES} AND fixtures.division_id = $1 \
-                         ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
-                    ))
-                    .bind(division.0)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    rows.into_iter().map(player_game_from_row).collect()
+                    player_games_where(&self.pool, "fixtures.division_id = $1", division.0).await
                 }
 
                 async fn games_of_player(
                     &self,
                     player: PlayerId,
                 ) -> Result<Vec<PlayerGame>, StoreError> {
-                    let rows: Vec<PlayerGameRow> = sqlx::query_as(&format!(
-                        "{SELECT_PLAYER_GAMES} AND result_game_players.player_id = $1 \
-                         ORDER BY fixtures.played_on, fixtures.id, result_games.game_number"
-                    ))
-                    .bind(player.0)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    rows.into_iter().map(player_game_from_row).collect()
+                    player_games_where(&self.pool, "result_game_players.player_id = $1", player.0)
+                        .await
                 }
 
                 async fn add_adjustment(

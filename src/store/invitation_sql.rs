@@ -18,6 +18,12 @@ macro_rules! invitation_sql_store {
             use $crate::token::TokenDigest;
             use chrono::{DateTime, Utc};
 
+            /// A reset link by its token, with its account's address.
+            const RESET_BY_TOKEN: &str = "SELECT password_resets.user_id, users.email, \
+                password_resets.expires_at, password_resets.used_at FROM password_resets \
+                JOIN users ON users.id = password_resets.user_id \
+                WHERE password_resets.token_digest = $1";
+
             /// The account that takes up an invitation: the signed-in one, or the address's
             /// (made now when it has none).
             async fn invite_acceptor_account(
@@ -132,17 +138,18 @@ macro_rules! invitation_sql_store {
 
             /// Takes up the invitation of `table` (`captain_invites` or `organiser_invites`) whose
             /// link has `token`: refused when it is unknown, used or expired; else the acceptor's
-            /// account, and the invitation marked as taken up by it. Answers the account and the
-            /// invitation's `target`, the team or organisation it makes its acceptor captain or
-            /// organiser of.
+            /// account, the invitation marked as taken up by it, and the account made one of
+            /// `holders` (`captains` or `organisers`) of the invitation's `target`, the team or
+            /// organisation. Answers the account.
             async fn take_up_invite(
                 tx: &mut sqlx::Transaction<'_, $db>,
                 table: &'static str,
                 target: &'static str,
+                holders: &'static str,
                 token: &TokenDigest,
                 acceptor: &InviteAcceptor,
                 now: chrono::DateTime<chrono::Utc>,
-            ) -> Result<(User, i64), StoreError> {
+            ) -> Result<User, StoreError> {
                 type Moment = chrono::DateTime<chrono::Utc>;
                 let (target_id, expires_at, accepted_at): (i64, Moment, Option<Moment>) =
                     sqlx::query_as(&format!(
@@ -172,7 +179,16 @@ macro_rules! invitation_sql_store {
                 if used.rows_affected() != 1 {
                     return Err(StoreError::InviteUsed);
                 }
-                Ok((user, target_id))
+                // One already holding the part keeps it as it was.
+                sqlx::query(&format!(
+                    "INSERT INTO {holders} ({target}, user_id) VALUES ($1, $2) \
+                     ON CONFLICT ({target}, user_id) DO NOTHING"
+                ))
+                .bind(target_id)
+                .bind(user.id.0)
+                .execute(&mut **tx)
+                .await?;
+                Ok(user)
             }
 
             #[async_trait::async_trait]
@@ -230,16 +246,15 @@ macro_rules! invitation_sql_store {
                     now: DateTime<Utc>,
                 ) -> Result<User, StoreError> {
                     let mut tx = self.writer.begin_with($begin_write).await?;
-                    let (user, team) =
-                        take_up_invite(&mut tx, "captain_invites", "team_id", token, acceptor, now)
-                            .await?;
-                    sqlx::query(
-                        "INSERT INTO captains (team_id, user_id) VALUES ($1, $2) \
-                         ON CONFLICT (team_id, user_id) DO NOTHING",
+                    let user = take_up_invite(
+                        &mut tx,
+                        "captain_invites",
+                        "team_id",
+                        "captains",
+                        token,
+                        acceptor,
+                        now,
                     )
-                    .bind(team)
-                    .bind(user.id.0)
-                    .execute(&mut *tx)
                     .await?;
                     tx.commit().await?;
                     Ok(user)
@@ -300,10 +315,7 @@ macro_rules! invitation_sql_store {
                     token: &TokenDigest,
                 ) -> Result<Option<PasswordReset>, StoreError> {
                     Ok(sqlx::query_as::<_, PasswordReset>(
-                        "SELECT password_resets.user_id, users.email, password_resets.expires_at, \
-                         password_resets.used_at FROM password_resets \
-                         JOIN users ON users.id = password_resets.user_id \
-                         WHERE password_resets.token_digest = $1",
+                        RESET_BY_TOKEN,
                     )
                     .bind(token.as_str())
                     .fetch_optional(&self.pool)
@@ -318,10 +330,7 @@ macro_rules! invitation_sql_store {
                 ) -> Result<u64, StoreError> {
                     let mut tx = self.writer.begin_with($begin_write).await?;
                     let reset = sqlx::query_as::<_, PasswordReset>(
-                        "SELECT password_resets.user_id, users.email, password_resets.expires_at, \
-                         password_resets.used_at FROM password_resets \
-                         JOIN users ON users.id = password_resets.user_id \
-                         WHERE password_resets.token_digest = $1",
+                        RESET_BY_TOKEN,
                     )
                     .bind(token.as_str())
                     .fetch_optional(&mut *tx)
@@ -416,22 +425,15 @@ macro_rules! invitation_sql_store {
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<User, StoreError> {
                     let mut tx = self.writer.begin_with($begin_write).await?;
-                    let (user, organisation) = take_up_invite(
+                    let user = take_up_invite(
                         &mut tx,
                         "organiser_invites",
                         "organisation_id",
+                        "organisers",
                         token,
                         acceptor,
                         now,
                     )
-                    .await?;
-                    sqlx::query(
-                        "INSERT INTO organisers (organisation_id, user_id) VALUES ($1, $2) \
-                         ON CONFLICT (organisation_id, user_id) DO NOTHING",
-                    )
-                    .bind(organisation)
-                    .bind(user.id.0)
-                    .execute(&mut *tx)
                     .await?;
                     tx.commit().await?;
                     Ok(user)

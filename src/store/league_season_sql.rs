@@ -3,8 +3,8 @@
 //!
 //! Its macro is expanded by `league_sql_store!` inside that macro's block, which hands it the
 //! methods of organisations, teams and players: the one `impl LeagueStore` is made here, and
-//! this block sees that block's imports and helpers (`take_rows` and the rest), naming only the
-//! ones it adds.
+//! this block sees that block's imports and helpers (`take_rows`, `change_one_row` and the
+//! rest), naming only the ones it adds.
 
 macro_rules! league_season_sql_store {
     (
@@ -230,13 +230,7 @@ macro_rules! league_season_sql_store {
                         return Err(StoreError::SeasonHasResults);
                     }
                     // The schema's ON DELETE CASCADE takes the rest.
-                    let deleted = sqlx::query("DELETE FROM seasons WHERE id = $1")
-                        .bind(season.0)
-                        .execute(&mut *tx)
-                        .await?;
-                    if deleted.rows_affected() != 1 {
-                        return Err(StoreError::NotFound("season"));
-                    }
+                    delete_row(&mut tx, "seasons", "season", season.0).await?;
                     tx.commit().await?;
                     Ok(())
                 }
@@ -286,17 +280,14 @@ macro_rules! league_season_sql_store {
                     division: DivisionId,
                     tiebreaks: &TiebreakOrder,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
-                    let updated = sqlx::query("UPDATE divisions SET tiebreaks = $1 WHERE id = $2")
-                        .bind(to_json(tiebreaks))
-                        .bind(division.0)
-                        .execute(&mut *tx)
-                        .await?;
-                    if updated.rows_affected() != 1 {
-                        return Err(StoreError::NotFound("division"));
-                    }
-                    tx.commit().await?;
-                    Ok(())
+                    change_one_row(
+                        &self.writer,
+                        sqlx::query("UPDATE divisions SET tiebreaks = $1 WHERE id = $2")
+                            .bind(to_json(tiebreaks))
+                            .bind(division.0),
+                        "division",
+                    )
+                    .await
                 }
 
                 async fn add_team_to_division(

@@ -189,6 +189,22 @@ macro_rules! league_sql_store {
                 Ok(())
             }
 
+            /// Makes the change `write` says in a write transaction of its own, where it must
+            /// change exactly one row; `NotFound(what)` when it finds none.
+            async fn change_one_row<'q>(
+                writer: &sqlx::Pool<$db>,
+                write: sqlx::query::Query<'q, $db, <$db as sqlx::Database>::Arguments<'q>>,
+                what: &'static str,
+            ) -> Result<(), StoreError> {
+                let mut tx = writer.begin_with($begin_write).await?;
+                let changed = write.execute(&mut *tx).await?;
+                if changed.rows_affected() != 1 {
+                    return Err(StoreError::NotFound(what));
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
             /// Forgets the spelling of a look no player of the organisation has any more.
             async fn forget_unused_spelling(
                 tx: &mut sqlx::Transaction<'_, $db>,
@@ -511,19 +527,16 @@ macro_rules! league_sql_store {
                         team: TeamId,
                         player: PlayerId,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
-                        let removed = sqlx::query(
-                            "DELETE FROM squad_members WHERE team_id = $1 AND player_id = $2",
+                        change_one_row(
+                            &self.writer,
+                            sqlx::query(
+                                "DELETE FROM squad_members WHERE team_id = $1 AND player_id = $2",
+                            )
+                            .bind(team.0)
+                            .bind(player.0),
+                            "player in that squad",
                         )
-                        .bind(team.0)
-                        .bind(player.0)
-                        .execute(&mut *tx)
-                        .await?;
-                        if removed.rows_affected() != 1 {
-                            return Err(StoreError::NotFound("player in that squad"));
-                        }
-                        tx.commit().await?;
-                        Ok(())
+                        .await
                     }
 
                     async fn rename_team(
@@ -615,18 +628,14 @@ macro_rules! league_sql_store {
                         team: TeamId,
                         user: UserId,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
-                        let removed =
+                        change_one_row(
+                            &self.writer,
                             sqlx::query("DELETE FROM captains WHERE team_id = $1 AND user_id = $2")
                                 .bind(team.0)
-                                .bind(user.0)
-                                .execute(&mut *tx)
-                                .await?;
-                        if removed.rows_affected() != 1 {
-                            return Err(StoreError::NotFound("captain of that team"));
-                        }
-                        tx.commit().await?;
-                        Ok(())
+                                .bind(user.0),
+                            "captain of that team",
+                        )
+                        .await
                     }
 
                     async fn delete_team(&self, team: TeamId) -> Result<(), StoreError> {
@@ -694,17 +703,14 @@ macro_rules! league_sql_store {
                         organisation: OrganisationId,
                         name: &DisplayName,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
-                        let renamed = sqlx::query("UPDATE organisations SET name = $1 WHERE id = $2")
-                            .bind(name.as_str())
-                            .bind(organisation.0)
-                            .execute(&mut *tx)
-                            .await?;
-                        if renamed.rows_affected() != 1 {
-                            return Err(StoreError::NotFound("organisation"));
-                        }
-                        tx.commit().await?;
-                        Ok(())
+                        change_one_row(
+                            &self.writer,
+                            sqlx::query("UPDATE organisations SET name = $1 WHERE id = $2")
+                                .bind(name.as_str())
+                                .bind(organisation.0),
+                            "organisation",
+                        )
+                        .await
                     }
 
                     async fn players_of(

@@ -247,6 +247,35 @@ macro_rules! result_sql_store {
                 })
             }
 
+            /// The other side's answer to version `event.after` of a fixture's result, confirming
+            /// or disputing it: the fixture's status becomes `status` (SQL, of the version `$2`)
+            /// only while it is one of `awaiting` and the version is still current; else nothing
+            /// changes and the refusal says why. The answer goes into the history.
+            async fn answer_result(
+                store: &$store,
+                status: &'static str,
+                awaiting: &'static str,
+                event: NewEvent<'_>,
+            ) -> Result<(), StoreError> {
+                let mut tx = store.writer.begin_with($begin_write).await?;
+                let updated = sqlx::query(&format!(
+                    "UPDATE fixtures SET status = {status} \
+                     WHERE id = $1 AND status IN ({awaiting}) \
+                     AND EXISTS (SELECT 1 FROM results \
+                         WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)"
+                ))
+                .bind(event.fixture.0)
+                .bind(event.after)
+                .execute(&mut *tx)
+                .await?;
+                if updated.rows_affected() != 1 {
+                    return Err(why_not_awaiting(&mut tx, event.fixture, event.after).await?);
+                }
+                record_result_event(&mut tx, event).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
             /// A submission, with the late-result adjustment to add in the same transaction when
             /// it is recorded now. The transaction runs on a task of its own, so that once begun it
             /// ends, committed or rolled back, even when the caller stops waiting (a request whose
@@ -430,22 +459,10 @@ macro_rules! result_sql_store {
                         reason: &str,
                         at: chrono::DateTime<chrono::Utc>,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
-                        let updated = sqlx::query(
-                            "UPDATE fixtures SET status = 'disputed' \
-                             WHERE id = $1 AND status = 'awaiting_confirmation' \
-                             AND EXISTS (SELECT 1 FROM results \
-                                 WHERE results.id = $2 AND results.fixture_id = $1 AND is_current)",
-                        )
-                        .bind(fixture.0)
-                        .bind(result)
-                        .execute(&mut *tx)
-                        .await?;
-                        if updated.rows_affected() != 1 {
-                            return Err(why_not_awaiting(&mut tx, fixture, result).await?);
-                        }
-                        record_result_event(
-                            &mut tx,
+                        answer_result(
+                            self,
+                            "'disputed'",
+                            "'awaiting_confirmation'",
                             NewEvent {
                                 fixture,
                                 at,
@@ -456,9 +473,7 @@ macro_rules! result_sql_store {
                                 reason: Some(reason),
                             },
                         )
-                        .await?;
-                        tx.commit().await?;
-                        Ok(())
+                        .await
                     }
 
                     async fn withdraw_result(

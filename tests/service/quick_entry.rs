@@ -1,15 +1,14 @@
 //! Result entry at the level a competition chooses, on both stores: each game as its final
-//! score where the league asks no more (checked to be a score the game can end on), every
-//! hand's score, or every hand's pegs; the organiser choosing it on the pages and through the
-//! API; a captain withdrawing their side's submission; refusals in players' words; the fixture
-//! page's one line a game, its answers after the scoresheet, and its printable scoresheet.
+//! score where the league asks no more (checked to be a score the game can end on), a game
+//! below the league's level refused, and the league's correction by scores. The organiser's
+//! choice of level is in `quick_entry_levels`, a captain's withdrawal in
+//! `quick_entry_withdrawal`, the fixture page's answers and scoresheet in `quick_entry_page`;
+//! the helpers here sign in, post forms and read the pages for them.
 
 use fives::domain::entry_level::EntryLevel;
-use fives::domain::match_result::{
-    CheckedResult, GameOutcome, GameSheet, MAX_WITHDRAWALS_PER_FIXTURE, ResultSheet,
-};
+use fives::domain::match_result::{CheckedResult, GameOutcome, GameSheet, ResultSheet};
 use fives::domain::season_fixtures::FixtureStatus;
-use fives::store::{ResultAction, User};
+use fives::store::User;
 use serde_json::json;
 
 use crate::api_results::body_of;
@@ -18,18 +17,18 @@ use crate::results_league::{
 };
 use crate::support::{Browser, Page, TestContext};
 
-async fn signed_in(ctx: &TestContext, user: &User) -> Browser {
+pub(crate) async fn signed_in(ctx: &TestContext, user: &User) -> Browser {
     let browser = ctx.browser();
     browser.login_ok(&user.email).await;
     browser
 }
 
-fn fixture_page(league: &ResultsLeague, index: usize) -> String {
+pub(crate) fn fixture_page(league: &ResultsLeague, index: usize) -> String {
     format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[index].id)
 }
 
 /// The page's text as a reader sees it (the characters askama escapes, back).
-fn text(page: &Page) -> String {
+pub(crate) fn text(page: &Page) -> String {
     page.body
         .replace("&#x27;", "'")
         .replace("&#39;", "'")
@@ -75,7 +74,7 @@ fn quick_fields(sheet: &ResultSheet, key: &str) -> Vec<(String, String)> {
     fields
 }
 
-async fn post(browser: &Browser, path: &str, fields: &[(String, String)]) -> Page {
+pub(crate) async fn post(browser: &Browser, path: &str, fields: &[(String, String)]) -> Page {
     let pairs: Vec<(&str, &str)> = fields
         .iter()
         .map(|(name, value)| (name.as_str(), value.as_str()))
@@ -83,14 +82,18 @@ async fn post(browser: &Browser, path: &str, fields: &[(String, String)]) -> Pag
     browser.submit(path, &pairs).await
 }
 
-fn result_id(page: &Page) -> String {
+pub(crate) fn result_id(page: &Page) -> String {
     let prefix = r#"name="result" value=""#;
     let start = page.body.find(prefix).expect("an answer form") + prefix.len();
     let end = page.body[start..].find('"').unwrap();
     page.body[start..start + end].to_string()
 }
 
-async fn status(ctx: &TestContext, league: &ResultsLeague, index: usize) -> FixtureStatus {
+pub(crate) async fn status(
+    ctx: &TestContext,
+    league: &ResultsLeague,
+    index: usize,
+) -> FixtureStatus {
     let fixture = ctx.store.fixture(league.fixtures[index].id).await;
     fixture.unwrap().unwrap().status
 }
@@ -288,327 +291,6 @@ async fn a_game_below_the_leagues_level_is_refused_and_more_detail_is_always_che
 }
 store_test!(a_game_below_the_leagues_level_is_refused_and_more_detail_is_always_checked);
 
-async fn the_organiser_chooses_the_entry_level_on_the_form_and_through_the_api(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let secretary = signed_in(&ctx, &league.secretary).await;
-    let token = secretary.make_api_token("setup").await;
-    let api = ctx.api(Some(&token));
-    // A competition made without a word on it asks for every hand's score, as before.
-    let existing = ctx
-        .store
-        .competitions_of(league.organisation)
-        .await
-        .unwrap()
-        .remove(0);
-    assert_eq!(existing.entry_level, EntryLevel::Hands);
-    let listed = api
-        .get(&format!(
-            "/api/v1/organisations/{SLUG}/competitions/{}",
-            existing.id
-        ))
-        .await;
-    assert_eq!(listed.json["entry_level"], json!("hands"));
-
-    let form = secretary
-        .get(&format!("/organise/{SLUG}/competitions"))
-        .await;
-    assert!(
-        form.body.contains(r#"name="entry_level" value="final""#),
-        "{}",
-        form.body
-    );
-    let mut fields = crate::organiser_league::two_per_match_plus_one_per_game("Quick Cup");
-    fields.push(("entry_level", "final".into()));
-    let made = secretary
-        .submit(
-            &format!("/organise/{SLUG}/competitions"),
-            &crate::organiser_league::as_pairs(&fields),
-        )
-        .await;
-    assert_eq!(made.status, 303, "{}", made.body);
-    let body = json!({
-        "name": "Pegs Cup",
-        "ruleset": "fives-and-threes",
-        "match_format": serde_json::to_value(match_format()).unwrap(),
-        "entry_level": "pegs",
-    });
-    let reply = api
-        .post(
-            &format!("/api/v1/organisations/{SLUG}/competitions"),
-            body.clone(),
-        )
-        .await;
-    assert_eq!(reply.status, 201, "{:?}", reply.json);
-    assert_eq!(reply.json["entry_level"], json!("pegs"));
-    let competitions = ctx
-        .store
-        .competitions_of(league.organisation)
-        .await
-        .unwrap();
-    let level_of = |name: &str| {
-        competitions
-            .iter()
-            .find(|c| c.name == name)
-            .unwrap()
-            .entry_level
-    };
-    let listed = secretary
-        .get(&format!("/organise/{SLUG}/competitions"))
-        .await;
-    assert!(
-        text(&listed).contains("captains enter the winner and the final score of each game"),
-        "{}",
-        listed.body
-    );
-    assert_eq!(
-        (level_of("Quick Cup"), level_of("Pegs Cup")),
-        (EntryLevel::Final, EntryLevel::Pegs)
-    );
-
-    // A level that is not one of the three is refused, and the document lists the three.
-    let mut unknown = body;
-    unknown["name"] = json!("Moves Cup");
-    unknown["entry_level"] = json!("moves");
-    assert_eq!(
-        api.post(
-            &format!("/api/v1/organisations/{SLUG}/competitions"),
-            unknown
-        )
-        .await
-        .status,
-        400
-    );
-    let document = ctx.api(None).get("/api/v1/openapi.json").await;
-    assert_eq!(
-        document.json["components"]["schemas"]["EntryLevel"]["enum"],
-        json!(["final", "hands", "pegs"])
-    );
-    let reply = api
-        .put(
-            &format!(
-                "/api/v1/organisations/{SLUG}/competitions/{}/entry-level",
-                existing.id
-            ),
-            json!({"entry_level": "final"}),
-        )
-        .await;
-    assert_eq!(
-        (reply.status, &reply.json["entry_level"]),
-        (200, &json!("final"))
-    );
-    let seasons = secretary
-        .get(&format!(
-            "/organise/{SLUG}/competitions/{}/seasons",
-            existing.id
-        ))
-        .await;
-    assert!(
-        seasons.body.contains(r#"value="final" checked"#),
-        "{}",
-        seasons.body
-    );
-}
-store_test!(the_organiser_chooses_the_entry_level_on_the_form_and_through_the_api);
-
-async fn a_captain_withdraws_their_submission_until_the_other_side_confirms(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let home = signed_in(&ctx, &league.home_captain).await;
-    let away = signed_in(&ctx, &league.away_captain).await;
-    let page = fixture_page(&league, 0);
-    let (sheet, _) = league.random_result(47);
-    let mut fields = crate::result_interruptions::form_fields(&sheet);
-    fields.push(("submission_key".into(), "first-go".into()));
-    assert_eq!(
-        post(&home, &format!("{page}/result"), &fields).await.status,
-        303
-    );
-
-    // The submitter sees the withdraw button, the other side does not.
-    let submitted = home.get(&page).await;
-    assert!(submitted.body.contains("Withdraw this result"));
-    assert!(!away.get(&page).await.body.contains("Withdraw this result"));
-    let withdrawn = home
-        .submit(
-            &format!("{page}/withdraw"),
-            &[("result", &result_id(&submitted))],
-        )
-        .await;
-    assert_eq!(withdrawn.status, 303);
-    assert!(
-        withdrawn
-            .location
-            .as_deref()
-            .unwrap()
-            .ends_with("?done=withdrawn")
-    );
-    assert_eq!(status(&ctx, &league, 0).await, FixtureStatus::Scheduled);
-    let after = home.get(withdrawn.location.as_deref().unwrap()).await;
-    let words = text(&after);
-    assert!(words.contains("Your result has been withdrawn"), "{words}");
-    assert!(words.contains("No result yet."));
-    assert!(
-        after.body.contains(&format!("{page}/result")),
-        "entered again from here"
-    );
-    let history = ctx
-        .store
-        .result_history(league.fixtures[0].id)
-        .await
-        .unwrap();
-    let actions: Vec<ResultAction> = history.iter().map(|event| event.action).collect();
-    assert_eq!(actions, [ResultAction::Submitted, ResultAction::Withdrawn]);
-    assert!(
-        words.contains("Withdrawn"),
-        "the history on the page says so"
-    );
-
-    // Entered again: a version after the withdrawn one, not a correction by the league.
-    let mut again = crate::result_interruptions::form_fields(&sheet);
-    again.push(("submission_key".into(), "second-go".into()));
-    assert_eq!(
-        post(&home, &format!("{page}/result"), &again).await.status,
-        303
-    );
-    let current = ctx
-        .store
-        .current_result(league.fixtures[0].id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(current.version, 2);
-    let shown = away.get(&page).await;
-    assert!(!text(&shown).contains("corrected by the league"));
-    // The withdrawn form's key cannot be used again for another result.
-    let mut reused = crate::result_interruptions::form_fields(&sheet);
-    reused.push(("submission_key".into(), "first-go".into()));
-    assert_eq!(
-        post(&home, &format!("{page}/result"), &reused).await.status,
-        409
-    );
-
-    // Once the other side confirms, it can no longer be withdrawn.
-    assert_eq!(
-        away.submit(
-            &format!("{page}/confirm"),
-            &[("result", &result_id(&shown))]
-        )
-        .await
-        .status,
-        303
-    );
-    let refused = home
-        .submit(
-            &format!("{page}/withdraw"),
-            &[("result", &current.id.to_string())],
-        )
-        .await;
-    assert_eq!(refused.status, 409, "{}", refused.body);
-    assert!(text(&refused).contains("no longer waiting for an answer"));
-    assert_eq!(status(&ctx, &league, 0).await, FixtureStatus::Confirmed);
-}
-store_test!(a_captain_withdraws_their_submission_until_the_other_side_confirms);
-
-async fn the_fixture_page_puts_its_answers_after_the_scoresheet_and_links_a_printable_one(
-    ctx: TestContext,
-) {
-    let league = results_league(&ctx).await;
-    let home = signed_in(&ctx, &league.home_captain).await;
-    let away = signed_in(&ctx, &league.away_captain).await;
-    let page = fixture_page(&league, 0);
-
-    // Before any result: the scoresheet to print, with the games, both squads and a grid.
-    let before = home.get(&page).await;
-    assert!(
-        before
-            .body
-            .contains(&format!(r#"href="{page}/scoresheet""#))
-    );
-    let sheet_page = ctx.browser().get(&format!("{page}/scoresheet")).await;
-    assert_eq!(sheet_page.status, 200);
-    for member in league.home_squad.iter().chain(&league.away_squad) {
-        assert!(
-            sheet_page
-                .body
-                .contains(&format!("<li>{}</li>", member.name)),
-            "{}",
-            member.name
-        );
-    }
-    for heading in [
-        "Game 1: singles to 61",
-        "Game 2: singles to 61",
-        "Game 3: pairs to 61",
-    ] {
-        assert!(sheet_page.body.contains(heading), "{heading}");
-    }
-    // A game to 61 gets 13 blank hands.
-    assert_eq!(
-        sheet_page
-            .body
-            .matches("<tr><th scope=\"row\">13</th>")
-            .count(),
-        3
-    );
-    assert!(!sheet_page.body.contains("<tr><th scope=\"row\">14</th>"));
-
-    let (sheet, checked) = league.random_result(53);
-    let mut fields = crate::result_interruptions::form_fields(&sheet);
-    fields.push(("submission_key".into(), "page-order".into()));
-    assert_eq!(
-        post(&home, &format!("{page}/result"), &fields).await.status,
-        303
-    );
-    let shown = away.get(&page).await;
-    // One line a game, then each game's hands, then the answers, which look different.
-    let summary = shown.body.find("Each game in a line").expect("the summary");
-    let last_game = shown
-        .body
-        .find("Game 3 hand by hand")
-        .expect("the last game's hands");
-    let confirm = shown
-        .body
-        .find(r#"class="button-confirm""#)
-        .expect("a confirm button");
-    let dispute = shown
-        .body
-        .find(r#"class="button-dispute""#)
-        .expect("a dispute button");
-    assert!(summary < last_game && last_game < confirm && confirm < dispute);
-    for line in &checked.games {
-        let winner = match line.winner {
-            fives::domain::match_format::Side::Home => "Anchor",
-            fives::domain::match_format::Side::Away => "Bell",
-        };
-        let row = format!(
-            "<td>{}–{}</td><td>{winner}</td>",
-            line.home_points, line.away_points
-        );
-        assert!(shown.body.contains(&row), "{row}");
-    }
-    let stylesheet = reqwest::get(format!("{}/static/style.css", ctx.address))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(
-        stylesheet.contains("button.button-confirm")
-            && stylesheet.contains("button.button-dispute")
-    );
-    assert!(stylesheet.contains("@media print"));
-    let script = reqwest::get(format!("{}/static/result-draft.js", ctx.address))
-        .await
-        .unwrap();
-    assert!(
-        script.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/javascript")
-    );
-    assert!(script.text().await.unwrap().contains("localStorage"));
-}
-store_test!(the_fixture_page_puts_its_answers_after_the_scoresheet_and_links_a_printable_one);
-
 async fn a_nine_game_result_at_the_final_level_is_kept_from_its_rows(ctx: TestContext) {
     let league = results_league_with(&ctx, nine_game_format(), EntryLevel::Final, 6).await;
     let home = signed_in(&ctx, &league.home_captain).await;
@@ -656,212 +338,6 @@ async fn the_openapi_document_states_a_final_score_s_limits(ctx: TestContext) {
     );
 }
 store_test!(the_openapi_document_states_a_final_score_s_limits);
-
-async fn withdrawing_a_late_result_takes_back_its_deduction_and_nothing_else(ctx: TestContext) {
-    use chrono::Utc;
-    use fives::store::{FixtureAsRead, NewAdjustment, NewResult, StoreError};
-
-    let league = results_league(&ctx).await;
-    let fixture = &league.fixtures[0];
-    let (sheet, checked) = league.random_result(67);
-    let result = NewResult {
-        fixture: fixture.id,
-        as_read: FixtureAsRead::from(fixture),
-        early_reason: None,
-        sheet: &sheet,
-        checked: &checked,
-        submission_key: "late",
-        by: league.home_captain.id,
-        for_team: Some(league.home),
-        at: Utc::now(),
-    };
-    let late = NewAdjustment {
-        division: league.division,
-        team: league.home,
-        points: -2,
-        reason: "Result came in after the deadline",
-        fixture: Some(fixture.id),
-        by: None,
-        at: Utc::now(),
-    };
-    let kept = ctx
-        .store
-        .submit_late_result(&result, &late)
-        .await
-        .unwrap()
-        .result()
-        .clone();
-    // The league's own deduction for the fixture, by its organiser, stays whatever happens.
-    let manual = NewAdjustment {
-        points: -1,
-        reason: "Played with an unregistered player",
-        by: Some(league.secretary.id),
-        ..late
-    };
-    ctx.store.add_adjustment(&manual).await.unwrap();
-
-    // Only the version submitted: one changed meanwhile is refused.
-    assert!(matches!(
-        ctx.store
-            .withdraw_result(
-                fixture.id,
-                kept.id + 1000,
-                league.home,
-                league.home_captain.id,
-                Utc::now(),
-                MAX_WITHDRAWALS_PER_FIXTURE
-            )
-            .await,
-        Err(StoreError::ResultChanged)
-    ));
-    ctx.store
-        .withdraw_result(
-            fixture.id,
-            kept.id,
-            league.home,
-            league.home_captain.id,
-            Utc::now(),
-            MAX_WITHDRAWALS_PER_FIXTURE,
-        )
-        .await
-        .unwrap();
-    let reasons: Vec<String> = ctx
-        .store
-        .adjustments_of_division(league.division)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|adjustment| adjustment.reason)
-        .collect();
-    assert_eq!(reasons, ["Played with an unregistered player"]);
-    assert!(matches!(
-        ctx.store
-            .withdraw_result(
-                fixture.id,
-                kept.id,
-                league.home,
-                league.home_captain.id,
-                Utc::now(),
-                MAX_WITHDRAWALS_PER_FIXTURE
-            )
-            .await,
-        Err(StoreError::NoResultYet)
-    ));
-    let versions = ctx.store.result_versions(fixture.id).await.unwrap();
-    assert_eq!(versions.len(), 1, "the withdrawn version is kept");
-
-    // Late again: the deduction comes back with the new submission, the next version.
-    let again = NewResult {
-        submission_key: "late again",
-        at: Utc::now(),
-        ..result
-    };
-    let resubmitted = ctx.store.submit_late_result(&again, &late).await.unwrap();
-    assert_eq!(resubmitted.result().version, 2);
-    assert_eq!(
-        ctx.store
-            .adjustments_of_division(league.division)
-            .await
-            .unwrap()
-            .len(),
-        2
-    );
-}
-store_test!(withdrawing_a_late_result_takes_back_its_deduction_and_nothing_else);
-
-async fn competitions_kept_before_entry_levels_ask_for_every_hand_s_score(ctx: TestContext) {
-    use std::borrow::Cow;
-    use std::sync::Arc;
-
-    use fives::store::{PostgresStore, SqliteStore, Store};
-    use sqlx::Connection;
-    use sqlx::migrate::Migrator;
-
-    // A database migrated to just before entry levels, holding a competition.
-    let dialect = match ctx.backend {
-        crate::support::Backend::Sqlite => "sqlite",
-        crate::support::Backend::Postgres => "postgres",
-    };
-    let every = Migrator::new(std::path::Path::new(&format!(
-        "{}/migrations/{dialect}",
-        env!("CARGO_MANIFEST_DIR")
-    )))
-    .await
-    .unwrap();
-    let before: Vec<_> = every
-        .migrations
-        .iter()
-        .filter(|migration| migration.version < 20261126000200)
-        .cloned()
-        .collect();
-    let earlier = Migrator {
-        migrations: Cow::Owned(before),
-        ..Migrator::DEFAULT
-    };
-    let insert_organisation = "INSERT INTO organisations (slug, name, created_at) \
-             VALUES ('old', 'Old League', $1) RETURNING id";
-    let insert_competition = "INSERT INTO competitions \
-             (organisation_id, name, ruleset, match_format, created_at) \
-             VALUES ($1, 'Winter League', '\"fives-and-threes\"', $2, $3)";
-    let format = serde_json::to_string(&match_format()).unwrap();
-    let now = chrono::Utc::now();
-    let store: Arc<dyn Store> = match ctx.backend {
-        crate::support::Backend::Sqlite => {
-            let path = ctx.data_dir.join("before-levels.db");
-            let url = format!("sqlite://{}?mode=rwc", path.display());
-            let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-            earlier.run(&pool).await.unwrap();
-            let organisation: i64 = sqlx::query_scalar(insert_organisation)
-                .bind(now)
-                .fetch_one(&pool)
-                .await
-                .unwrap();
-            sqlx::query(insert_competition)
-                .bind(organisation)
-                .bind(&format)
-                .bind(now)
-                .execute(&pool)
-                .await
-                .unwrap();
-            pool.close().await;
-            Arc::new(SqliteStore::open_file(&path).await.unwrap())
-        }
-        crate::support::Backend::Postgres => {
-            // A schema of the test's database of its own, as a database of its own would be.
-            let base = ctx.database_url.clone().unwrap();
-            let mut connection = sqlx::PgConnection::connect(&base).await.unwrap();
-            sqlx::query("CREATE SCHEMA before_levels")
-                .execute(&mut connection)
-                .await
-                .unwrap();
-            connection.close().await.unwrap();
-            let url = format!("{base}?options=-csearch_path%3Dbefore_levels");
-            let pool = sqlx::PgPool::connect(&url).await.unwrap();
-            earlier.run(&pool).await.unwrap();
-            let organisation: i64 = sqlx::query_scalar(insert_organisation)
-                .bind(now)
-                .fetch_one(&pool)
-                .await
-                .unwrap();
-            sqlx::query(insert_competition)
-                .bind(organisation)
-                .bind(&format)
-                .bind(now)
-                .execute(&pool)
-                .await
-                .unwrap();
-            pool.close().await;
-            Arc::new(PostgresStore::connect(&url).await.unwrap())
-        }
-    };
-    // The service's own migration brings it up to date.
-    store.migrate().await.unwrap();
-    let organisation = store.organisation_by_slug("old").await.unwrap().unwrap();
-    let competitions = store.competitions_of(organisation.id).await.unwrap();
-    assert_eq!(competitions.len(), 1);
-    assert_eq!(competitions[0].entry_level, EntryLevel::Hands);
-}
-store_test!(competitions_kept_before_entry_levels_ask_for_every_hand_s_score);
 
 async fn at_the_final_level_a_missing_score_is_asked_for_and_the_league_corrects_by_scores(
     ctx: TestContext,

@@ -1,33 +1,33 @@
 //! Entering, confirming, disputing and correcting a fixture's result through the pages, on
-//! both stores: the story from a captain's submission to the standings, every way a sheet can
-//! be wrong shown at its game and hand with what was typed kept, pasted game records, a
-//! double tap, and who may do what.
+//! both stores: the story from a captain's submission to the standings, and who may do what.
+//! A sheet refused at its game and hand is in `result_entry_refusals`, the other ways a sheet
+//! is entered (pasted records, pegs, walkovers, a double tap) in `result_entry_sheets`; the
+//! helpers here sign in, fill and post the entry form for them.
 
-use fives::domain::match_format::Side;
 use fives::domain::match_result::{GameOutcome, ResultSheet};
 use fives::domain::season_fixtures::FixtureStatus;
 use fives::store::{ResultAction, User};
-use fives_rules::record::{HandRecord, play_games};
+use fives_rules::record::HandRecord;
 
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::{Browser, Page, TestContext};
 
-async fn signed_in(ctx: &TestContext, user: &User) -> Browser {
+pub(crate) async fn signed_in(ctx: &TestContext, user: &User) -> Browser {
     let browser = ctx.browser();
     browser.login_ok(&user.email).await;
     browser
 }
 
-fn fixture_page(league: &ResultsLeague, index: usize) -> String {
+pub(crate) fn fixture_page(league: &ResultsLeague, index: usize) -> String {
     format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[index].id)
 }
 
 /// Where a captain lands after submitting: the fixture's page, saying the result was kept.
-fn submitted_page(league: &ResultsLeague, index: usize) -> String {
+pub(crate) fn submitted_page(league: &ResultsLeague, index: usize) -> String {
     format!("{}?done=submitted", fixture_page(league, index))
 }
 
-fn entry_page(league: &ResultsLeague, index: usize) -> String {
+pub(crate) fn entry_page(league: &ResultsLeague, index: usize) -> String {
     format!("{}/result", fixture_page(league, index))
 }
 
@@ -42,7 +42,7 @@ fn scores_only(hands: &[HandRecord]) -> String {
 }
 
 /// The form's fields for a sheet, each game's hands as quick-entry lines.
-fn fields_of(sheet: &ResultSheet) -> Vec<(String, String)> {
+pub(crate) fn fields_of(sheet: &ResultSheet) -> Vec<(String, String)> {
     let mut fields = Vec::new();
     let ResultSheet::Played { games } = sheet else {
         panic!("a played sheet");
@@ -60,31 +60,31 @@ fn fields_of(sheet: &ResultSheet) -> Vec<(String, String)> {
     fields
 }
 
-fn set(fields: &mut Vec<(String, String)>, name: &str, value: &str) {
+pub(crate) fn set(fields: &mut Vec<(String, String)>, name: &str, value: &str) {
     fields.retain(|(field, _)| field != name);
     fields.push((name.to_string(), value.to_string()));
 }
 
-fn field<'a>(fields: &'a [(String, String)], name: &str) -> &'a str {
+pub(crate) fn field<'a>(fields: &'a [(String, String)], name: &str) -> &'a str {
     &fields.iter().find(|(field, _)| field == name).unwrap().1
 }
 
 /// Opens the entry form (which gives the submission key) and posts `fields` with it.
-async fn enter(browser: &Browser, path: &str, fields: &[(String, String)]) -> Page {
+pub(crate) async fn enter(browser: &Browser, path: &str, fields: &[(String, String)]) -> Page {
     let form = browser.get(path).await;
     assert_eq!(form.status, 200, "{}", form.body);
     let key = submission_key(&form);
     post_with_key(browser, path, &key, fields).await
 }
 
-fn submission_key(page: &Page) -> String {
+pub(crate) fn submission_key(page: &Page) -> String {
     let prefix = r#"name="submission_key" value=""#;
     let start = page.body.find(prefix).expect("a submission key") + prefix.len();
     let end = page.body[start..].find('"').unwrap();
     page.body[start..start + end].to_string()
 }
 
-async fn post_with_key(
+pub(crate) async fn post_with_key(
     browser: &Browser,
     path: &str,
     key: &str,
@@ -340,280 +340,6 @@ async fn a_result_is_submitted_disputed_corrected_and_counts_only_once_confirmed
 }
 store_test!(a_result_is_submitted_disputed_corrected_and_counts_only_once_confirmed);
 
-async fn an_impossible_hand_score_is_shown_at_its_hand_with_everything_typed_kept(
-    ctx: TestContext,
-) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, _) = league.random_result(31);
-    let good = fields_of(&sheet);
-    let mut fields = good.clone();
-    let game_2 = field(&good, "g2_hands").to_string();
-    let mut lines: Vec<&str> = game_2.lines().collect();
-    lines[0] = "59 0";
-    let typed = lines.join("\n");
-    set(&mut fields, "g2_hands", &typed);
-    let page = enter(&captain, &entry_page(&league, 0), &fields).await;
-    assert_eq!(page.status, 422, "{}", page.body);
-    assert!(
-        page.body.contains(r##"href="#game-2-hand-1""##),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains(r#"id="game-2-hand-1""#), "{}", page.body);
-    assert!(page.body.contains("Game 2, hand 1"), "{}", page.body);
-    // What was typed is all still there, the wrong line included.
-    assert!(page.body.contains(&typed), "{}", page.body);
-    assert!(
-        page.body.contains(field(&good, "g1_hands").trim_end()),
-        "{}",
-        page.body
-    );
-    assert!(
-        page.body.contains(&format!(
-            r#"value="{}" selected"#,
-            field(&good, "g3_home_2")
-        )),
-        "{}",
-        page.body
-    );
-    // The running totals start from the hand as typed.
-    assert!(
-        page.body
-            .contains("<td>59</td><td>0</td><td>59</td><td>0</td>"),
-        "{}",
-        page.body
-    );
-    assert!(
-        ctx.store
-            .current_result(league.fixtures[0].id)
-            .await
-            .unwrap()
-            .is_none()
-    );
-
-    // A line that is not a hand at all is named the same way.
-    set(&mut fields, "g2_hands", &format!("{game_2}fourteen nine\n"));
-    let unreadable = enter(&captain, &entry_page(&league, 0), &fields).await;
-    assert_eq!(unreadable.status, 422);
-    let hand = game_2.lines().count() + 1;
-    assert!(
-        unreadable.body.contains(&format!(
-            "Game 2, hand {hand}: “fourteen nine” is not two scores"
-        )),
-        "{}",
-        unreadable.body
-    );
-
-    // Put right, it goes in.
-    enter(&captain, &entry_page(&league, 0), &good)
-        .await
-        .assert_redirect_to(&submitted_page(&league, 0));
-}
-store_test!(an_impossible_hand_score_is_shown_at_its_hand_with_everything_typed_kept);
-
-async fn a_player_twice_and_a_game_without_a_winner_are_refused(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.away_captain).await;
-    let (sheet, _) = league.random_result(41);
-    let good = fields_of(&sheet);
-
-    let mut twice = good.clone();
-    let first_player = field(&good, "g1_home_1").to_string();
-    set(&mut twice, "g2_home_1", &first_player);
-    let page = enter(&captain, &entry_page(&league, 0), &twice).await;
-    assert_eq!(page.status, 422);
-    assert!(
-        page.body.contains("has already played 1 singles game"),
-        "{}",
-        page.body
-    );
-    assert!(page.body.contains(r##"href="#game-2""##), "{}", page.body);
-
-    let mut unfinished = good.clone();
-    let game_3 = field(&good, "g3_hands").lines().next().unwrap().to_string();
-    set(&mut unfinished, "g3_hands", &game_3);
-    let page = enter(&captain, &entry_page(&league, 0), &unfinished).await;
-    assert_eq!(page.status, 422);
-    assert!(
-        page.body.contains("Game 3: nobody has reached 61 yet"),
-        "{}",
-        page.body
-    );
-
-    let mut no_player = good.clone();
-    no_player.retain(|(name, _)| name != "g1_away_1");
-    let page = enter(&captain, &entry_page(&league, 0), &no_player).await;
-    assert_eq!(page.status, 422);
-    assert!(
-        page.body.contains("Game 1: choose the Bell player."),
-        "{}",
-        page.body
-    );
-
-    let mut both = good.clone();
-    set(&mut both, "g1_record", "{}");
-    let page = enter(&captain, &entry_page(&league, 0), &both).await;
-    assert_eq!(page.status, 422);
-    assert!(
-        page.body
-            .contains("Game 1: enter the hands or paste a game record, not both."),
-        "{}",
-        page.body
-    );
-    assert!(
-        ctx.store
-            .current_result(league.fixtures[0].id)
-            .await
-            .unwrap()
-            .is_none()
-    );
-}
-store_test!(a_player_twice_and_a_game_without_a_winner_are_refused);
-
-async fn records_from_record_play_are_accepted_pasted_for_singles_and_pairs(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, _) = league.random_result(51);
-    let mut fields = fields_of(&sheet);
-    let singles = play_games("fives-and-threes", 2, 7)
-        .unwrap()
-        .next()
-        .unwrap();
-    let pairs = play_games("fives-and-threes", 4, 8)
-        .unwrap()
-        .next()
-        .unwrap();
-    set(&mut fields, "g1_hands", "");
-    set(&mut fields, "g1_record", &singles.to_json());
-    set(&mut fields, "g3_hands", "");
-    set(&mut fields, "g3_record", &pairs.to_json());
-    enter(&captain, &entry_page(&league, 0), &fields)
-        .await
-        .assert_redirect_to(&submitted_page(&league, 0));
-    let kept = ctx
-        .store
-        .current_result(league.fixtures[0].id)
-        .await
-        .unwrap()
-        .unwrap();
-    let ResultSheet::Played { games } = &kept.sheet else {
-        panic!("played")
-    };
-    assert_eq!(games[0].outcome, GameOutcome::Hands(singles.hands.clone()));
-    assert_eq!(games[2].outcome, GameOutcome::Hands(pairs.hands.clone()));
-    let page = ctx.browser().get(&fixture_page(&league, 0)).await;
-    assert!(page.body.contains("Game 3 hand by hand"), "{}", page.body);
-
-    // A record of another game is refused in players' words.
-    let wrong = ctx.browser();
-    drop(wrong);
-    let other = league.fixtures[1].id;
-    let captain_path = format!("/leagues/{SLUG}/fixtures/{other}/result");
-    let mut fields = fields_of(&sheet);
-    set(&mut fields, "g1_hands", "");
-    set(&mut fields, "g1_record", &pairs.to_json());
-    let page = enter(&captain, &captain_path, &fields).await;
-    assert_eq!(page.status, 422);
-    assert!(
-        page.body
-            .contains("Game 1: the pasted record has 4 seats; a singles game has 2."),
-        "{}",
-        page.body
-    );
-}
-store_test!(records_from_record_play_are_accepted_pasted_for_singles_and_pairs);
-
-async fn the_same_form_posted_twice_is_kept_once_and_a_second_result_is_refused(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let home = signed_in(&ctx, &league.home_captain).await;
-    let away = signed_in(&ctx, &league.away_captain).await;
-    let (sheet, _) = league.random_result(61);
-    let fields = fields_of(&sheet);
-    let form = home.get(&entry_page(&league, 0)).await;
-    let key = submission_key(&form);
-    for _ in 0..2 {
-        post_with_key(&home, &entry_page(&league, 0), &key, &fields)
-            .await
-            .assert_redirect_to(&submitted_page(&league, 0));
-    }
-    assert_eq!(
-        ctx.store
-            .result_versions(league.fixtures[0].id)
-            .await
-            .unwrap()
-            .len(),
-        1
-    );
-    assert_eq!(
-        ctx.store
-            .result_history(league.fixtures[0].id)
-            .await
-            .unwrap()
-            .len(),
-        1
-    );
-
-    // The other captain, with a form opened before, is told plainly.
-    let late = post_with_key(&away, &entry_page(&league, 0), "another-key", &fields).await;
-    assert_eq!(late.status, 409, "{}", late.body);
-    assert!(
-        late.body
-            .contains("A result for this fixture has already been submitted"),
-        "{}",
-        late.body
-    );
-    // The form now leads to the result.
-    away.get(&entry_page(&league, 0))
-        .await
-        .assert_redirect_to(&fixture_page(&league, 0));
-}
-store_test!(the_same_form_posted_twice_is_kept_once_and_a_second_result_is_refused);
-
-async fn walkovers_and_conceded_games_take_the_formats_score(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, _) = league.random_result(71);
-    let mut fields = fields_of(&sheet);
-    set(&mut fields, "g3_conceded", "away");
-    fields.retain(|(name, _)| !name.starts_with("g3_away_"));
-    enter(&captain, &entry_page(&league, 0), &fields)
-        .await
-        .assert_redirect_to(&submitted_page(&league, 0));
-    let kept = ctx
-        .store
-        .current_result(league.fixtures[0].id)
-        .await
-        .unwrap()
-        .unwrap();
-    let ResultSheet::Played { games } = &kept.sheet else {
-        panic!("played")
-    };
-    assert_eq!(games[2].outcome, GameOutcome::ConcededBy(Side::Away));
-    let page = ctx.browser().get(&fixture_page(&league, 0)).await;
-    assert!(
-        page.body.contains("Conceded by Bell: a game to Anchor"),
-        "{}",
-        page.body
-    );
-
-    let walkover = enter(
-        &captain,
-        &entry_page(&league, 1),
-        &[("walkover".to_string(), "home".to_string())],
-    )
-    .await;
-    walkover.assert_redirect_to(&submitted_page(&league, 1));
-    let page = ctx.browser().get(&fixture_page(&league, 1)).await;
-    assert!(
-        page.body
-            .contains("Bell 0–3 Anchor (walkover: Bell did not play)"),
-        "{}",
-        page.body
-    );
-}
-store_test!(walkovers_and_conceded_games_take_the_formats_score);
-
 async fn only_the_two_captains_and_the_organisers_may_enter_and_answer(ctx: TestContext) {
     let league = results_league(&ctx).await;
     let stranger = ctx.user("stranger@example.org").await;
@@ -705,202 +431,3 @@ async fn only_the_two_captains_and_the_organisers_may_enter_and_answer(ctx: Test
     assert_eq!(twice.status, 409);
 }
 store_test!(only_the_two_captains_and_the_organisers_may_enter_and_answer);
-
-async fn each_kind_of_impossible_hand_is_refused_with_its_own_message(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, _) = league.random_result(111);
-    let good = fields_of(&sheet);
-    let cases = [
-        // A hand score no hand can give.
-        (
-            "99 0\n",
-            "Game 1, hand 1",
-            "a hand of Fives and Threes cannot score 99",
-        ),
-        // A peg no placement can make.
-        (
-            "13 0 | 13 /\n",
-            "Game 1, hand 1",
-            "a domino laid in Fives and Threes cannot score 13",
-        ),
-        // Pegs that do not add up to the hand's score.
-        ("13 0 | 4 4 /\n", "Game 1, hand 1", "their pegs make 8"),
-        // Past 61 where the finish must be exact.
-        (
-            "20 0\n20 0\n20 0\n8 0\n",
-            "Game 1, hand 4",
-            "a hand of Fives and Threes cannot score 8",
-        ),
-    ];
-    for (lines, place, rule) in cases {
-        let mut fields = good.clone();
-        set(&mut fields, "g1_hands", lines);
-        let page = enter(&captain, &entry_page(&league, 0), &fields).await;
-        assert_eq!(page.status, 422, "{lines}: {}", page.body);
-        assert!(page.body.contains(place), "{lines}: {}", page.body);
-        assert!(page.body.contains(rule), "{lines}: {}", page.body);
-        assert!(
-            page.body.contains(lines.trim_end()),
-            "{lines} is kept: {}",
-            page.body
-        );
-    }
-    // The same player twice in the pairs game.
-    let mut fields = good.clone();
-    let partner = field(&good, "g3_home_1").to_string();
-    set(&mut fields, "g3_home_2", &partner);
-    let page = enter(&captain, &entry_page(&league, 0), &fields).await;
-    assert_eq!(page.status, 422);
-    assert!(
-        page.body
-            .contains("is named twice; a pairs game needs two different players."),
-        "{}",
-        page.body
-    );
-    assert!(
-        ctx.store
-            .current_result(league.fixtures[0].id)
-            .await
-            .unwrap()
-            .is_none()
-    );
-}
-store_test!(each_kind_of_impossible_hand_is_refused_with_its_own_message);
-
-async fn hands_entered_with_their_pegs_are_checked_and_accepted(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, checked) = league.random_result(121);
-    let mut fields = fields_of(&sheet);
-    let ResultSheet::Played { games } = &sheet else {
-        panic!("played")
-    };
-    for (game, number) in games.iter().zip(1..) {
-        let GameOutcome::Hands(hands) = &game.outcome else {
-            panic!("played")
-        };
-        let with_pegs: Vec<HandRecord> = hands
-            .iter()
-            .map(|hand| HandRecord {
-                pegs: hand.pegs.clone(),
-                score: hand.score.clone(),
-                ..HandRecord::default()
-            })
-            .collect();
-        let lines = fives::domain::hand_lines::write_hand_lines(&with_pegs).unwrap();
-        assert!(lines.contains(" | "), "{lines}");
-        set(&mut fields, &format!("g{number}_hands"), &lines);
-    }
-    enter(&captain, &entry_page(&league, 0), &fields)
-        .await
-        .assert_redirect_to(&submitted_page(&league, 0));
-    let kept = ctx
-        .store
-        .current_result(league.fixtures[0].id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(kept.score, checked.score);
-}
-store_test!(hands_entered_with_their_pegs_are_checked_and_accepted);
-
-async fn a_long_pasted_record_is_not_cut_short_by_the_forms_size(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, _) = league.random_result(131);
-    let mut fields = fields_of(&sheet);
-    let singles = play_games("fives-and-threes", 2, 9)
-        .unwrap()
-        .next()
-        .unwrap();
-    // Whitespace is JSON too: a record as long as a whole fixture's of every move.
-    let long = format!("{}{}", singles.to_json(), " ".repeat(100_000));
-    set(&mut fields, "g1_hands", "");
-    set(&mut fields, "g1_record", &long);
-    enter(&captain, &entry_page(&league, 0), &fields)
-        .await
-        .assert_redirect_to(&submitted_page(&league, 0));
-}
-store_test!(a_long_pasted_record_is_not_cut_short_by_the_forms_size);
-
-/// A page's text as a person reads it: its apostrophes unescaped.
-fn read(page: &Page) -> String {
-    page.body.replace("&#x27;", "'").replace("&#39;", "'")
-}
-
-async fn the_rules_engines_refusals_reach_a_captain_in_players_words(ctx: TestContext) {
-    let league = results_league(&ctx).await;
-    let captain = signed_in(&ctx, &league.home_captain).await;
-    let (sheet, _) = league.random_result(57);
-    let ResultSheet::Played { games } = &sheet else {
-        panic!("a played sheet")
-    };
-    // Game 1 is singles at Fives and Threes, where the set passes on each hand: a record
-    // whose first setter sets the second hand too.
-    let mut record = play_games("fives-and-threes", 2, 7)
-        .unwrap()
-        .next()
-        .unwrap();
-    record.hands[1].leader = record.hands[0].leader;
-    let name_of = |id| {
-        league
-            .home_squad
-            .iter()
-            .chain(&league.away_squad)
-            .find(|member| member.id == id)
-            .unwrap()
-            .name
-            .clone()
-    };
-    let seats = [name_of(games[0].home[0]), name_of(games[0].away[0])];
-    let setter = record.hands[0].leader.unwrap();
-    let expected = format!(
-        "Game 1, hand 2: {} set this hand, but it was {}'s to set: the set passes to the next player each hand.",
-        seats[setter],
-        seats[1 - setter]
-    );
-
-    let mut fields = fields_of(&sheet);
-    set(&mut fields, "g1_hands", "");
-    set(&mut fields, "g1_record", &record.to_json());
-    let page = enter(&captain, &entry_page(&league, 0), &fields).await;
-    assert_eq!(page.status, 422, "{}", page.body);
-    assert!(read(&page).contains(&expected), "{}", page.body);
-    assert!(!page.body.contains("rotate-left"), "{}", page.body);
-
-    let token = captain.make_api_token("rule words").await;
-    let api = ctx.api(Some(&token));
-    let mut body = crate::api_results::body_of(&sheet);
-    body["games"][0] = serde_json::json!({"home": body["games"][0]["home"], "away": body["games"][0]["away"], "record": record});
-    let path = format!(
-        "/api/v1/organisations/{SLUG}/fixtures/{}/result",
-        league.fixtures[0].id
-    );
-    let refused = api.post(&path, body).await;
-    assert_eq!(refused.status, 422, "{:?}", refused.json);
-    assert_eq!(
-        refused.problem_at("games[0].record.hands[1]").as_deref(),
-        Some(expected.as_str())
-    );
-
-    // A text that is no game record is said so, and where it goes wrong, not in the
-    // words of the program that read it.
-    set(&mut fields, "g1_record", "{not a record");
-    let page = enter(&captain, &entry_page(&league, 0), &fields).await;
-    assert_eq!(page.status, 422, "{}", page.body);
-    assert!(
-            read(&page).contains("Game 1: the pasted record cannot be read: it is not a game record as a scorer's program writes one (it goes wrong at line 1, column 2)."),
-            "{}",
-            page.body
-        );
-    assert!(!page.body.contains("bad JSON"), "{}", page.body);
-    assert!(
-        ctx.store
-            .current_result(league.fixtures[0].id)
-            .await
-            .unwrap()
-            .is_none()
-    );
-}
-store_test!(the_rules_engines_refusals_reach_a_captain_in_players_words);

@@ -20,7 +20,7 @@ use crate::domain::ids::CompetitionId;
 use crate::domain::league::{SeasonCalendar, time_of_day, weekday_name};
 use crate::domain::match_format::{LegKind, MatchFormat, MatchFormatError, PointsLine};
 use crate::domain::organisation::DisplayName;
-use crate::store::{Competition, Season};
+use crate::store::{Competition, Season, Store};
 use crate::web::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -277,6 +277,16 @@ pub async fn create_competition(
     ))
 }
 
+/// The competition `id` of the organisation `slug`; 404 otherwise.
+async fn competition_of(
+    store: &dyn Store,
+    slug: &str,
+    id: CompetitionId,
+) -> Result<Competition, ApiError> {
+    let organisation = lookup::organisation(store, slug).await?;
+    Ok(lookup::competition(store, &organisation, id).await?)
+}
+
 #[utoipa::path(
     tag = "competitions",
     params(
@@ -295,8 +305,7 @@ pub async fn get_competition(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    let competition = competition_of(store, &slug, CompetitionId(id)).await?;
     Ok(HttpResponse::Ok().json(CompetitionView::from(competition)))
 }
 
@@ -468,8 +477,7 @@ pub async fn list_seasons(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    let competition = competition_of(store, &slug, CompetitionId(id)).await?;
     let seasons: Vec<SeasonView> = store
         .seasons_of(competition.id)
         .await?

@@ -166,8 +166,7 @@ pub async fn get_division(
     path: Path<(String, i64)>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
-    let organisation = lookup::organisation(state.store.as_ref(), &slug).await?;
-    let place = lookup::division(state.store.as_ref(), &organisation, DivisionId(id)).await?;
+    let place = division_of(state.store.as_ref(), &slug, DivisionId(id)).await?;
     Ok(HttpResponse::Ok().json(division_detail(&state, place).await?))
 }
 
@@ -235,6 +234,16 @@ pub struct StandingsRowView {
     pub play_off: bool,
 }
 
+/// The division `id` of the organisation `slug`, with everything above it; 404 otherwise.
+pub(super) async fn division_of(
+    store: &dyn Store,
+    slug: &str,
+    id: DivisionId,
+) -> Result<DivisionPlace, ApiError> {
+    let organisation = lookup::organisation(store, slug).await?;
+    Ok(lookup::division(store, &organisation, id).await?)
+}
+
 /// The organisation's division `id` with its confirmed results, which its table and its
 /// positions are counted from.
 async fn division_with_results(
@@ -242,8 +251,7 @@ async fn division_with_results(
     slug: &str,
     id: DivisionId,
 ) -> Result<(DivisionPlace, Vec<(FixtureId, FixtureResult)>), ApiError> {
-    let organisation = lookup::organisation(store, slug).await?;
-    let place = lookup::division(store, &organisation, id).await?;
+    let place = division_of(store, slug, id).await?;
     let confirmed = store
         .confirmed_results_of_division(place.division.id)
         .await?;

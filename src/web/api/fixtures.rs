@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
+use super::divisions::division_of;
 use super::error::{ApiError, ErrorBody, invalid_of};
 use super::input::{ApiJson, date_of};
 use super::views::{ByeView, FixtureView, FixturesView};
@@ -17,7 +18,7 @@ use crate::app::lookup;
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, FixtureId};
 use crate::domain::league::time_of_day;
-use crate::store::Fixture;
+use crate::store::{Bye, Fixture};
 use crate::web::AppState;
 
 #[utoipa::path(
@@ -40,14 +41,18 @@ pub async fn division_fixtures(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let place = lookup::division(store, &organisation, DivisionId(id)).await?;
+    let place = division_of(store, &slug, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let byes = store.byes_of_division(place.division.id).await?;
-    Ok(HttpResponse::Ok().json(FixturesView {
+    Ok(HttpResponse::Ok().json(fixtures_view(&fixtures, &byes)))
+}
+
+/// A division's fixtures and byes as the API answers them, when read and when made.
+fn fixtures_view(fixtures: &[Fixture], byes: &[Bye]) -> FixturesView {
+    FixturesView {
         fixtures: fixtures.iter().map(FixtureView::from).collect(),
         byes: byes.iter().map(ByeView::from).collect(),
-    }))
+    }
 }
 
 /// Whether the teams of a division meet once or twice (home and away).
@@ -102,10 +107,7 @@ pub async fn generate_fixtures(
             "/api/v1/organisations/{}/divisions/{}/fixtures",
             organisation.slug, place.division.id
         ),
-        FixturesView {
-            fixtures: fixtures.iter().map(FixtureView::from).collect(),
-            byes: byes.iter().map(ByeView::from).collect(),
-        },
+        fixtures_view(&fixtures, &byes),
     ))
 }
 

@@ -194,6 +194,12 @@ async fn place_of(store: &dyn Store, slug: &str, id: i64) -> Result<FixturePlace
     Ok(fixture_place(store, slug, FixtureId(id)).await?)
 }
 
+/// 200 with the fixture's result as it stands (404 if it has none).
+async fn current_answer(store: &dyn Store, place: &FixturePlace) -> Result<HttpResponse, ApiError> {
+    let current = results::current_result(store, place).await?;
+    Ok(HttpResponse::Ok().json(result_view(store, place, &current).await?))
+}
+
 fn path_of(place: &FixturePlace) -> String {
     format!(
         "/api/v1/organisations/{}/fixtures/{}/result",
@@ -249,6 +255,37 @@ fn submission_key(request: &HttpRequest, in_body: Option<&str>) -> Result<String
 
 // ---------------------------------------------------------------------------------------------
 // Reading a result into a sheet, and checking it.
+
+/// What a submission or a correction sends, read: its key, and its sheet or the problems
+/// with its shape. The problems wait to be answered with the use case's own, so that one
+/// answer names them all.
+struct SentResult {
+    key: String,
+    sheet: Option<ResultSheet>,
+    read: Vec<Problem>,
+}
+
+fn sent_result(
+    request: &HttpRequest,
+    key_in_body: Option<&str>,
+    walkover: Option<&WalkoverInput>,
+    games: Option<&[GameInput]>,
+    rules: ResultRules<'_>,
+) -> Result<SentResult, ApiError> {
+    let key = submission_key(request, key_in_body)?;
+    Ok(match sheet_of(walkover, games, rules) {
+        Ok(sheet) => SentResult {
+            key,
+            sheet: Some(sheet),
+            read: Vec::new(),
+        },
+        Err(read) => SentResult {
+            key,
+            sheet: None,
+            read,
+        },
+    })
+}
 
 /// The sheet a body says, or every problem with its shape (which part of each game is given).
 fn sheet_of(
@@ -413,8 +450,7 @@ pub async fn get_result(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
-    let current = results::current_result(store, &place).await?;
-    Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
+    current_answer(store, &place).await
 }
 
 #[utoipa::path(
@@ -491,12 +527,13 @@ pub async fn submit_result(
     // Who may enter it is asked before the body is read.
     let entry = results::entry(store, caller.who(), &place).await?;
     let body: ResultBody = body_of(&body)?;
-    let key = submission_key(&request, body.submission_key.as_deref())?;
-    let rules = entry.squads.rules(&place.competition);
-    let (sheet, read) = match sheet_of(body.walkover.as_ref(), body.games.as_deref(), rules) {
-        Ok(sheet) => (Some(sheet), Vec::new()),
-        Err(problems) => (None, problems),
-    };
+    let SentResult { key, sheet, read } = sent_result(
+        &request,
+        body.submission_key.as_deref(),
+        body.walkover.as_ref(),
+        body.games.as_deref(),
+        entry.squads.rules(&place.competition),
+    )?;
     let submission = NewSubmission {
         sheet,
         submission_key: &key,
@@ -545,8 +582,7 @@ pub async fn confirm_result(
     results::entry(store, caller.who(), &place).await?;
     let body: ConfirmBody = body_of(&body)?;
     results::confirm(store, caller.who(), &place, body.version_id).await?;
-    let current = results::current_result(store, &place).await?;
-    Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
+    current_answer(store, &place).await
 }
 
 #[utoipa::path(
@@ -615,8 +651,7 @@ pub async fn dispute_result(
     results::entry(store, caller.who(), &place).await?;
     let body: DisputeBody = body_of(&body)?;
     results::dispute(store, caller.who(), &place, body.version_id, &body.reason).await?;
-    let current = results::current_result(store, &place).await?;
-    Ok(HttpResponse::Ok().json(result_view(store, &place, &current).await?))
+    current_answer(store, &place).await
 }
 
 #[utoipa::path(
@@ -652,12 +687,13 @@ pub async fn correct_result(
     // Only an organiser's body is read.
     let correction = results::correction(store, caller.who(), &place).await?;
     let body: CorrectionBody = body_of(&body)?;
-    let key = submission_key(&request, body.submission_key.as_deref())?;
-    let rules = correction.squads.rules(&place.competition);
-    let (sheet, read) = match sheet_of(body.walkover.as_ref(), body.games.as_deref(), rules) {
-        Ok(sheet) => (Some(sheet), Vec::new()),
-        Err(problems) => (None, problems),
-    };
+    let SentResult { key, sheet, read } = sent_result(
+        &request,
+        body.submission_key.as_deref(),
+        body.walkover.as_ref(),
+        body.games.as_deref(),
+        correction.squads.rules(&place.competition),
+    )?;
     let corrected = results::correct(store, caller.who(), &place, sheet, &key, &body.reason)
         .await
         .map_err(|error| result_refusal(error, read, body.games.as_deref()))?;

@@ -18,7 +18,7 @@ use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{Venue, VenueAddress};
 use crate::domain::organisation::DisplayName;
 use crate::domain::squad::{ListProblem, names_from_items};
-use crate::store::{Organisation, Team};
+use crate::store::{Organisation, Store, Team};
 use crate::web::AppState;
 
 /// Where a team plays this season.
@@ -78,6 +78,17 @@ async fn team_view(
             division: NamedRef::new(place.division.id.0, place.division.name),
         }),
     })
+}
+
+/// The team `id` of the organisation `slug`, with the organisation; 404 otherwise.
+async fn team_of(
+    store: &dyn Store,
+    slug: &str,
+    id: TeamId,
+) -> Result<(Organisation, Team), ApiError> {
+    let organisation = lookup::organisation(store, slug).await?;
+    let team = lookup::team(store, &organisation, id).await?;
+    Ok((organisation, team))
 }
 
 #[utoipa::path(
@@ -165,8 +176,7 @@ pub async fn get_team(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let team = lookup::team(store, &organisation, TeamId(id)).await?;
+    let (organisation, team) = team_of(store, &slug, TeamId(id)).await?;
     team_answer(&caller, &state, &organisation, team).await
 }
 
@@ -189,8 +199,7 @@ pub async fn team_fixtures(
 ) -> Result<HttpResponse, ApiError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = lookup::organisation(store, &slug).await?;
-    let team = lookup::team(store, &organisation, TeamId(id)).await?;
+    let (organisation, team) = team_of(store, &slug, TeamId(id)).await?;
     let fixtures = match lookup::current_division(store, &organisation, &team).await? {
         Some(place) => store.fixtures_of_team(team.id, place.season.id).await?,
         None => Vec::new(),

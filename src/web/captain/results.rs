@@ -16,6 +16,7 @@ use crate::app::lookup::FixturePlace;
 use crate::app::results::{self, EntryDate, NewSubmission};
 use crate::app::{AppError, Conflict, Field};
 use crate::domain::ids::TeamId;
+use crate::domain::match_result::{ResultRules, ResultSheet};
 use crate::store::{Fixture, Organisation, Store};
 use crate::token::SecretToken;
 use crate::web::AppState;
@@ -171,6 +172,32 @@ fn submission_key_of(fields: &HashMap<String, String>) -> Result<String, WebErro
         })
 }
 
+/// A posted result form read under the competition's rules: its fields, its submission key,
+/// the form as typed (shown again with any problems) and the sheet it says, if it says one.
+struct PostedResult {
+    fields: HashMap<String, String>,
+    key: String,
+    form: ResultForm,
+    sheet: Option<ResultSheet>,
+}
+
+fn posted_result(
+    body: &Bytes,
+    rules: ResultRules<'_>,
+    place: &FixturePlace,
+) -> Result<PostedResult, WebError> {
+    let fields = form_fields(body)?;
+    let key = submission_key_of(&fields)?;
+    let mut form = ResultForm::posted(rules, place.teams(), &fields);
+    let sheet = form.sheet(rules);
+    Ok(PostedResult {
+        fields,
+        key,
+        form,
+        sheet,
+    })
+}
+
 #[post("/leagues/{slug}/fixtures/{id}/result")]
 pub async fn submit(
     viewer: Viewer,
@@ -185,12 +212,13 @@ pub async fn submit(
     let entry = results::entry(store, viewer.who(), &place)
         .await
         .map_err(|error| viewer.refused(error))?;
-    let fields = form_fields(&body)?;
-    let key = submission_key_of(&fields)?;
-    let rules = entry.squads.rules(&place.competition);
-    let mut form = ResultForm::posted(rules, place.teams(), &fields);
+    let PostedResult {
+        fields,
+        key,
+        form,
+        sheet,
+    } = posted_result(&body, entry.squads.rules(&place.competition), &place)?;
     let typed_reason = fields.get(EARLY_REASON).map(String::as_str);
-    let sheet = form.sheet(rules);
     let submission = NewSubmission {
         sheet,
         submission_key: &key,
@@ -421,12 +449,13 @@ pub async fn correct(
     let correction = results::correction(store, viewer.who(), &place)
         .await
         .map_err(|error| viewer.refused(error))?;
-    let fields = form_fields(&body)?;
-    let key = submission_key_of(&fields)?;
-    let rules = correction.squads.rules(&place.competition);
-    let mut form = ResultForm::posted(rules, place.teams(), &fields);
+    let PostedResult {
+        fields,
+        key,
+        mut form,
+        sheet,
+    } = posted_result(&body, correction.squads.rules(&place.competition), &place)?;
     let typed = fields.get("reason").map_or("", |r| r.trim()).to_string();
-    let sheet = form.sheet(rules);
     match results::correct(store, viewer.who(), &place, sheet, &key, &typed).await {
         Ok(_) => Ok(redirect(&page_of(&place))),
         Err(AppError::Invalid(problems)) => {

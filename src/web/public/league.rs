@@ -69,6 +69,17 @@ pub(crate) async fn division_of(
     Ok(app::lookup::division(store, organisation, id).await?)
 }
 
+/// The division `id` of the organisation called `slug` in addresses, with the organisation.
+pub(crate) async fn division_by_slug(
+    store: &dyn Store,
+    slug: &str,
+    id: DivisionId,
+) -> Result<(Organisation, DivisionPlace), WebError> {
+    let organisation = organisation_by_slug(store, slug).await?;
+    let place = division_of(store, &organisation, id).await?;
+    Ok((organisation, place))
+}
+
 /// The division's confirmed results (walkovers included), which its standings, its results
 /// export and its teams' form are computed from.
 async fn confirmed_results_of(
@@ -401,8 +412,7 @@ async fn division_content(
     id: DivisionId,
     today: NaiveDate,
 ) -> Result<CachedContent, WebError> {
-    let organisation = organisation_by_slug(store, slug).await?;
-    let place = division_of(store, &organisation, id).await?;
+    let (organisation, place) = division_by_slug(store, slug, id).await?;
     let confirmed = confirmed_results_of(store, place.division.id).await?;
     let standings = division_standings(store, &place, &confirmed).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
@@ -473,8 +483,7 @@ pub async fn standings_csv(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let (_, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let confirmed = confirmed_results_of(store, place.division.id).await?;
     let table = division_standings(store, &place, &confirmed).await?;
     let rows: Vec<StandingsRow> = table.iter().map(|(row, _)| row.clone()).collect();
@@ -495,8 +504,7 @@ pub async fn results_csv(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let (_, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let confirmed = confirmed_results_of(store, place.division.id).await?;
     let format = &place.competition.match_format;
@@ -538,8 +546,7 @@ pub async fn division_calendar(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let (_, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let name = format!(
         "{} {}: fixtures",

@@ -12,7 +12,7 @@ use crate::web::AppState;
 use crate::web::charts;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
-use crate::web::public::league::{DivisionPlace, division_of, organisation_by_slug};
+use crate::web::public::league::{DivisionPlace, division_by_slug, organisation_by_slug};
 use crate::web::session::Viewer;
 
 /// A row as a table prints it: rates and averages to one decimal place.
@@ -53,8 +53,7 @@ pub async fn division_players(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    let place = division_of(store, &organisation, DivisionId(id)).await?;
+    let (organisation, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let teams = store.teams_of(place.division.id).await?;
     let games = store.player_games_of_division(place.division.id).await?;
     let players = player_table(&games)
