@@ -2,7 +2,7 @@
 //! accept, like those of `sql.rs`.
 
 macro_rules! api_token_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+    ($store:ty, db: $db:ty) => {
         const _: () = {
             use $crate::domain::ids::{ApiTokenId, UserId};
             use $crate::store::api_token::LAST_USED_PRECISION;
@@ -18,7 +18,7 @@ macro_rules! api_token_sql_store {
                     &self,
                     token: &NewApiToken,
                 ) -> Result<ApiToken, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let created = sqlx::query_as::<_, ApiToken>(
                         "INSERT INTO api_tokens (user_id, name, token_digest, created_at, \
                          expires_at, read_only) VALUES ($1, $2, $3, $4, $5, $6) \
@@ -55,7 +55,7 @@ macro_rules! api_token_sql_store {
                     token: ApiTokenId,
                     at: chrono::DateTime<chrono::Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let owned: Option<i64> = sqlx::query_scalar(
                         "SELECT id FROM api_tokens WHERE id = $1 AND user_id = $2",
                     )

@@ -10,7 +10,6 @@ macro_rules! championship_round_sql_store {
     (
         store: $store:ty,
         db: $db:ty,
-        begin_write: $begin_write:literal,
         methods: { $($methods:tt)* }
     ) => {
         const _: () = {
@@ -178,7 +177,7 @@ macro_rules! championship_round_sql_store {
 
                 async fn publish_round(&self, round: &NewRound) -> Result<Round, StoreError> {
                     let stage = round.stage.name();
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     lock_championship(&mut tx, round.championship).await?;
                     let last: i32 = sqlx::query_scalar(
                         "SELECT COALESCE(MAX(number), 0) FROM championship_rounds \
@@ -408,7 +407,7 @@ macro_rules! championship_round_sql_store {
                     change: &TableChange<'_>,
                     result: &TableResult,
                 ) -> Result<Table, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let table = change_table(
                         &mut tx,
                         change,
@@ -426,7 +425,7 @@ macro_rules! championship_round_sql_store {
                     &self,
                     change: &TableChange<'_>,
                 ) -> Result<Table, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let table = change_table(
                         &mut tx,
                         change,
@@ -445,7 +444,7 @@ macro_rules! championship_round_sql_store {
                     change: &TableChange<'_>,
                     result: &TableResult,
                 ) -> Result<Table, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let table = change_table(
                         &mut tx,
                         change,

@@ -9,7 +9,7 @@
 //! writers already take turns.
 
 macro_rules! championship_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+    ($store:ty, db: $db:ty) => {
         const _: () = {
             use $crate::domain::ids::{
                 ChampionshipId, EntrantId, OrganisationId, PlayerId, RoundId, TableId, TeamId,
@@ -186,14 +186,13 @@ macro_rules! championship_sql_store {
             $crate::store::championship_round_sql::championship_round_sql_store! {
                 store: $store,
                 db: $db,
-                begin_write: $begin_write,
                 methods: {
                     async fn create_championship(
                         &self,
                         championship: &NewChampionship,
                     ) -> Result<Championship, StoreError> {
                         let skeleton = championship.name.skeleton();
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let existing = <$store>::name_of_skeleton(
                             &mut *tx,
                             "SELECT name FROM championships \
@@ -270,7 +269,7 @@ macro_rules! championship_sql_store {
                         rounds_seen: usize,
                         at: chrono::DateTime<chrono::Utc>,
                     ) -> Result<Vec<Entrant>, StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let organisation = lock_championship(&mut tx, championship).await?;
                         refuse_if_rounds_changed(&mut tx, championship.0, rounds_seen).await?;
                         let (held, last): (i64, i32) = sqlx::query_as(
@@ -394,7 +393,7 @@ macro_rules! championship_sql_store {
                         entrant: EntrantId,
                         checked_in: bool,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let updated = sqlx::query(
                             "UPDATE championship_entrants SET checked_in = $1 WHERE id = $2",
                         )
@@ -414,7 +413,7 @@ macro_rules! championship_sql_store {
                         entrant: EntrantId,
                         seed: Option<u32>,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let updated =
                             sqlx::query("UPDATE championship_entrants SET seed = $1 WHERE id = $2")
                                 .bind(seed.map(|s| i32::try_from(s).unwrap_or(i32::MAX)))
@@ -437,7 +436,7 @@ macro_rules! championship_sql_store {
                         after: Option<u32>,
                         rounds_seen: usize,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let championship: i64 = sqlx::query_scalar(
                             "SELECT championship_id FROM championship_entrants WHERE id = $1",
                         )
@@ -464,7 +463,7 @@ macro_rules! championship_sql_store {
                     }
 
                     async fn remove_entrant(&self, entrant: EntrantId) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let championship: i64 = sqlx::query_scalar(
                             "SELECT championship_id FROM championship_entrants WHERE id = $1",
                         )

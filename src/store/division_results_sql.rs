@@ -11,7 +11,6 @@ macro_rules! division_results_sql_store {
     (
         store: $store:ty,
         db: $db:ty,
-        begin_write: $begin_write:literal,
         methods: { $($methods:tt)* }
     ) => {
         const _: () = {
@@ -108,7 +107,7 @@ macro_rules! division_results_sql_store {
                     competition: CompetitionId,
                     deadline: Option<ResultDeadline>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     match deadline {
                         Some(deadline) => {
                             sqlx::query(
@@ -242,7 +241,7 @@ macro_rules! division_results_sql_store {
                     &self,
                     adjustment: &NewAdjustment<'_>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     insert_adjustment(&mut tx, adjustment).await?;
                     tx.commit().await?;
                     Ok(())

@@ -2,7 +2,7 @@
 //! like those of `sql.rs`.
 
 macro_rules! fixture_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+    ($store:ty, db: $db:ty) => {
         const _: () = {
             use $crate::domain::fixtures::{FixtureError, Legs};
             use $crate::domain::ids::{DivisionId, FixtureId, SeasonId, TeamId};
@@ -104,7 +104,7 @@ macro_rules! fixture_sql_store {
                 date: Option<chrono::NaiveDate>,
                 start_time: Option<Option<chrono::NaiveTime>>,
             ) -> Result<Fixture, StoreError> {
-                let mut tx = pool.begin_with($begin_write).await?;
+                let mut tx = pool.begin_with(<$store>::BEGIN_WRITE).await?;
                 let updated = sqlx::query(
                     "UPDATE fixtures SET status = $2, played_on = COALESCE($3, played_on) \
                      WHERE id = $1 AND status IN ('scheduled', 'postponed')",
@@ -139,7 +139,7 @@ macro_rules! fixture_sql_store {
                     division: DivisionId,
                     legs: Legs,
                 ) -> Result<Vec<Fixture>, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let season: Option<(i64, chrono::NaiveDate, i32)> = sqlx::query_as(
                         "SELECT seasons.id, seasons.starts_on, seasons.league_night \
                          FROM divisions JOIN seasons ON seasons.id = divisions.season_id \
@@ -340,7 +340,7 @@ macro_rules! fixture_sql_store {
                 }
 
                 async fn reverse_fixture(&self, id: FixtureId) -> Result<Fixture, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     // The round's teams stay the same, so what each team does in the round keeps
                     // pointing at this fixture.
                     let updated = sqlx::query(

@@ -7,7 +7,7 @@
 //! transaction (`queue_mails_in`, of `mail_sql.rs`).
 
 macro_rules! invitation_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal, row_lock: $row_lock:literal) => {
+    ($store:ty, db: $db:ty, row_lock: $row_lock:literal) => {
         const _: () = {
             use $crate::domain::mail::Mail;
             use $crate::store::{
@@ -199,7 +199,7 @@ macro_rules! invitation_sql_store {
                     mail: Option<&Mail>,
                     max_per_hour: i64,
                 ) -> Result<bool, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let organisation: i64 =
                         sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
                             .bind(invite.team.0)
@@ -245,7 +245,7 @@ macro_rules! invitation_sql_store {
                     acceptor: &InviteAcceptor,
                     now: DateTime<Utc>,
                 ) -> Result<User, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let user = take_up_invite(
                         &mut tx,
                         "captain_invites",
@@ -267,7 +267,7 @@ macro_rules! invitation_sql_store {
                     mail: &Mail,
                     max_per_hour: i64,
                 ) -> Result<ResetRequested, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     // The account's row is held until the commit, so requests at once queue for
                     // the count and it cannot be overrun.
                     let user: Option<i64> = sqlx::query_scalar(concat!(
@@ -328,7 +328,7 @@ macro_rules! invitation_sql_store {
                     password_hash: &str,
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<u64, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let reset = sqlx::query_as::<_, PasswordReset>(
                         RESET_BY_TOKEN,
                     )
@@ -384,7 +384,7 @@ macro_rules! invitation_sql_store {
                     mail: Option<&Mail>,
                     max_per_hour: i64,
                 ) -> Result<bool, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let queued = keep_invite(
                         &mut tx,
                         "organiser_invites",
@@ -424,7 +424,7 @@ macro_rules! invitation_sql_store {
                     acceptor: &InviteAcceptor,
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<User, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let user = take_up_invite(
                         &mut tx,
                         "organiser_invites",

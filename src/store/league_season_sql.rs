@@ -10,7 +10,6 @@ macro_rules! league_season_sql_store {
     (
         store: $store:ty,
         db: $db:ty,
-        begin_write: $begin_write:literal,
         row_lock: $row_lock:literal,
         methods: { $($methods:tt)* }
     ) => {
@@ -54,7 +53,7 @@ macro_rules! league_season_sql_store {
                     competition: &NewCompetition,
                 ) -> Result<Competition, StoreError> {
                     let skeleton = competition.name.skeleton();
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let existing = <$store>::name_of_skeleton(
                         &mut *tx,
                         "SELECT name FROM competitions \
@@ -112,7 +111,7 @@ macro_rules! league_season_sql_store {
 
                 async fn create_season(&self, season: &NewSeason) -> Result<Season, StoreError> {
                     let calendar = &season.calendar;
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let id: i64 = sqlx::query_scalar(
                         "INSERT INTO seasons \
                          (competition_id, name, starts_on, league_night, created_at, start_time) \
@@ -202,7 +201,7 @@ macro_rules! league_season_sql_store {
                 }
 
                 async fn delete_season(&self, season: SeasonId) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     // Results are the league's record: a season that has any is kept. The season and
                     // its divisions are taken first, so that no division or fixture is added to it
                     // meanwhile, then its fixtures, as a result's submission takes them.
@@ -239,7 +238,7 @@ macro_rules! league_season_sql_store {
                     &self,
                     division: &NewDivision,
                 ) -> Result<Division, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let row: DivisionRow = sqlx::query_as(
                         "INSERT INTO divisions (season_id, name, tiebreaks, created_at) \
                          VALUES ($1, $2, $3, $4) RETURNING id, season_id, name, tiebreaks",
@@ -295,7 +294,7 @@ macro_rules! league_season_sql_store {
                     division: DivisionId,
                     team: TeamId,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let division_organisation = organisation_of(
                         &mut *tx,
                         "SELECT competitions.organisation_id FROM divisions \
@@ -345,7 +344,7 @@ macro_rules! league_season_sql_store {
                     competition: CompetitionId,
                     name: &DisplayName,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     rename_unique(
                         &mut tx,
                         "competitions",
@@ -363,7 +362,7 @@ macro_rules! league_season_sql_store {
                     &self,
                     competition: CompetitionId,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     // From the top down, so that nothing is added beneath while it is counted.
                     take_row(
                         &mut tx,
@@ -406,7 +405,7 @@ macro_rules! league_season_sql_store {
                     competition: CompetitionId,
                     level: EntryLevel,
                 ) -> Result<Competition, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let row: Option<CompetitionRow> = sqlx::query_as(
                         "UPDATE competitions SET entry_level = $2 WHERE id = $1 \
                          RETURNING id, organisation_id, name, ruleset, match_format, entry_level",

@@ -10,7 +10,7 @@
 //! limit is counted.
 
 macro_rules! league_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal, row_lock: $row_lock:literal) => {
+    ($store:ty, db: $db:ty, row_lock: $row_lock:literal) => {
         const _: () = {
             use $crate::domain::entry_level::EntryLevel;
             use $crate::domain::ids::{
@@ -196,7 +196,7 @@ macro_rules! league_sql_store {
                 write: sqlx::query::Query<'q, $db, <$db as sqlx::Database>::Arguments<'q>>,
                 what: &'static str,
             ) -> Result<(), StoreError> {
-                let mut tx = writer.begin_with($begin_write).await?;
+                let mut tx = writer.begin_with(<$store>::BEGIN_WRITE).await?;
                 let changed = write.execute(&mut *tx).await?;
                 if changed.rows_affected() != 1 {
                     return Err(StoreError::NotFound(what));
@@ -297,7 +297,6 @@ macro_rules! league_sql_store {
             $crate::store::league_season_sql::league_season_sql_store! {
                 store: $store,
                 db: $db,
-                begin_write: $begin_write,
                 row_lock: $row_lock,
                 methods: {
                     async fn set_team_venue(
@@ -305,7 +304,7 @@ macro_rules! league_sql_store {
                         team: TeamId,
                         venue: Option<&Venue>,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let updated = sqlx::query(
                             "UPDATE teams SET venue_name = $1, venue_address = $2, venue_night = $3 \
                              WHERE id = $4",
@@ -365,7 +364,7 @@ macro_rules! league_sql_store {
                         name: &DisplayName,
                         at: chrono::DateTime<chrono::Utc>,
                     ) -> Result<Player, StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let id = <$store>::insert_player(&mut tx, organisation.0, name, at).await?;
                         tx.commit().await?;
                         Ok(Player {
@@ -380,7 +379,7 @@ macro_rules! league_sql_store {
                         team: TeamId,
                         player: PlayerId,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let team_organisation = organisation_of(
                             &mut *tx,
                             "SELECT organisation_id FROM teams WHERE id = $1",
@@ -415,7 +414,7 @@ macro_rules! league_sql_store {
                         limit: usize,
                         at: chrono::DateTime<chrono::Utc>,
                     ) -> Result<Vec<Player>, StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         // The team's row is taken first, so that squads joined at the same moment are
                         // counted one after the other against the limit.
                         let organisation = take_row(
@@ -544,7 +543,7 @@ macro_rules! league_sql_store {
                         team: TeamId,
                         name: &DisplayName,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         rename_unique(&mut tx, "teams", "team", team.0, name, || {
                             StoreError::TeamNameTaken
                         })
@@ -559,7 +558,7 @@ macro_rules! league_sql_store {
                         name: &DisplayName,
                     ) -> Result<(), StoreError> {
                         let skeleton = name.skeleton();
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let row: Option<(i64, Option<String>)> = sqlx::query_as(
                             "SELECT organisation_id, name_skeleton FROM players WHERE id = $1",
                         )
@@ -639,7 +638,7 @@ macro_rules! league_sql_store {
                     }
 
                     async fn delete_team(&self, team: TeamId) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         take_row(
                             &mut tx,
                             "SELECT id FROM teams WHERE id = $1",
@@ -663,7 +662,7 @@ macro_rules! league_sql_store {
                     }
 
                     async fn delete_player(&self, player: PlayerId) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         // The player's row first: a submission naming them holds it (the key of a
                         // game's players takes it) until it ends, so its games are counted below; one
                         // that comes after waits, and finds the player gone.

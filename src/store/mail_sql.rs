@@ -9,7 +9,6 @@ macro_rules! mail_sql_store {
     (
         $store:ty,
         db: $db:ty,
-        begin_write: $begin_write:literal,
         claim_lock: $claim_lock:literal,
         recipient_lock: $recipient_lock:literal
     ) => {
@@ -94,7 +93,7 @@ macro_rules! mail_sql_store {
                     mails: &[Mail],
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     <$store>::queue_mails_in(&mut tx, mails, now).await?;
                     tx.commit().await?;
                     Ok(())
@@ -120,7 +119,7 @@ macro_rules! mail_sql_store {
                     lease_until: chrono::DateTime<chrono::Utc>,
                     limit: i64,
                 ) -> Result<Vec<QueuedMail>, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let claimed = sqlx::query_as::<_, QueuedMail>(concat!(
                         "UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2 \
                          WHERE id IN (SELECT id FROM mail_outbox \
@@ -143,7 +142,7 @@ macro_rules! mail_sql_store {
                     id: i64,
                     at: chrono::DateTime<chrono::Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     sqlx::query(
                         "UPDATE mail_outbox SET sent_at = $2, body = '', last_error = NULL \
                          WHERE id = $1",
@@ -163,7 +162,7 @@ macro_rules! mail_sql_store {
                     retry_at: Option<chrono::DateTime<chrono::Utc>>,
                     at: chrono::DateTime<chrono::Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let error: String = error.chars().take(1000).collect();
                     match retry_at {
                         Some(retry_at) => sqlx::query(
@@ -233,7 +232,7 @@ macro_rules! mail_sql_store {
                     mails: &[Mail],
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<bool, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let deleted = sqlx::query("DELETE FROM mail_causes WHERE id = $1")
                         .bind(cause)
                         .execute(&mut *tx)
@@ -362,7 +361,7 @@ macro_rules! mail_sql_store {
                     mails: &[Mail],
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<bool, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let noted = sqlx::query(
                         "INSERT INTO deadline_mails (fixture_id, queued_at) VALUES ($1, $2) \
                          ON CONFLICT (fixture_id) DO NOTHING",

@@ -84,27 +84,35 @@ async fn submission_on_its_own_task(
     }
 }
 
-sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres", begin_write: "BEGIN");
-skeletons_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+impl PostgresStore {
+    /// How every write transaction begins: PostgreSQL locks rows as they are written.
+    pub(crate) const BEGIN_WRITE: &'static str = "BEGIN";
+
+    /// A write transaction; it commits only when told to, and rolls back when dropped, so a
+    /// write that stops half way (an error, a cancelled request) leaves nothing behind.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+        self.writer.begin_with(Self::BEGIN_WRITE).await
+    }
+}
+
+sql_store!(PostgresStore, db: sqlx::Postgres, dialect: "postgres");
+skeletons_sql_store!(PostgresStore, db: sqlx::Postgres);
 league_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
-    begin_write: "BEGIN",
     row_lock: "FOR UPDATE"
 );
-fixture_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+fixture_sql_store!(PostgresStore, db: sqlx::Postgres);
 result_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
-    begin_write: "BEGIN",
     one_statement_submission: super::postgres_result::submit_in_one_statement,
     write_submission: submission_on_its_own_task
 );
-api_token_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+api_token_sql_store!(PostgresStore, db: sqlx::Postgres);
 mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
-    begin_write: "BEGIN",
     claim_lock: "FOR UPDATE SKIP LOCKED",
     // An address need not be an account's, so it has no row to lock: a lock on its hash (in
     // the class 5, kept for this), held until the transaction ends.
@@ -113,7 +121,6 @@ mail_sql_store!(
 invitation_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,
-    begin_write: "BEGIN",
     row_lock: "FOR UPDATE"
 );
-championship_sql_store!(PostgresStore, db: sqlx::Postgres, begin_write: "BEGIN");
+championship_sql_store!(PostgresStore, db: sqlx::Postgres);

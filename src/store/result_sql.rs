@@ -15,7 +15,6 @@ macro_rules! result_sql_store {
     (
         $store:ty,
         db: $db:ty,
-        begin_write: $begin_write:literal,
         one_statement_submission: $one_statement:path,
         write_submission: $write_submission:ident
     ) => {
@@ -257,7 +256,7 @@ macro_rules! result_sql_store {
                 awaiting: &'static str,
                 event: NewEvent<'_>,
             ) -> Result<(), StoreError> {
-                let mut tx = store.writer.begin_with($begin_write).await?;
+                let mut tx = store.writer.begin_with(<$store>::BEGIN_WRITE).await?;
                 let updated = sqlx::query(&format!(
                     "UPDATE fixtures SET status = {status} \
                      WHERE id = $1 AND status IN ({awaiting}) \
@@ -434,7 +433,6 @@ macro_rules! result_sql_store {
             $crate::store::division_results_sql::division_results_sql_store! {
                 store: $store,
                 db: $db,
-                begin_write: $begin_write,
                 methods: {
                     async fn submit_result(
                         &self,
@@ -485,7 +483,7 @@ macro_rules! result_sql_store {
                         at: chrono::DateTime<chrono::Utc>,
                         max_withdrawals: i64,
                     ) -> Result<(), StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         let updated = sqlx::query(
                             "UPDATE fixtures SET status = 'scheduled' \
                              WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
@@ -549,7 +547,7 @@ macro_rules! result_sql_store {
                         result: &NewResult<'_>,
                         reason: &str,
                     ) -> Result<StoredResult, StoreError> {
-                        let mut tx = self.writer.begin_with($begin_write).await?;
+                        let mut tx = self.begin_write().await?;
                         if let Some(earlier) =
                             result_by_key(&mut tx, result.fixture, result.submission_key).await?
                         {

@@ -5,7 +5,7 @@
 //! the migrations have run, oldest first.
 
 macro_rules! skeletons_sql_store {
-    ($store:ty, db: $db:ty, begin_write: $begin_write:literal) => {
+    ($store:ty, db: $db:ty) => {
         const _: () = {
             use $crate::domain::account::email_skeleton;
             use $crate::domain::organisation::name_skeleton;
@@ -20,7 +20,7 @@ macro_rules! skeletons_sql_store {
                 /// Gives every account made before addresses had skeletons its address's skeleton
                 /// (the migration cannot: skeletons are computed here).
                 async fn fill_email_skeletons(&self) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let accounts: Vec<(i64, String)> =
                         sqlx::query_as("SELECT id, email FROM users WHERE email_skeleton IS NULL")
                             .fetch_all(&mut *tx)
@@ -43,7 +43,7 @@ macro_rules! skeletons_sql_store {
                 /// already has keeps none, as it is, and is logged; a player's spelling is kept
                 /// only for the first of a look.
                 pub(super) async fn fill_name_skeletons(&self) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     for table in ["teams", "competitions"] {
                         let rows: Vec<(i64, i64, String)> = sqlx::query_as(&format!(
                             "SELECT id, organisation_id, name FROM {table} \

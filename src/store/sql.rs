@@ -4,7 +4,7 @@
 //! write transaction starts) stays in `sqlite.rs` and `postgres.rs`.
 
 macro_rules! sql_store {
-    ($store:ty, db: $db:ty, dialect: $dialect:literal, begin_write: $begin_write:literal) => {
+    ($store:ty, db: $db:ty, dialect: $dialect:literal) => {
         const _: () = {
             use $crate::domain::account::EmailAddress;
             use $crate::domain::authorisation::Roles;
@@ -108,7 +108,7 @@ macro_rules! sql_store {
                 }
 
                 async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     <$store>::refuse_look_alike_address(&mut tx, &user.email).await?;
                     let created = sqlx::query_as::<_, User>(
                         "INSERT INTO users (email, password_hash, is_admin, created_at, email_skeleton) \
@@ -154,7 +154,7 @@ macro_rules! sql_store {
                     password_hash: &str,
                     session: Option<&NewSession>,
                 ) -> Result<u64, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let updated = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
                         .bind(password_hash)
                         .bind(user.0)
@@ -198,7 +198,7 @@ macro_rules! sql_store {
                     session: &NewSession,
                     replacing: Option<&TokenDigest>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     // Expired sessions of the account are of no more use; this is where they go.
                     sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2")
                         .bind(session.user.0)
@@ -233,7 +233,7 @@ macro_rules! sql_store {
                 }
 
                 async fn end_session(&self, token: &TokenDigest) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     sqlx::query("DELETE FROM sessions WHERE token_digest = $1")
                         .bind(token.as_str())
                         .execute(&mut *tx)
@@ -256,7 +256,7 @@ macro_rules! sql_store {
                     counts: &[(&str, Allowance)],
                     now: DateTime<Utc>,
                 ) -> Result<Result<(), chrono::Duration>, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     sqlx::query("DELETE FROM login_throttle WHERE last_attempt_at < $1")
                         .bind(now - FORGET_AFTER)
                         .execute(&mut *tx)
@@ -316,7 +316,7 @@ macro_rules! sql_store {
                     forget: Option<&str>,
                     now: DateTime<Utc>,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     if let Some(forget) = forget {
                         sqlx::query("DELETE FROM login_throttle WHERE counted = $1")
                             .bind(forget)
@@ -370,7 +370,7 @@ macro_rules! sql_store {
                     organisation: &NewOrganisation,
                     organiser: &EmailAddress,
                 ) -> Result<Organisation, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let organiser_id: Option<i64> =
                         sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
                             .bind(organiser.as_str())
@@ -452,7 +452,7 @@ macro_rules! sql_store {
                     at: DateTime<Utc>,
                 ) -> Result<Team, StoreError> {
                     let skeleton = name.skeleton();
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let existing = <$store>::name_of_skeleton(
                         &mut *tx,
                         "SELECT name FROM teams WHERE organisation_id = $1 AND name_skeleton = $2",
@@ -525,7 +525,7 @@ macro_rules! sql_store {
                     team: TeamId,
                     contact: &TeamContact,
                 ) -> Result<(), StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     sqlx::query("UPDATE teams SET contact = $1 WHERE id = $2")
                         .bind(contact.as_str())
                         .bind(team.0)

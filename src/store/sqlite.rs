@@ -166,7 +166,7 @@ async fn write_group(
 ) {
     type Answer = oneshot::Sender<Result<Submitted, StoreError>>;
     let mut outcomes: Vec<(Answer, Result<Submitted, StoreError>)> = Vec::new();
-    let mut tx = match writer.begin_with("BEGIN IMMEDIATE").await {
+    let mut tx = match writer.begin_with(SqliteStore::BEGIN_WRITE).await {
         Ok(tx) => tx,
         Err(error) => {
             let _ = first.answer.send(Err(error.into()));
@@ -225,29 +225,37 @@ fn not_committed() -> StoreError {
     )))
 }
 
-// IMMEDIATE takes the write lock at the start, so two writers queue on the busy timeout
-// instead of one failing when it upgrades a read lock.
-sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite", begin_write: "BEGIN IMMEDIATE");
-skeletons_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+impl SqliteStore {
+    /// How every write transaction begins: IMMEDIATE takes the write lock at the start, so two
+    /// writers queue on the busy timeout instead of one failing when it upgrades a read lock.
+    pub(crate) const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+
+    /// A write transaction on the writing connection; it commits only when told to, and rolls
+    /// back when dropped, so a write that stops half way (an error, a cancelled request)
+    /// leaves nothing behind.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
+        self.writer.begin_with(Self::BEGIN_WRITE).await
+    }
+}
+
+sql_store!(SqliteStore, db: sqlx::Sqlite, dialect: "sqlite");
+skeletons_sql_store!(SqliteStore, db: sqlx::Sqlite);
 league_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
-    begin_write: "BEGIN IMMEDIATE",
     row_lock: ""
 );
-fixture_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+fixture_sql_store!(SqliteStore, db: sqlx::Sqlite);
 result_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
-    begin_write: "BEGIN IMMEDIATE",
     one_statement_submission: super::result_submission::no_one_statement_submission,
     write_submission: queued_submission
 );
-api_token_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+api_token_sql_store!(SqliteStore, db: sqlx::Sqlite);
 mail_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
-    begin_write: "BEGIN IMMEDIATE",
     claim_lock: "",
     // Nothing to lock: the one writer at a time already serialises the count.
     recipient_lock: "SELECT $1"
@@ -255,7 +263,6 @@ mail_sql_store!(
 invitation_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,
-    begin_write: "BEGIN IMMEDIATE",
     row_lock: ""
 );
-championship_sql_store!(SqliteStore, db: sqlx::Sqlite, begin_write: "BEGIN IMMEDIATE");
+championship_sql_store!(SqliteStore, db: sqlx::Sqlite);
