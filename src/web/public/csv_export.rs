@@ -137,7 +137,7 @@ pub fn championship_standings_csv(tiebreaks: &[String], lines: &[Vec<String>]) -
     finish(writer)
 }
 
-pub const PAIRINGS_HEADER: [&str; 9] = [
+pub const PAIRINGS_HEADER: [&str; 10] = [
     "stage",
     "round",
     "table",
@@ -147,6 +147,7 @@ pub const PAIRINGS_HEADER: [&str; 9] = [
     "game_points",
     "status",
     "bye",
+    "partner",
 ];
 
 /// One seat of a published round, or one bye, in `pairings.csv`.
@@ -162,6 +163,8 @@ pub struct PairingRow {
     pub points: String,
     pub game_points: String,
     pub status: &'static str,
+    /// The entrant's partner at a table of partnerships; empty otherwise.
+    pub partner: String,
 }
 
 /// Every published round's seats and byes, one line each, in the order given.
@@ -181,6 +184,7 @@ pub fn pairings_csv(rows: &[PairingRow]) -> String {
                 row.game_points.clone(),
                 row.status.to_string(),
                 (if row.table.is_none() { "yes" } else { "no" }).to_string(),
+                inert(row.partner.clone()),
             ],
         );
     }

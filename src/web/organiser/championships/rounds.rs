@@ -71,7 +71,10 @@ const CARD_QR_PIXELS: u32 = 160;
 
 struct Card {
     number: u32,
-    seats: Vec<String>,
+    /// Who plays whom: `Ann v Bob`, or `Ann & Cat v Bob & Dan`.
+    table_words: String,
+    /// The scoresheet's columns: a side each, partners together.
+    sides: Vec<String>,
     link: String,
     /// The link as a QR code, an inline `<svg>`.
     qr: String,
@@ -121,9 +124,24 @@ pub async fn round_cards(
         .zip(links.iter().zip(&codes))
         .map(|(table, (link, code))| {
             let link = crate::web::link_as_reached(&req, &format!("/tables/{}", link.as_str()));
+            let seats: Vec<String> = table.seats.iter().map(|&id| name(id)).collect();
+            let sides = view
+                .championship
+                .format
+                .seating
+                .by_side(&seats)
+                .into_iter()
+                .map(|side| {
+                    side.into_iter()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" & ")
+                })
+                .collect::<Vec<_>>();
             Card {
                 number: table.number,
-                seats: table.seats.iter().map(|&id| name(id)).collect(),
+                table_words: sides.join(" v "),
+                sides,
                 qr: qr_svg(
                     &link,
                     CARD_QR_PIXELS,

@@ -16,7 +16,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::public::championships::{
-    TypedGames, show_problems, table_games_posted, table_title, with_team_rules,
+    TypedGames, show_problems, table_games_posted, table_title, table_words, with_team_rules,
 };
 use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
@@ -144,12 +144,14 @@ fn table_page(
     };
     let page = TablePage {
         layout: viewer.layout(format!("{title}: {}", place.view.championship.name)),
-        seats: place
-            .seats()
-            .iter()
-            .map(|e| e.name.clone())
-            .collect::<Vec<_>>()
-            .join(" v "),
+        seats: table_words(
+            &place.view.championship.format,
+            &place
+                .seats()
+                .iter()
+                .map(|e| e.name.clone())
+                .collect::<Vec<_>>(),
+        ),
         table_id: place.table.id.0,
         version: place.table.version,
         confirmed: place.table.status == TableStatus::Confirmed,

@@ -9,10 +9,10 @@ use serde::Deserialize;
 
 use crate::app::AppError;
 use crate::app::championships::{self, ChampionshipView, Preview};
-use crate::domain::championship::EntrantKind;
 use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::MAX_ENTRANTS;
 use crate::domain::championship::event::Stage;
+use crate::domain::championship::{ChampionshipFormat, EntrantKind};
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::store::{Championship, Entrant, Organisation, TableStatus};
 use crate::web::AppState;
@@ -82,14 +82,15 @@ struct LogLine {
 }
 
 /// A table's result as its points, seat by seat (`1–0`); empty for none.
-fn points_words(result: Option<&crate::store::TableResult>) -> String {
+/// A table's points side by side (`1–0`; partners share theirs, shown once).
+fn points_words(format: &ChampionshipFormat, result: Option<&crate::store::TableResult>) -> String {
     result
         .map(|result| {
-            result
-                .outcome
-                .points
-                .iter()
-                .map(ToString::to_string)
+            format
+                .seating
+                .by_side(&result.outcome.points)
+                .into_iter()
+                .map(|side| side[0].to_string())
                 .collect::<Vec<_>>()
                 .join("–")
         })
@@ -128,11 +129,11 @@ fn log_of(view: &ChampionshipView, events: Vec<crate::store::TableEvent>) -> Vec
                 (Some(_), Some(_)) if event.action != crate::store::TableAction::Confirmed => {
                     format!(
                         "{} to {}",
-                        points_words(event.before.as_ref()),
-                        points_words(event.after.as_ref())
+                        points_words(&view.championship.format, event.before.as_ref()),
+                        points_words(&view.championship.format, event.after.as_ref())
                     )
                 }
-                _ => points_words(event.after.as_ref()),
+                _ => points_words(&view.championship.format, event.after.as_ref()),
             },
             reason: event.reason.unwrap_or_default(),
         })
@@ -172,13 +173,11 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
                     id: table.id.0,
                     number: table.number,
                     seats: SeatLine {
-                        names: table
-                            .seats
-                            .iter()
-                            .map(|&id| name(id))
-                            .collect::<Vec<_>>()
-                            .join(" v "),
-                        result: points_words(table.result.as_ref()),
+                        names: table_words(
+                            &view.championship.format,
+                            &table.seats.iter().map(|&id| name(id)).collect::<Vec<_>>(),
+                        ),
+                        result: points_words(&view.championship.format, table.result.as_ref()),
                     },
                     status: table.status,
                     version: table.version,

@@ -68,8 +68,25 @@ pub async fn pairings_csv(
             let counted = (table.status == TableStatus::Confirmed)
                 .then_some(table.result.as_ref())
                 .flatten();
+            let seating = view.championship.format.seating;
+            let name = |entrant| {
+                view.entrant(entrant)
+                    .map(|e| e.name.clone())
+                    .unwrap_or_default()
+            };
             for (seat, &entrant) in table.seats.iter().enumerate() {
+                let partner = (0..table.seats.len())
+                    .filter(|&other| {
+                        other != seat
+                            && table.seats.len() == 4
+                            && seating.partnerships
+                            && seating.side_of(other) == seating.side_of(seat)
+                    })
+                    .map(|other| name(table.seats[other]))
+                    .collect::<Vec<_>>()
+                    .join(" & ");
                 rows.push(PairingRow {
+                    partner,
                     stage,
                     round: round.number,
                     table: Some(table.number),
@@ -103,6 +120,7 @@ pub async fn pairings_csv(
                 points: view.championship.format.bye_points.exact().to_json(),
                 game_points: String::new(),
                 status: "bye",
+                partner: String::new(),
             });
         }
     }

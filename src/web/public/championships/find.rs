@@ -10,6 +10,7 @@ use serde::Deserialize;
 use crate::app::AppError;
 use crate::app::accounts::how_long;
 use crate::app::championships::{self, FIND_NAME_CHARS, FindTable, FoundTable};
+use crate::domain::championship::ChampionshipFormat;
 use crate::domain::championship::table_code::MAX_TYPED;
 use crate::domain::ids::ChampionshipId;
 use crate::web::AppState;
@@ -17,6 +18,8 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render, render_with_status};
 use crate::web::session::Viewer;
 use crate::web::throttled::{client_address, waiting};
+
+use super::view::table_words;
 
 #[derive(Template)]
 #[template(path = "public/table_code.html")]
@@ -120,12 +123,12 @@ struct FoundLine {
     path: String,
 }
 
-impl From<FoundTable> for FoundLine {
-    fn from(found: FoundTable) -> Self {
+impl FoundLine {
+    fn new(format: &ChampionshipFormat, found: FoundTable) -> Self {
         FoundLine {
+            seats: table_words(format, &found.seats),
             entrant: found.entrant,
             table: found.table,
-            seats: found.seats.join(" v "),
             path: format!("/tables/{}", found.link.as_str()),
         }
     }
@@ -177,7 +180,13 @@ pub async fn find_my_table(
                     name.trim()
                 ));
             }
-            page.found = Some(found.into_iter().map(FoundLine::from).collect());
+            let format = &view.championship.format;
+            page.found = Some(
+                found
+                    .into_iter()
+                    .map(|found| FoundLine::new(format, found))
+                    .collect(),
+            );
             render(&page)
         }
         Ok(FindTable::TooMany(count)) => {

@@ -25,7 +25,10 @@ struct TableEntryPage {
     layout: Layout,
     place_title: String,
     championship: String,
-    seats: Vec<String>,
+    /// Who plays whom: `Ann v Bob`, or `Ann & Cat v Bob & Dan`.
+    table_words: String,
+    /// The sides in the order their points are written on a hand's line.
+    sides: Vec<String>,
     table: TableRow,
     version: u32,
     /// One text box a game: as many as the table can play.
@@ -65,11 +68,18 @@ fn entry_page(
     } else {
         actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
     };
+    let table = table_row(&place.view, &place.table);
     let page = TableEntryPage {
         layout: viewer.layout(format!("{place_title}: {}", place.view.championship.name)),
         championship: place.view.championship.name.clone(),
-        seats: place.seats().iter().map(|e| e.name.clone()).collect(),
-        table: table_row(&place.view, &place.table),
+        table_words: table
+            .sides
+            .iter()
+            .map(|side| side.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" v "),
+        sides: table.sides.iter().map(|side| side.name.clone()).collect(),
+        table,
         version: place.table.version,
         games: if team_form.is_some() {
             Vec::new()

@@ -150,7 +150,9 @@ struct StageStandings {
     refused: Option<String>,
 }
 
-pub(super) struct SeatCell {
+/// A side of a table: an entrant, or partners as `Ann & Cat`, with the side's points once the
+/// table has a result (partners share theirs).
+pub(super) struct SideCell {
     pub(super) name: String,
     pub(super) points: String,
     pub(super) game_points: String,
@@ -158,7 +160,7 @@ pub(super) struct SeatCell {
 
 pub(super) struct TableRow {
     pub(super) number: u32,
-    pub(super) seats: Vec<SeatCell>,
+    pub(super) sides: Vec<SideCell>,
     pub(super) status: &'static str,
 }
 
@@ -237,20 +239,32 @@ pub(super) fn status_words(status: TableStatus) -> &'static str {
 
 pub(super) fn table_row(view: &ChampionshipView, table: &Table) -> TableRow {
     let outcome = table.result.as_ref().map(|result| &result.outcome);
+    let seats: Vec<usize> = (0..table.seats.len()).collect();
+    let name = |seat: usize| {
+        view.entrant(table.seats[seat])
+            .map(|e| e.name.clone())
+            .unwrap_or_default()
+    };
     TableRow {
         number: table.number,
-        seats: table
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(seat, &id)| SeatCell {
-                name: view.entrant(id).map(|e| e.name.clone()).unwrap_or_default(),
+        sides: view
+            .championship
+            .format
+            .seating
+            .by_side(&seats)
+            .into_iter()
+            .map(|side| SideCell {
+                name: side
+                    .iter()
+                    .map(|&&seat| name(seat))
+                    .collect::<Vec<_>>()
+                    .join(" & "),
                 points: outcome
-                    .and_then(|o| o.points.get(seat))
+                    .and_then(|o| o.points.get(*side[0]))
                     .map(ToString::to_string)
                     .unwrap_or_default(),
                 game_points: outcome
-                    .and_then(|o| o.game_points.get(seat))
+                    .and_then(|o| o.game_points.get(*side[0]))
                     .map(ToString::to_string)
                     .unwrap_or_default(),
             })
