@@ -145,6 +145,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::season::season_page)
         .service(organiser::season::create_division)
         .service(organiser::season::add_division_team)
+        .service(organiser::season::add_division_teams)
         .service(organiser::season::generate_fixtures)
         .service(organiser::season::set_tiebreaks)
         .service(organiser::season::delete_season_page)

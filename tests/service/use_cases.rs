@@ -229,6 +229,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
     ),
     (
+        "league::add_teams_to_division",
+        Some(("POST", "/organise/{slug}/divisions/{id}/teams/list")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/divisions/{id}/teams/list",
+        )),
+    ),
+    (
         "league::create_competition",
         Some(("POST", "/organise/{slug}/competitions")),
         Some(("POST", "/api/v1/organisations/{slug}/competitions")),
