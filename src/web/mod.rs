@@ -146,6 +146,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::season::create_division)
         .service(organiser::season::add_division_team)
         .service(organiser::season::add_division_teams)
+        .service(organiser::captain_invites::invites_page)
+        .service(organiser::captain_invites::invite_captains)
         .service(organiser::season::generate_fixtures)
         .service(organiser::season::set_tiebreaks)
         .service(organiser::season::delete_season_page)

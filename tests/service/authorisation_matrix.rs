@@ -223,6 +223,13 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/divisions/{id}/teams/list") => {
             (Organiser, form(&[("teams", "The Mitre\nThe Plough")]))
         }
+        ("POST", "/organise/{slug}/divisions/{id}/invites") => (
+            Organiser,
+            form(&[
+                ("team", &north.anchor.to_string()),
+                ("email", "new@example.org"),
+            ]),
+        ),
         ("POST", "/organise/{slug}/divisions/{id}/fixtures") => {
             (Organiser, form(&[("legs", "double")]))
         }

@@ -21,7 +21,7 @@ use crate::results_league::{SLUG, results_league};
 use crate::support::{Browser, PASSWORD, TestContext};
 
 /// A port nothing listens on now.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -30,7 +30,7 @@ fn free_port() -> u16 {
 }
 
 /// Whether aiosmtpd can run here; panics when it cannot and FIVES_REQUIRE_SMTP=1.
-fn smtp_available() -> bool {
+pub(crate) fn smtp_available() -> bool {
     let found = Command::new("python3")
         .args(["-c", "import aiosmtpd"])
         .stdout(Stdio::null())
@@ -49,14 +49,14 @@ fn smtp_available() -> bool {
 }
 
 /// aiosmtpd on `port`, keeping every message in a maildir.
-struct SmtpServer {
+pub(crate) struct SmtpServer {
     child: Child,
     maildir: PathBuf,
     _dir: tempfile::TempDir,
 }
 
 impl SmtpServer {
-    async fn start(port: u16) -> Self {
+    pub(crate) async fn start(port: u16) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let maildir = dir.path().join("mail");
         let child = Command::new("python3")
@@ -83,7 +83,7 @@ impl SmtpServer {
     }
 
     /// Every message received so far, decoded, in no particular order.
-    fn messages(&self) -> Vec<String> {
+    pub(crate) fn messages(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(self.maildir.join("new")) else {
             return Vec::new();
         };
@@ -93,7 +93,7 @@ impl SmtpServer {
     }
 
     /// The messages to `to`, once at least `count` have arrived (or the test fails).
-    async fn wait_for(&self, to: &str, count: usize) -> Vec<String> {
+    pub(crate) async fn wait_for(&self, to: &str, count: usize) -> Vec<String> {
         let started = Instant::now();
         loop {
             let found: Vec<String> = self
@@ -143,7 +143,7 @@ fn decoded(raw: &str) -> String {
 }
 
 /// The first link in a message that starts with `prefix`.
-fn link_in(message: &str, prefix: &str) -> String {
+pub(crate) fn link_in(message: &str, prefix: &str) -> String {
     let start = message
         .find(prefix)
         .unwrap_or_else(|| panic!("no link {prefix} in {message}"));
@@ -155,14 +155,14 @@ fn link_in(message: &str, prefix: &str) -> String {
 }
 
 /// The service with mail on, as `fives serve --smtp-url` runs it: its pages and its sender.
-struct MailService {
-    address: String,
+pub(crate) struct MailService {
+    pub(crate) address: String,
     server: actix_web::dev::ServerHandle,
     sender: JoinHandle<()>,
 }
 
 impl MailService {
-    async fn start(ctx: &TestContext, smtp_port: u16) -> Self {
+    pub(crate) async fn start(ctx: &TestContext, smtp_port: u16) -> Self {
         Self::start_leasing(ctx, smtp_port, Span::minutes(5)).await
     }
 
@@ -197,12 +197,12 @@ impl MailService {
         }
     }
 
-    fn browser(&self, ctx: &TestContext) -> Browser {
+    pub(crate) fn browser(&self, ctx: &TestContext) -> Browser {
         ctx.browser_at(&self.address)
     }
 
     /// Stops it as a process stops: the sender wherever it is, then the pages.
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         self.sender.abort();
         let _ = self.sender.await;
         self.server.stop(false).await;

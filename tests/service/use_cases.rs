@@ -474,6 +474,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
+        "teams::invite_captains",
+        Some(("POST", "/organise/{slug}/divisions/{id}/invites")),
+        None,
+    ),
+    (
         "teams::managed_team",
         Some(("GET", "/teams/{id}/manage")),
         None,
@@ -497,6 +502,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         "teams::team_to_act_for",
         Some(("POST", "/teams/{id}/pub")),
         Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
+    ),
+    (
+        "teams::teams_to_invite",
+        Some(("GET", "/organise/{slug}/divisions/{id}/invites")),
+        None,
     ),
     (
         "tokens::create_token",
