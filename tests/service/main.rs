@@ -15,6 +15,7 @@ mod authorisation;
 mod authorisation_matrix;
 mod browser;
 mod browser_public;
+mod bulk_browser;
 mod bulk_invites;
 mod bulk_teams;
 mod captain_dashboard;
