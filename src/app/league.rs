@@ -17,12 +17,13 @@ use crate::domain::league::SeasonCalendar;
 use crate::domain::match_format::MatchFormat;
 use crate::domain::organisation::{DisplayName, NamedThing};
 use crate::domain::result_deadline::ResultDeadline;
+use crate::domain::squad::{ListProblem, ReadList};
 use crate::domain::standings::{
     FixtureResult, PositionsAfterRound, StandingsRow, TiebreakOrder, positions_after_each_round,
 };
 use crate::store::{
-    Competition, Division, NewCompetition, NewDivision, NewSeason, Organisation, Season, Store,
-    StoreError, Team,
+    Competition, Division, DivisionRefusal, NewCompetition, NewDivision, NewSeason, Organisation,
+    Season, Store, StoreError, Team,
 };
 
 /// Every problem of a competition's ruleset and match format, each at its field: the format's
@@ -189,6 +190,92 @@ pub async fn add_team_to_division(
             AppError::invalid(Field::Team, "Choose one of your organisation's teams."),
         ),
         Err(error) => Err(error.into()),
+    }
+}
+
+/// An organiser puts a list of teams into the division at once: each the organisation's team
+/// of that name, or a new team when it has none (each name read as a single new team's is).
+/// All join, or none and every refused line is named: the lines that were no name (`list`'s
+/// problems) and those the division or the organisation's teams refuse, together.
+pub async fn add_teams_to_division(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+    list: &ReadList,
+) -> Result<(Organisation, DivisionPlace, Vec<Team>), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, division).await?;
+    let mut problems: Vec<(usize, Problem)> = (list.problems.iter())
+        .map(|problem| match problem {
+            ListProblem::Line { line, message } => {
+                (*line, Problem::new(Field::Line(*line), message.clone()))
+            }
+            ListProblem::Whole(message) => (0, Problem::new(Field::List, message.clone())),
+        })
+        .collect();
+    let names: Vec<&DisplayName> = list.names.iter().map(|listed| &listed.name).collect();
+    let keep = problems.is_empty();
+    let joined = if names.is_empty() {
+        Vec::new()
+    } else {
+        match store
+            .join_division(place.division.id, &names, Utc::now(), keep)
+            .await
+        {
+            Ok(joined) => joined,
+            Err(StoreError::DivisionRefused(refusals)) => {
+                for (index, refusal) in refusals {
+                    let Some(listed) = list.names.get(index) else {
+                        continue;
+                    };
+                    let message = division_refusal(&refusal, &listed.name, &organisation, &place);
+                    problems.push((listed.line, Problem::new(Field::Line(listed.line), message)));
+                }
+                Vec::new()
+            }
+            // A team of one of the names was made by someone else at the same moment.
+            Err(StoreError::TeamNameTaken) => {
+                return Err(AppError::Conflict(Conflict::Taken {
+                    field: Field::List,
+                    message: format!(
+                        "A team of one of these names was made in {} meanwhile; send the list again.",
+                        organisation.name
+                    ),
+                }));
+            }
+            Err(error) => return Err(error.into()),
+        }
+    };
+    if !problems.is_empty() {
+        problems.sort_by_key(|(line, _)| *line);
+        return Err(AppError::Invalid(
+            problems.into_iter().map(|(_, problem)| problem).collect(),
+        ));
+    }
+    Ok((organisation, place, joined))
+}
+
+/// Why a listed team cannot join the division, in the organiser's words.
+fn division_refusal(
+    refusal: &DivisionRefusal,
+    name: &DisplayName,
+    organisation: &Organisation,
+    place: &DivisionPlace,
+) -> String {
+    let name = name.as_str();
+    match refusal {
+        DivisionRefusal::AlreadyInDivision => format!(
+            "A team called {name} is already in {}.",
+            place.division.name
+        ),
+        DivisionRefusal::InAnotherDivision { division } => format!(
+            "{name} already plays in {division} this season; a team plays in one division of a season."
+        ),
+        DivisionRefusal::LooksLike { existing } => format!(
+            "{name} looks the same as \u{2018}{existing}\u{2019}, a team {} already has; write it as that team is written to add it, or choose a name that cannot be mistaken for it.",
+            organisation.name
+        ),
     }
 }
 

@@ -376,6 +376,8 @@ pub enum Field {
     List,
     /// One line of a list of names (from 1).
     Line(usize),
+    /// The address a team's captain is invited at, among several teams'.
+    CaptainOf(crate::domain::ids::TeamId),
     /// A token's lifetime.
     TokenLifetime,
     /// Whether a division's teams meet once or twice.

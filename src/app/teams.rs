@@ -1,13 +1,14 @@
 //! An organisation's teams and players: making a team, its pub, its captains' contact details
-//! and invitations, the organisation's players and a team's squad.
+//! and invitations (one team's, or several of a division's teams' at once), the organisation's
+//! players and a team's squad.
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::lookup;
-use super::{Actor, AppError, Conflict, Field, Who, may, require};
+use super::lookup::{self, DivisionPlace};
+use super::{Actor, AppError, Conflict, Field, Problem, Who, may, require};
 use crate::domain::account::EmailAddress;
 use crate::domain::authorisation::Permission;
-use crate::domain::ids::TeamId;
+use crate::domain::ids::{DivisionId, TeamId};
 use crate::domain::league::Venue;
 use crate::domain::mail::{
     MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR, SiteLinks, captain_invitation,
@@ -218,6 +219,136 @@ pub async fn invite_captain(
         expires_at: invite.expires_at,
         mail: InvitationMail::of(email, mail.is_some(), queued),
     })
+}
+
+/// A division's teams that have no captain, whose captains its organiser invites at once.
+pub struct TeamsToInvite {
+    pub organisation: Organisation,
+    pub place: DivisionPlace,
+    /// By name.
+    pub teams: Vec<Team>,
+}
+
+/// The division's teams without a captain, for its organisation's organisers.
+pub async fn teams_to_invite(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+) -> Result<TeamsToInvite, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let place = lookup::division(store, &organisation, division).await?;
+    let mut teams = Vec::new();
+    for team in store.teams_of(place.division.id).await? {
+        if store.captains_of(team.id).await?.is_empty() {
+            teams.push(team);
+        }
+    }
+    Ok(TeamsToInvite {
+        organisation,
+        place,
+        teams,
+    })
+}
+
+/// An organiser invites the captains of several of a division's teams at once: one address
+/// a team (a blank one is passed over), each invitation made and mailed as a single one is.
+/// Every address is checked first and every problem given at its team; then all are kept in
+/// one transaction, or none when they would pass the organisation's hourly number.
+pub async fn invite_captains(
+    store: &dyn Store,
+    links: Option<&SiteLinks>,
+    who: Who<'_>,
+    slug: &str,
+    division: DivisionId,
+    addresses: &[(TeamId, String)],
+) -> Result<(Organisation, DivisionPlace, Vec<Invitation>), AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let organiser: &Actor = require(who, Permission::Organise(organisation.id))?;
+    let place = lookup::division(store, &organisation, division).await?;
+    let teams = store.teams_of(place.division.id).await?;
+    let mut problems = Vec::new();
+    let mut asked: Vec<(Team, EmailAddress)> = Vec::new();
+    for (id, typed) in addresses {
+        let at = Field::CaptainOf(*id);
+        let Some(team) = teams.iter().find(|team| team.id == *id) else {
+            problems.push(Problem::new(
+                at,
+                format!("Choose one of the teams of {}.", place.division.name),
+            ));
+            continue;
+        };
+        if addresses.iter().filter(|(other, _)| other == id).count() > 1 {
+            problems.push(Problem::new(
+                at,
+                format!("{} is given more than one address; give one.", team.name),
+            ));
+            continue;
+        }
+        match invited_address(typed) {
+            Ok(Some(email)) => asked.push((team.clone(), email)),
+            Ok(None) => {}
+            Err(AppError::Invalid(refused)) => problems.extend(
+                (refused.into_iter()).map(|problem| Problem::new(at.clone(), problem.message)),
+            ),
+            Err(error) => return Err(error),
+        }
+    }
+    let most = usize::try_from(MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR).unwrap_or(usize::MAX);
+    if problems.is_empty() && asked.is_empty() {
+        problems.push(Problem::new(
+            Field::Whole,
+            "Give at least one captain's address.",
+        ));
+    } else if asked.len() > most {
+        problems.push(Problem::new(
+            Field::Whole,
+            format!(
+                "{} invitations at once are too many: a league makes at most {most} an hour.",
+                asked.len()
+            ),
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(AppError::Invalid(problems));
+    }
+    let now = Utc::now();
+    let mut made = Vec::with_capacity(asked.len());
+    let mut kept = Vec::with_capacity(asked.len());
+    for (team, email) in asked {
+        let token = SecretToken::generate();
+        let invite = NewCaptainInvite {
+            token: token.digest(),
+            team: team.id,
+            invited_by: organiser.user.id,
+            created_at: now,
+            expires_at: now + INVITE_LIFETIME,
+        };
+        let mail = links.map(|links| {
+            captain_invitation(
+                email.as_str(),
+                &team.name,
+                &organisation.name,
+                &links.to(&format!("/invites/{}", token.as_str())),
+                invite.expires_at,
+            )
+        });
+        made.push((team, token, email, mail.is_some()));
+        kept.push((invite, mail));
+    }
+    let queued = store
+        .create_captain_invites(&kept, MAX_INVITATIONS_PER_ORGANISATION_PER_HOUR)
+        .await
+        .map_err(invitation_refused)?;
+    let invitations = (made.into_iter().zip(queued))
+        .map(|((team, token, email, mailed), queued)| Invitation {
+            team,
+            token,
+            expires_at: now + INVITE_LIFETIME,
+            mail: InvitationMail::of(Some(email), mailed, queued),
+        })
+        .collect();
+    Ok((organisation, place, invitations))
 }
 
 /// The store's refusal of an invitation, in the organiser's terms: the organisation has

@@ -32,3 +32,4 @@ pub mod rule_words;
 pub mod season_fixtures;
 pub mod squad;
 pub mod standings;
+pub mod team_list;

@@ -69,7 +69,7 @@ pub fn names_from_items(items: &[String]) -> Result<Vec<ListedName>, Vec<ListPro
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Blank {
+pub(crate) enum Blank {
     PassOver,
     Refuse,
 }
@@ -119,43 +119,99 @@ fn checked_names(
     lines: impl Iterator<Item = (usize, String)>,
     blank: Blank,
 ) -> Result<Vec<ListedName>, Vec<ListProblem>> {
-    let mut names = Vec::new();
+    read_list(lines, blank, &SQUAD_LIST)
+}
+
+/// How a list of names is read: how many it holds and what is said past that, when two
+/// names are the same, and what is said of a list of none.
+pub(crate) struct ListRules {
+    pub most: usize,
+    pub too_many: fn(usize) -> String,
+    /// What two names that count as the same have in common.
+    pub same: fn(&DisplayName) -> String,
+    pub empty: &'static str,
+}
+
+/// A squad's list: two players may share a name, so only a name written twice is the same.
+const SQUAD_LIST: ListRules = ListRules {
+    most: MAX_LIST_NAMES,
+    too_many: |most| {
+        format!("A list holds at most {most} names, a whole squad; add the rest in another list.")
+    },
+    same: |name| name.as_str().to_string(),
+    empty: "The list names nobody: give one name a line.",
+};
+
+/// A list as read line by line: the names of the lines that are one, and the problem of
+/// each line that is not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadList {
+    pub names: Vec<ListedName>,
+    pub problems: Vec<ListProblem>,
+}
+
+/// The names of `lines` under `rules`, each checked as a [`DisplayName`]; a blank line passed
+/// over or refused as `blank` says. Every line's problem is given, not only the first.
+pub(crate) fn read_list(
+    lines: impl Iterator<Item = (usize, String)>,
+    blank: Blank,
+    rules: &ListRules,
+) -> Result<Vec<ListedName>, Vec<ListProblem>> {
+    let read = read_lines(lines, blank, rules).map_err(|whole| vec![whole])?;
+    if read.problems.is_empty() {
+        Ok(read.names)
+    } else {
+        Err(read.problems)
+    }
+}
+
+/// Each line of `lines` read under `rules`: the names, and each other line's problem. The list
+/// as a whole is refused when it holds more than `rules.most` or nothing at all.
+pub(crate) fn read_lines(
+    lines: impl Iterator<Item = (usize, String)>,
+    blank: Blank,
+    rules: &ListRules,
+) -> Result<ReadList, ListProblem> {
+    let mut names: Vec<ListedName> = Vec::new();
     let mut problems = Vec::new();
-    let mut first_line_of: HashMap<String, usize> = HashMap::new();
+    let mut first_of: HashMap<String, usize> = HashMap::new();
     let mut counted = 0;
     for (line, text) in lines {
         if text.trim().is_empty() && blank == Blank::PassOver {
             continue;
         }
         counted += 1;
-        if counted > MAX_LIST_NAMES {
-            return Err(vec![ListProblem::Whole(format!(
-                "A list holds at most {MAX_LIST_NAMES} names, a whole squad; add the rest in another list."
-            ))]);
+        if counted > rules.most {
+            return Err(ListProblem::Whole((rules.too_many)(rules.most)));
         }
         match DisplayName::try_from(text.as_str()) {
-            Ok(name) => match first_line_of.get(name.as_str()) {
-                Some(first) => problems.push(ListProblem::line(
-                    line,
-                    format!("{} is already on line {first}.", name.as_str()),
-                )),
+            Ok(name) => match first_of.get(&(rules.same)(&name)) {
+                Some(&first) => {
+                    let earlier = &names[first];
+                    let message = if earlier.name == name {
+                        format!("{} is already on line {}.", name.as_str(), earlier.line)
+                    } else {
+                        format!(
+                            "{} looks the same as {} on line {}.",
+                            name.as_str(),
+                            earlier.name.as_str(),
+                            earlier.line
+                        )
+                    };
+                    problems.push(ListProblem::line(line, message));
+                }
                 None => {
-                    first_line_of.insert(name.as_str().to_string(), line);
+                    first_of.insert((rules.same)(&name), names.len());
                     names.push(ListedName { line, name });
                 }
             },
             Err(error) => problems.push(ListProblem::line(line, error.to_string())),
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
+    if names.is_empty() && problems.is_empty() {
+        return Err(ListProblem::Whole(rules.empty.to_string()));
     }
-    if names.is_empty() {
-        return Err(vec![ListProblem::Whole(
-            "The list names nobody: give one name a line.".to_string(),
-        )]);
-    }
-    Ok(names)
+    Ok(ReadList { names, problems })
 }
 
 #[cfg(test)]

@@ -93,6 +93,17 @@ pub trait InvitationStore: Send + Sync {
         max_per_hour: i64,
     ) -> Result<bool, StoreError>;
 
+    /// Keeps several captain invitations, each with its message when it has one, in one
+    /// transaction: all, or none when the organisation would pass `max_per_hour` invitations
+    /// in the hour ([`StoreError::TooManyInvitations`]). Every team is of one organisation.
+    /// Answers, invitation by invitation, whether its message was queued, as
+    /// [`create_captain_invite`](InvitationStore::create_captain_invite) does.
+    async fn create_captain_invites(
+        &self,
+        invites: &[(NewCaptainInvite, Option<Mail>)],
+        max_per_hour: i64,
+    ) -> Result<Vec<bool>, StoreError>;
+
     async fn captain_invite(
         &self,
         token: &TokenDigest,

@@ -226,6 +226,45 @@ macro_rules! invitation_sql_store {
                     Ok(queued)
                 }
 
+                async fn create_captain_invites(
+                    &self,
+                    invites: &[(NewCaptainInvite, Option<Mail>)],
+                    max_per_hour: i64,
+                ) -> Result<Vec<bool>, StoreError> {
+                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut queued = Vec::with_capacity(invites.len());
+                    for (invite, mail) in invites {
+                        let organisation: i64 =
+                            sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
+                                .bind(invite.team.0)
+                                .fetch_optional(&mut *tx)
+                                .await?
+                                .ok_or(StoreError::NotFound("team"))?;
+                        // Each is counted with those kept before it in this transaction, so the
+                        // hourly number is passed by none of them.
+                        queued.push(
+                            keep_invite(
+                                &mut tx,
+                                "captain_invites",
+                                "team_id",
+                                invite.team.0,
+                                organisation,
+                                (
+                                    &invite.token,
+                                    invite.invited_by.0,
+                                    invite.created_at,
+                                    invite.expires_at,
+                                ),
+                                mail.as_ref(),
+                                max_per_hour,
+                            )
+                            .await?,
+                        );
+                    }
+                    tx.commit().await?;
+                    Ok(queued)
+                }
+
                 async fn captain_invite(
                     &self,
                     token: &TokenDigest,

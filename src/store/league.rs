@@ -103,6 +103,17 @@ pub enum SquadRefusal {
     SeveralNamed,
 }
 
+/// Why one listed team cannot join a division.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DivisionRefusal {
+    /// The team is already in this division.
+    AlreadyInDivision,
+    /// The team plays in another division of the season, named.
+    InAnotherDivision { division: String },
+    /// The name looks the same as a team's of the organisation spelt otherwise.
+    LooksLike { existing: String },
+}
+
 impl From<Player> for crate::domain::match_result::SquadMember {
     fn from(player: Player) -> Self {
         Self {
@@ -157,6 +168,19 @@ pub trait LeagueStore: Send + Sync {
         division: DivisionId,
         team: TeamId,
     ) -> Result<(), StoreError>;
+    /// Puts the organisation's team of each name into the division, making a team of each
+    /// name it has none of first, all in one transaction: when any name is refused, nothing is
+    /// kept and every refusal comes back (by the name's index) as
+    /// [`StoreError::DivisionRefused`]. Answers the teams, in the order of the names. Without
+    /// `keep`, every name is checked as it would be and nothing is kept either way (for a list
+    /// with other problems, so that all are told at once).
+    async fn join_division(
+        &self,
+        division: DivisionId,
+        names: &[&DisplayName],
+        at: DateTime<Utc>,
+        keep: bool,
+    ) -> Result<Vec<Team>, StoreError>;
     /// By name.
     async fn teams_of(&self, division: DivisionId) -> Result<Vec<Team>, StoreError>;
 

@@ -328,6 +328,112 @@ macro_rules! league_season_sql_store {
                     Ok(())
                 }
 
+                async fn join_division(
+                    &self,
+                    division: DivisionId,
+                    names: &[&DisplayName],
+                    at: chrono::DateTime<chrono::Utc>,
+                    keep: bool,
+                ) -> Result<Vec<Team>, StoreError> {
+                    use $crate::store::DivisionRefusal;
+                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    // The division's row is taken first, so that lists for one division at the
+                    // same moment are kept one after the other.
+                    take_row(&mut tx, "SELECT id FROM divisions WHERE id = $1", division.0, "division")
+                        .await?;
+                    let (organisation, season): (i64, i64) = sqlx::query_as(
+                        "SELECT competitions.organisation_id, divisions.season_id FROM divisions \
+                         JOIN seasons ON seasons.id = divisions.season_id \
+                         JOIN competitions ON competitions.id = seasons.competition_id \
+                         WHERE divisions.id = $1",
+                    )
+                    .bind(division.0)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .ok_or(StoreError::NotFound("division"))?;
+                    let mut refusals = Vec::new();
+                    let mut joined = Vec::with_capacity(names.len());
+                    for (index, name) in names.iter().enumerate() {
+                        let skeleton = name.skeleton();
+                        let alike: Vec<Team> = sqlx::query_as(
+                            "SELECT id, organisation_id, name, contact FROM teams \
+                             WHERE organisation_id = $1 AND name_skeleton = $2 ORDER BY id",
+                        )
+                        .bind(organisation)
+                        .bind(&skeleton)
+                        .fetch_all(&mut *tx)
+                        .await?;
+                        let team = match alike.iter().find(|team| team.name == name.as_str()) {
+                            Some(team) => team.clone(),
+                            None => match alike.into_iter().next() {
+                                Some(other) => {
+                                    refusals.push((
+                                        index,
+                                        DivisionRefusal::LooksLike {
+                                            existing: other.name,
+                                        },
+                                    ));
+                                    continue;
+                                }
+                                None => sqlx::query_as::<_, Team>(
+                                    "INSERT INTO teams (organisation_id, name, name_skeleton, created_at) \
+                                     VALUES ($1, $2, $3, $4) RETURNING id, organisation_id, name, contact",
+                                )
+                                .bind(organisation)
+                                .bind(name.as_str())
+                                .bind(&skeleton)
+                                .bind(at)
+                                .fetch_one(&mut *tx)
+                                .await
+                                .map_err(|e| unique_violation_as(e, StoreError::TeamNameTaken))?,
+                            },
+                        };
+                        let placed: Option<(i64, String)> = sqlx::query_as(
+                            "SELECT divisions.id, divisions.name FROM division_teams \
+                             JOIN divisions ON divisions.id = division_teams.division_id \
+                             WHERE division_teams.team_id = $1 AND division_teams.season_id = $2",
+                        )
+                        .bind(team.id.0)
+                        .bind(season)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                        match placed {
+                            Some((id, _)) if id == division.0 => {
+                                refusals.push((index, DivisionRefusal::AlreadyInDivision));
+                            }
+                            Some((_, name)) => refusals.push((
+                                index,
+                                DivisionRefusal::InAnotherDivision { division: name },
+                            )),
+                            None => {
+                                sqlx::query(
+                                    "INSERT INTO division_teams (division_id, season_id, team_id) \
+                                     VALUES ($1, $2, $3)",
+                                )
+                                .bind(division.0)
+                                .bind(season)
+                                .bind(team.id.0)
+                                .execute(&mut *tx)
+                                .await
+                                .map_err(|e| {
+                                    unique_violation_as(e, StoreError::TeamAlreadyInSeason)
+                                })?;
+                                joined.push(team);
+                            }
+                        }
+                    }
+                    // Dropping the transaction rolls back every team made above.
+                    if !refusals.is_empty() {
+                        return Err(StoreError::DivisionRefused(refusals));
+                    }
+                    if !keep {
+                        tx.rollback().await?;
+                        return Ok(Vec::new());
+                    }
+                    tx.commit().await?;
+                    Ok(joined)
+                }
+
                 async fn teams_of(&self, division: DivisionId) -> Result<Vec<Team>, StoreError> {
                     Ok(sqlx::query_as::<_, Team>(
                         "SELECT teams.id, teams.organisation_id, teams.name, teams.contact \

@@ -66,8 +66,8 @@ pub use invitation::{
     NewPasswordReset, OrganiserInvite, PasswordReset, ResetRequested,
 };
 pub use league::{
-    Competition, Division, LeagueStore, NewCompetition, NewDivision, NewSeason, Player, Season,
-    SquadEntry, SquadRefusal,
+    Competition, Division, DivisionRefusal, LeagueStore, NewCompetition, NewDivision, NewSeason,
+    Player, Season, SquadEntry, SquadRefusal,
 };
 pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
@@ -106,6 +106,8 @@ pub enum StoreError {
     PlayerAlreadyInSquad,
     #[error("{} of the players cannot join the squad", .0.len())]
     SquadRefused(Vec<(usize, SquadRefusal)>),
+    #[error("{} of the teams cannot join the division", .0.len())]
+    DivisionRefused(Vec<(usize, DivisionRefusal)>),
     #[error("a squad holds at most {limit} players; it would hold {would_hold}")]
     SquadFull { limit: usize, would_hold: usize },
     #[error("that {0} belongs to another organisation")]
@@ -230,6 +232,7 @@ impl StoreError {
             | Self::TeamAlreadyInSeason
             | Self::PlayerAlreadyInSquad
             | Self::SquadRefused(_)
+            | Self::DivisionRefused(_)
             | Self::FixturesAlreadyGenerated
             | Self::FixtureHasResult
             | Self::ResultAlreadySubmitted
@@ -543,6 +546,10 @@ mod tests {
             (E::PlayerAlreadyInSquad, Conflict),
             (
                 E::SquadRefused(vec![(0, SquadRefusal::NotOfOrganisation)]),
+                Conflict,
+            ),
+            (
+                E::DivisionRefused(vec![(0, DivisionRefusal::AlreadyInDivision)]),
                 Conflict,
             ),
             (

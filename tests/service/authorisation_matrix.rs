@@ -222,6 +222,16 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/organise/{slug}/divisions/{id}/teams") => {
             (Organiser, form(&[("team", &north.crown.to_string())]))
         }
+        ("POST", "/organise/{slug}/divisions/{id}/teams/list") => {
+            (Organiser, form(&[("teams", "The Mitre\nThe Plough")]))
+        }
+        ("POST", "/organise/{slug}/divisions/{id}/invites") => (
+            Organiser,
+            form(&[
+                ("team", &north.anchor.to_string()),
+                ("email", "new@example.org"),
+            ]),
+        ),
         ("POST", "/organise/{slug}/divisions/{id}/fixtures") => {
             (Organiser, form(&[("legs", "double")]))
         }
@@ -322,6 +332,10 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams") => {
             (Organiser, Body::Json(json!({"team_id": north.crown})))
         }
+        ("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams/list") => (
+            Organiser,
+            Body::Json(json!({"names": ["The Ship", "The Star"]})),
+        ),
         ("POST", "/api/v1/organisations/{slug}/divisions/{id}/fixtures") => {
             (Organiser, Body::Json(json!({"legs": "double"})))
         }

@@ -709,6 +709,12 @@ async fn the_openapi_document_states_the_limits_the_checks_use(ctx: TestContext)
         number(&property("GameInput", "hands")["maxItems"]),
         MAX_HANDS_PER_GAME as f64
     );
+    let team_list = property("DivisionTeamListBody", "names");
+    assert_eq!(
+        number(&team_list["maxItems"]),
+        fives::domain::team_list::MAX_LIST_TEAMS as f64
+    );
+    assert_eq!(number(&team_list["minItems"]), 1.0);
 
     let resolved = |schema: &Value| match schema["$ref"].as_str() {
         Some(reference) => schemas[reference.trim_start_matches("#/components/schemas/")].clone(),

@@ -235,6 +235,14 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/organisations/{slug}/divisions/{id}/teams")),
     ),
     (
+        "league::add_teams_to_division",
+        Some(("POST", "/organise/{slug}/divisions/{id}/teams/list")),
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/divisions/{id}/teams/list",
+        )),
+    ),
+    (
         "league::create_competition",
         Some(("POST", "/organise/{slug}/competitions")),
         Some(("POST", "/api/v1/organisations/{slug}/competitions")),
@@ -472,6 +480,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         None,
     ),
     (
+        "teams::invite_captains",
+        Some(("POST", "/organise/{slug}/divisions/{id}/invites")),
+        None,
+    ),
+    (
         "teams::managed_team",
         Some(("GET", "/teams/{id}/manage")),
         None,
@@ -495,6 +508,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         "teams::team_to_act_for",
         Some(("POST", "/teams/{id}/pub")),
         Some(("PUT", "/api/v1/organisations/{slug}/teams/{id}/venue")),
+    ),
+    (
+        "teams::teams_to_invite",
+        Some(("GET", "/organise/{slug}/divisions/{id}/invites")),
+        None,
     ),
     (
         "tokens::create_token",

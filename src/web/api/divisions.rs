@@ -1,5 +1,5 @@
 //! A season's divisions, the teams in each and a division's table. Reading is public; making
-//! a division and putting a team into one needs a token of an organiser of the organisation.
+//! a division and putting teams into one needs a token of an organiser of the organisation.
 
 use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get, post};
@@ -8,13 +8,14 @@ use utoipa::ToSchema;
 
 use super::auth::ApiCaller;
 use super::created;
-use super::error::{ApiError, ErrorBody};
+use super::error::{ApiError, ErrorBody, Problem};
 use super::input::{ApiJson, Id, name_of};
 use super::views::{NamedRef, TeamRef, TeamSummary};
 use crate::app::league;
 use crate::app::lookup::{self, DivisionPlace};
 use crate::domain::ids::{DivisionId, FixtureId, SeasonId, TeamId};
 use crate::domain::standings::{FixtureResult, Tiebreak};
+use crate::domain::team_list::teams_from_items;
 use crate::store::{Division, Store};
 use crate::web::AppState;
 
@@ -211,6 +212,53 @@ pub async fn add_team(
         TeamId(body.team_id),
     )
     .await?;
+    Ok(HttpResponse::Ok().json(division_detail(&state, place).await?))
+}
+
+/// Several teams for a division at once.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DivisionTeamListBody {
+    /// 1 to 40 team names, each 1 to 100 characters, none twice nor two that look the same:
+    /// each the organisation's team of that name, or a new team when it has none.
+    #[schema(min_items = 1, max_items = 40)]
+    pub names: Vec<String>,
+}
+
+#[utoipa::path(
+    tag = "divisions",
+    description = "Puts several teams into the division at once, all or none: each name the \
+                   organisation's team of that name, or a new team made when it has none. \
+                   Every name refused is named at its place (`names[2]`). Answers the division \
+                   with its teams.",
+    params(
+        ("id" = i64, Path, description = "The division's id"),
+    ),
+    request_body = DivisionTeamListBody,
+    responses(
+        (status = 200, body = DivisionDetail),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "A team of one of the names was made meanwhile", body = ErrorBody),
+        (status = 422, description = "A name refused, each at its place: not a name, twice on the list, looking the same as another team's, or a team already in a division of this season", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[post("/api/v1/organisations/{slug}/divisions/{id}/teams/list")]
+pub async fn add_teams(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<DivisionTeamListBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the body.
+    lookup::organised(store, caller.who(), &slug).await?;
+    let list = teams_from_items(&body.names)
+        .map_err(|whole| ApiError::invalid(vec![Problem::new("names", whole.to_string())]))?;
+    let (_, place, _) =
+        league::add_teams_to_division(store, caller.who(), &slug, DivisionId(id), &list).await?;
     Ok(HttpResponse::Ok().json(division_detail(&state, place).await?))
 }
 

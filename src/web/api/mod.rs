@@ -187,6 +187,7 @@ api_endpoints![
     divisions::create_division,
     divisions::get_division,
     divisions::add_team,
+    divisions::add_teams,
     divisions::get_standings,
     divisions::get_positions,
     deductions::deduct_points,

@@ -1,6 +1,7 @@
 //! An organisation's organisers' pages under `/organise/{slug}`: teams and their pubs and
 //! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
 
+pub mod captain_invites;
 pub mod championships;
 pub mod competition_seasons;
 pub mod competitions;

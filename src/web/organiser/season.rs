@@ -7,12 +7,13 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::AppError;
+use crate::app::{AppError, Field};
 use crate::app::{fixtures, league};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, SeasonId, TeamId};
 use crate::domain::organisation::DisplayName;
 use crate::domain::standings::{Tiebreak, TiebreakOrder, TiebreakOrderError};
+use crate::domain::team_list::teams_from_text;
 use crate::store::{Competition, Division, Organisation, Season, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -73,6 +74,9 @@ pub struct DivisionBlock {
     pub teams: Vec<Team>,
     pub fixtures: usize,
     pub tiebreaks: Vec<TiebreakPlace>,
+    /// The list of teams as typed, when it was refused, and every problem with it.
+    pub team_list: String,
+    pub team_list_problems: Vec<String>,
 }
 
 /// A refused form on the season page: the id of the field it belongs to, and why.
@@ -96,6 +100,8 @@ struct Refused {
     division_name: String,
     /// The division whose tiebreak form was refused, and the places as chosen.
     tiebreaks: Option<(DivisionId, Vec<String>)>,
+    /// The division whose list of teams was refused, the list as typed and its problems.
+    team_list: Option<(DivisionId, String, Vec<String>)>,
     error: Option<FieldMessage>,
 }
 
@@ -143,11 +149,17 @@ async fn show_season(
                 .map(|tiebreak| tiebreak.as_str().to_string())
                 .collect(),
         };
+        let (team_list, team_list_problems) = match &refused.team_list {
+            Some((id, typed, problems)) if *id == division.id => (typed.clone(), problems.clone()),
+            _ => (String::new(), Vec::new()),
+        };
         divisions.push(DivisionBlock {
             division,
             teams,
             fixtures,
             tiebreaks: tiebreak_places(&chosen),
+            team_list,
+            team_list_problems,
         });
     }
     let free_teams = state
@@ -299,6 +311,63 @@ pub async fn add_division_team(
     };
     let refused = Refused {
         error: Some(FieldMessage::new(field, message)),
+        ..Refused::default()
+    };
+    refuse(&viewer, &state, organisation, season.id, refused).await
+}
+
+#[derive(Deserialize)]
+pub struct TeamListForm {
+    #[serde(default)]
+    teams: String,
+}
+
+/// Puts a pasted list of teams into the division, one name a line, all or none; a refused
+/// list comes back with every line's problem.
+#[post("/organise/{slug}/divisions/{id}/teams/list")]
+pub async fn add_division_teams(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<TeamListForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let organisation = organised(&viewer, &state, &slug).await?;
+    let DivisionPlace {
+        division, season, ..
+    } = division_of(&state, &organisation, DivisionId(id)).await?;
+    let typed = form.into_inner().teams;
+    let problems: Vec<String> = match teams_from_text(&typed) {
+        Ok(list) => match league::add_teams_to_division(
+            state.store.as_ref(),
+            viewer.who(),
+            &slug,
+            division.id,
+            &list,
+        )
+        .await
+        {
+            Ok(_) => {
+                return Ok(redirect(&format!(
+                    "{}#division-{}-heading",
+                    season_address(&organisation, season.id),
+                    division.id
+                )));
+            }
+            Err(AppError::Invalid(problems)) => problems
+                .into_iter()
+                .map(|problem| match problem.field {
+                    Field::Line(line) => format!("Line {line}: {}", problem.message),
+                    _ => problem.message,
+                })
+                .collect(),
+            Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
+            Err(error) => return Err(viewer.refused(error)),
+        },
+        Err(whole) => vec![whole.to_string()],
+    };
+    let refused = Refused {
+        team_list: Some((division.id, typed, problems)),
         ..Refused::default()
     };
     refuse(&viewer, &state, organisation, season.id, refused).await
