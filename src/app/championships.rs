@@ -45,11 +45,13 @@ use crate::store::{
 };
 use crate::token::SecretToken;
 
+mod desk;
 mod reaching;
 mod rounds;
 mod tables;
 mod view;
 
+pub use desk::*;
 pub use reaching::*;
 pub use rounds::*;
 pub use tables::*;

@@ -270,6 +270,8 @@ pub trait ChampionshipStore: Send + Sync {
     /// In entry order.
     async fn entrants(&self, championship: ChampionshipId) -> Result<Vec<Entrant>, StoreError>;
     async fn set_checked_in(&self, entrant: EntrantId, checked_in: bool) -> Result<(), StoreError>;
+    /// Checks in every entrant not checked in and not withdrawn, at once; how many it did.
+    async fn check_in_all(&self, championship: ChampionshipId) -> Result<u32, StoreError>;
     /// Refused when another entrant has the seed.
     async fn set_seed(&self, entrant: EntrantId, seed: Option<u32>) -> Result<(), StoreError>;
     /// Withdraws an entrant after the main stage's `after` rounds, or takes a withdrawal back
@@ -312,6 +314,13 @@ pub trait ChampionshipStore: Send + Sync {
     ) -> Result<Table, StoreError>;
     /// Confirms an entered result. Refused when there is none or it changed since.
     async fn confirm_table_result(&self, change: &TableChange<'_>) -> Result<Table, StoreError>;
+    /// Confirms each of the tables as [`ChampionshipStore::confirm_table_result`] does, all in
+    /// one transaction: one refused (changed since its version, or no longer entered) keeps
+    /// none.
+    async fn confirm_table_results(
+        &self,
+        changes: &[TableChange<'_>],
+    ) -> Result<Vec<Table>, StoreError>;
     /// An organiser's entry or correction of a table's result, confirmed or not: kept
     /// confirmed, logged as entered when the table had none and otherwise as corrected, the
     /// result before it kept in the audit log with the reason.

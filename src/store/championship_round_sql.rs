@@ -439,6 +439,29 @@ macro_rules! championship_round_sql_store {
                     Ok(table)
                 }
 
+                async fn confirm_table_results(
+                    &self,
+                    changes: &[TableChange<'_>],
+                ) -> Result<Vec<Table>, StoreError> {
+                    let mut tx = self.begin_write().await?;
+                    let mut tables = Vec::with_capacity(changes.len());
+                    for change in changes {
+                        tables.push(
+                            change_table(
+                                &mut tx,
+                                change,
+                                "'entered'",
+                                TableStatus::Confirmed,
+                                None,
+                                |_| TableAction::Confirmed,
+                            )
+                            .await?,
+                        );
+                    }
+                    tx.commit().await?;
+                    Ok(tables)
+                }
+
                 async fn correct_table_result(
                     &self,
                     change: &TableChange<'_>,

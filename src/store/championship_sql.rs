@@ -388,6 +388,25 @@ macro_rules! championship_sql_store {
                         rows.into_iter().map(entrant_from_row).collect()
                     }
 
+                    async fn check_in_all(
+                        &self,
+                        championship: ChampionshipId,
+                    ) -> Result<u32, StoreError> {
+                        let mut tx = self.begin_write().await?;
+                        let updated = sqlx::query(
+                            "UPDATE championship_entrants SET checked_in = $1 \
+                             WHERE championship_id = $2 AND checked_in = $3 \
+                             AND withdrawn_after IS NULL",
+                        )
+                        .bind(true)
+                        .bind(championship.0)
+                        .bind(false)
+                        .execute(&mut *tx)
+                        .await?;
+                        tx.commit().await?;
+                        Ok(u32::try_from(updated.rows_affected()).unwrap_or(u32::MAX))
+                    }
+
                     async fn set_checked_in(
                         &self,
                         entrant: EntrantId,

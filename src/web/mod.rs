@@ -137,6 +137,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::championships::add_entrants)
         .service(organiser::championships::add_entrants_file)
         .service(organiser::championships::change_entrant)
+        .service(organiser::championships::check_in_all)
+        .service(organiser::championships::confirm_entered_tables)
         .service(organiser::championships::publish_round)
         .service(organiser::championships::round_cards)
         .service(organiser::championships::confirm_table)

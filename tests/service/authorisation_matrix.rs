@@ -180,6 +180,10 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         ) => (Organiser, Body::Json(json!({"version": 1}))),
         // The table's link is the key: whoever holds it may, and nobody else can name it.
         ("PUT", "/api/v1/tables/{link}/result") | ("POST", "/tables/{link}") => (Own, Body::Empty),
+        ("POST", "/organise/{slug}/championships/{id}/check-in") => (Organiser, form(&[])),
+        ("POST", "/organise/{slug}/championships/{id}/confirm-entered") => {
+            (Organiser, form(&[("tables", "")]))
+        }
         // A table's code is the key, as its link is: typing one changes nothing.
         ("POST", "/t") => (Own, Body::Empty),
         ("POST", "/organise/{slug}/competitions/{id}/entry-level") => {

@@ -315,3 +315,163 @@ async fn on_phones_a_cards_qr_code_and_its_short_code_open_the_table(ctx: TestCo
     assert!(!links[0].is_empty());
 }
 store_test!(on_phones_a_cards_qr_code_and_its_short_code_open_the_table);
+
+/// The 24 entrants of the timed day, pasted at once.
+fn twenty_four() -> String {
+    (1..=24)
+        .map(|i| format!("Player {i:02}, {}", 2000 - 10 * i))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+async fn a_round_of_24_takes_its_organiser_six_requests(ctx: TestContext) {
+    ctx.organisation("north", &ctx.user("north@example.org").await)
+        .await;
+    let organiser = ctx.browser();
+    organiser.login_ok("north@example.org").await;
+    let made = organiser
+        .submit(
+            "/organise/north/championships",
+            &crate::championship_pages::EVENT,
+        )
+        .await;
+    let manage = made.location.unwrap();
+    let entered = organiser
+        .submit(
+            &format!("{manage}/entrants"),
+            &[("entrants", &twenty_four())],
+        )
+        .await;
+    assert!(entered.body.contains("24 entered"), "{}", entered.body);
+    // The organiser has the championship's page open, as on the morning of the day.
+    let token = entered.csrf_token().unwrap();
+    let mut requests = 0;
+
+    // Everyone is here: one tap, and the page again.
+    let checked = organiser
+        .post_raw(&format!("{manage}/check-in"), &[("csrf_token", &token)])
+        .await;
+    requests += 1;
+    assert_eq!(checked.status, 303, "{}", checked.body);
+    let page = organiser.get(checked.location.as_deref().unwrap()).await;
+    requests += 1;
+    assert!(!page.body.contains("Check in all"), "{}", page.body);
+    assert_eq!(
+        page.body.matches(">checked in<").count(),
+        24,
+        "{}",
+        page.body
+    );
+
+    // Publish the round the page shows, and print its cards.
+    let seen = hidden(&page.body, "seen");
+    let published = organiser
+        .post_raw(
+            &format!("{manage}/rounds"),
+            &[("csrf_token", &token), ("seen", &seen), ("edits", "")],
+        )
+        .await;
+    requests += 1;
+    assert_eq!(published.status, 303, "{}", published.body);
+    let cards = organiser.get(&published.location.unwrap()).await;
+    requests += 1;
+    let links = links_on(&cards.body);
+    assert_eq!(links.len(), 8, "{}", cards.body);
+
+    // Each table enters its own result on a phone.
+    for (seed, link) in links.iter().enumerate() {
+        let player = ctx.browser();
+        let lines = crate::championship_pages::three_seat_lines(seed as u64 + 20);
+        let saved = player
+            .submit(
+                &format!("/tables/{link}"),
+                &[("version", "0"), ("game_1", &lines)],
+            )
+            .await;
+        assert_eq!(saved.status, 200, "{}", saved.body);
+    }
+
+    // The round at a glance, then every entered table confirmed at once.
+    let page = organiser.get(&manage).await;
+    requests += 1;
+    assert!(
+        page.body
+            .contains("8 tables: 0 waiting, 8 entered, 0 confirmed."),
+        "{}",
+        page.body
+    );
+    let tables = hidden(&page.body, "tables");
+    let confirmed = organiser
+        .post_raw(
+            &format!("{manage}/confirm-entered"),
+            &[("csrf_token", &token), ("tables", &tables)],
+        )
+        .await;
+    requests += 1;
+    assert_eq!(confirmed.status, 303, "{}", confirmed.body);
+    assert_eq!(requests, 6);
+
+    let id: i64 = manage.rsplit('/').next().unwrap().parse().unwrap();
+    let rounds = ctx
+        .store
+        .rounds(fives::domain::ids::ChampionshipId(id))
+        .await
+        .unwrap();
+    assert_eq!(rounds.len(), 1);
+    assert!(
+        rounds[0]
+            .tables
+            .iter()
+            .all(|t| t.status == fives::store::TableStatus::Confirmed)
+    );
+}
+store_test!(a_round_of_24_takes_its_organiser_six_requests);
+
+async fn confirming_all_confirms_none_when_a_table_changed_since_it_was_shown(ctx: TestContext) {
+    let organiser = ctx.browser();
+    let manage = made_event(&ctx, &organiser).await;
+    let (links, _) = published_cards(&organiser, &manage).await;
+    let player = ctx.browser();
+    for (seed, link) in links.iter().enumerate() {
+        let lines = crate::championship_pages::three_seat_lines(seed as u64 + 3);
+        let saved = player
+            .submit(
+                &format!("/tables/{link}"),
+                &[("version", "0"), ("game_1", &lines)],
+            )
+            .await;
+        assert_eq!(saved.status, 200, "{}", saved.body);
+    }
+    let page = organiser.get(&manage).await;
+    let tables = hidden(&page.body, "tables");
+    // Table 2 is entered again after the organiser looked.
+    let again = player
+        .submit(
+            &format!("/tables/{}", links[1]),
+            &[
+                ("version", "1"),
+                ("game_1", &crate::championship_pages::three_seat_lines(40)),
+            ],
+        )
+        .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    let refused = organiser
+        .submit(&format!("{manage}/confirm-entered"), &[("tables", &tables)])
+        .await;
+    assert_ne!(refused.status, 303, "{}", refused.body);
+    let id: i64 = manage.rsplit('/').next().unwrap().parse().unwrap();
+    let rounds = ctx
+        .store
+        .rounds(fives::domain::ids::ChampionshipId(id))
+        .await
+        .unwrap();
+    assert!(
+        rounds[0]
+            .tables
+            .iter()
+            .all(|t| t.status == fives::store::TableStatus::Entered),
+        "{:?}",
+        rounds[0].tables
+    );
+}
+store_test!(confirming_all_confirms_none_when_a_table_changed_since_it_was_shown);

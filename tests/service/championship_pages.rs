@@ -58,7 +58,7 @@ pub(crate) fn links_on(body: &str) -> Vec<String> {
     links
 }
 
-const EVENT: [(&str, &str); 13] = [
+pub(crate) const EVENT: [(&str, &str); 13] = [
     ("name", "Boneyard Threes"),
     ("starts_on", "2027-03-06"),
     ("venue", "The Anchor"),

@@ -147,6 +147,19 @@ const USE_CASES: &[(&str, Route, Route)] = &[
             "/api/v1/organisations/{slug}/championships/{id}/entrants/{entrant_id}",
         )),
     ),
+    (
+        "championships::check_in_all",
+        Some(("POST", "/organise/{slug}/championships/{id}/check-in")),
+        None,
+    ),
+    (
+        "championships::confirm_entered_tables",
+        Some((
+            "POST",
+            "/organise/{slug}/championships/{id}/confirm-entered",
+        )),
+        None,
+    ),
     ("championships::table_of_code", Some(("POST", "/t")), None),
     (
         "championships::find_table",

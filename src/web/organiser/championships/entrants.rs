@@ -178,7 +178,36 @@ pub async fn change_entrant(
     )
     .await
     .map(|e| format!("{} is changed.", e.name));
-    after_change(&viewer, &state, &slug, id, &[], outcome).await
+    let fragment = format!("#entrant-{entrant}");
+    after_change_at(&viewer, &state, &slug, id, &fragment, &[], outcome).await
+}
+
+/// Checks in everyone not yet checked in, at once.
+#[post("/organise/{slug}/championships/{id}/check-in")]
+pub async fn check_in_all(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let outcome = championships::check_in_all(
+        state.store.as_ref(),
+        viewer.who(),
+        &slug,
+        ChampionshipId(id),
+    )
+    .await
+    .map(|count| format!("{count} checked in."));
+    after_change_at(
+        &viewer,
+        &state,
+        &slug,
+        id,
+        "#entrants-heading",
+        &[],
+        outcome,
+    )
+    .await
 }
 
 /// After a change: back to the championship's page, or the page again with what went wrong.
@@ -190,8 +219,24 @@ pub(super) async fn after_change(
     edits: &[PairingEdit],
     outcome: Result<String, AppError>,
 ) -> Result<HttpResponse, WebError> {
+    after_change_at(viewer, state, slug, id, "", edits, outcome).await
+}
+
+/// [`after_change`], back at `fragment` of the page (`#entrant-7`) when the change is made,
+/// so that the organiser keeps their place on a long page.
+pub(super) async fn after_change_at(
+    viewer: &Viewer,
+    state: &AppState,
+    slug: &str,
+    id: i64,
+    fragment: &str,
+    edits: &[PairingEdit],
+    outcome: Result<String, AppError>,
+) -> Result<HttpResponse, WebError> {
     match outcome {
-        Ok(_) => Ok(redirect(&format!("/organise/{slug}/championships/{id}"))),
+        Ok(_) => Ok(redirect(&format!(
+            "/organise/{slug}/championships/{id}{fragment}"
+        ))),
         Err(AppError::Invalid(problems)) => {
             let shown = Shown {
                 entry_text: String::new(),

@@ -6,7 +6,9 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::AppError;
-use crate::app::championships::{self, OrganiserEntry, TablePlace};
+use crate::app::championships::{
+    self, MAX_CONFIRMED_AT_ONCE, OrganiserEntry, SeenTable, TablePlace,
+};
 use crate::domain::championship::table::table_game_record;
 use crate::domain::hand_lines::write_hand_lines;
 use crate::domain::ids::{ChampionshipId, TableId};
@@ -46,7 +48,47 @@ pub async fn confirm_table(
     )
     .await
     .map(|_| String::new());
-    after_change(&viewer, &state, &slug, id, &[], outcome).await
+    after_change_at(&viewer, &state, &slug, id, "#rounds-heading", &[], outcome).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ConfirmAllForm {
+    /// The entered tables the page showed, each `id:version`, separated by spaces.
+    #[serde(default)]
+    tables: String,
+}
+
+/// Confirms every entered table of the round the page showed, each as it was shown.
+#[post("/organise/{slug}/championships/{id}/confirm-entered")]
+pub async fn confirm_entered_tables(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<ConfirmAllForm>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let seen: Vec<SeenTable> = form
+        .tables
+        .split_whitespace()
+        .take(MAX_CONFIRMED_AT_ONCE + 1)
+        .filter_map(|pair| {
+            let (table, version) = pair.split_once(':')?;
+            Some(SeenTable {
+                table: TableId(table.parse().ok()?),
+                version: version.parse().ok()?,
+            })
+        })
+        .collect();
+    let outcome = championships::confirm_entered_tables(
+        state.store.as_ref(),
+        viewer.who(),
+        &slug,
+        ChampionshipId(id),
+        &seen,
+    )
+    .await
+    .map(|count| format!("{count} confirmed."));
+    after_change_at(&viewer, &state, &slug, id, "#rounds-heading", &[], outcome).await
 }
 
 #[derive(Template)]

@@ -45,6 +45,12 @@ struct RoundLine {
     title: String,
     tables: Vec<TableLine>,
     byes: String,
+    /// The round at a glance: tables waiting, entered, confirmed.
+    waiting: usize,
+    entered: usize,
+    confirmed: usize,
+    /// The entered tables as the confirm-all form sends them back: `id:version` each.
+    entered_tables: String,
 }
 
 #[derive(Template)]
@@ -57,6 +63,8 @@ struct ChampionshipPage {
     entrants: Vec<EntrantLine>,
     pairs: bool,
     max_entrants: usize,
+    /// Entrants neither checked in nor withdrawn: "check in all" checks them in.
+    not_checked_in: usize,
     entry_text: String,
     problems: Vec<String>,
     notice: Option<String>,
@@ -189,8 +197,22 @@ fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
                 .map(|&id| name(id))
                 .collect::<Vec<_>>()
                 .join(", "),
+            waiting: count(round, TableStatus::Waiting),
+            entered: count(round, TableStatus::Entered),
+            confirmed: count(round, TableStatus::Confirmed),
+            entered_tables: round
+                .tables
+                .iter()
+                .filter(|table| table.status == TableStatus::Entered)
+                .map(|table| format!("{}:{}", table.id, table.version))
+                .collect::<Vec<_>>()
+                .join(" "),
         })
         .collect()
+}
+
+fn count(round: &crate::store::Round, status: TableStatus) -> usize {
+    round.tables.iter().filter(|t| t.status == status).count()
 }
 
 fn preview_lines(preview: &Preview, edits: &[PairingEdit]) -> PreviewLines {
@@ -336,6 +358,11 @@ pub(super) async fn manage_page(
             .collect(),
         pairs: view.championship.format.entrants == EntrantKind::Pairs,
         max_entrants: MAX_ENTRANTS,
+        not_checked_in: view
+            .entrants
+            .iter()
+            .filter(|e| !e.checked_in && e.withdrawn_after.is_none())
+            .count(),
         entry_text: shown.entry_text,
         problems: shown.problems,
         notice: shown.notice,
