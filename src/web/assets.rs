@@ -18,16 +18,21 @@ pub async fn stylesheet() -> HttpResponse {
 
 const RESULT_ENTRY_SCRIPT: &str = include_str!("../../static/result-entry.js");
 
-/// The result form's running totals as the scorer types; the form works without it.
-#[get("/static/result-entry.js")]
-pub async fn result_entry_script() -> HttpResponse {
+/// A script of the project's own, kept by browsers for an hour.
+fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .insert_header(CacheControl(vec![
             CacheDirective::Public,
             CacheDirective::MaxAge(3600),
         ]))
-        .body(RESULT_ENTRY_SCRIPT)
+        .body(body)
+}
+
+/// The result form's running totals as the scorer types; the form works without it.
+#[get("/static/result-entry.js")]
+pub async fn result_entry_script() -> HttpResponse {
+    script(RESULT_ENTRY_SCRIPT)
 }
 
 const RESULT_DRAFT_SCRIPT: &str = include_str!("../../static/result-draft.js");
@@ -36,11 +41,14 @@ const RESULT_DRAFT_SCRIPT: &str = include_str!("../../static/result-draft.js");
 /// loses nothing; the form works without it.
 #[get("/static/result-draft.js")]
 pub async fn result_draft_script() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header(CacheControl(vec![
-            CacheDirective::Public,
-            CacheDirective::MaxAge(3600),
-        ]))
-        .body(RESULT_DRAFT_SCRIPT)
+    script(RESULT_DRAFT_SCRIPT)
+}
+
+const DESK_SCRIPT: &str = include_str!("../../static/desk.js");
+
+/// The organiser's entrant list narrowed to the names typed, as they are typed; the list works
+/// without it.
+#[get("/static/desk.js")]
+pub async fn desk_script() -> HttpResponse {
+    script(DESK_SCRIPT)
 }

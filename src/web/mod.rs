@@ -88,6 +88,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(assets::stylesheet)
         .service(assets::result_entry_script)
         .service(assets::result_draft_script)
+        .service(assets::desk_script)
         // A person's own account.
         .service(account::access::login_form)
         .service(account::access::login)

@@ -116,6 +116,27 @@ async fn find_my_table_finds_a_players_table_until_its_result_is_confirmed(ctx: 
         .await;
     assert!(public.body.contains("id=\"find-name\""), "{}", public.body);
 
+    // The round comes first on the page, and by name a tap away, in alphabetical order.
+    let rounds_at = public.body.find("id=\"rounds-heading\"").unwrap();
+    let standings_at = public.body.find("class=\"standings").unwrap_or(usize::MAX);
+    assert!(rounds_at < standings_at, "{}", public.body);
+    let by_name_link = public
+        .body
+        .split("href=\"")
+        .find(|rest| rest.contains("#by-name\""))
+        .unwrap();
+    let by_name_link = &by_name_link[..by_name_link.find('#').unwrap()];
+    let round = visitor.get(by_name_link).await;
+    let list = &round.body[round.body.find("class=\"name-list\"").unwrap()..];
+    let order: Vec<usize> = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+        .iter()
+        .map(|name| {
+            list.find(&format!("<strong>{name}</strong>: table"))
+                .unwrap()
+        })
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{list}");
+
     let found = visitor.get(&find("an")).await;
     assert_eq!(found.status, 200, "{}", found.body);
     let tables = links_on(&found.body);
@@ -475,3 +496,56 @@ async fn confirming_all_confirms_none_when_a_table_changed_since_it_was_shown(ct
     );
 }
 store_test!(confirming_all_confirms_none_when_a_table_changed_since_it_was_shown);
+
+async fn search_the_entrants(
+    client: &Client,
+    address: &str,
+    manage: &str,
+) -> Result<(serde_json::Value, String), String> {
+    log_in(client, address, "north@example.org", PASSWORD).await?;
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    client
+        .goto(&format!("{address}{manage}"))
+        .await
+        .map_err(step("open the championship"))?;
+    client
+        .find(Locator::Id("entrant-search"))
+        .await
+        .map_err(step("find the search box"))?
+        .send_keys("an")
+        .await
+        .map_err(step("type part of a name"))?;
+    let shown = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#entrant-list tbody tr'))\
+             .filter(row => !row.hidden).map(row => row.querySelector('th').textContent);",
+            vec![],
+        )
+        .await
+        .map_err(step("read the rows shown"))?;
+    let count = client
+        .find(Locator::Id("entrant-search-count"))
+        .await
+        .map_err(step("find the count"))?
+        .text()
+        .await
+        .map_err(step("read the count"))?;
+    Ok((shown, count))
+}
+
+async fn on_a_phone_the_organiser_finds_an_entrant_as_they_type(ctx: TestContext) {
+    let organiser = ctx.browser();
+    let manage = made_event(&ctx, &organiser).await;
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let seen = search_the_entrants(chromium.client(), &ctx.address, &manage).await;
+    chromium.close().await;
+    let (shown, count) = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    assert_eq!(shown, serde_json::json!(["Ann", "Dan"]));
+    assert_eq!(count, "2 of 6 shown");
+}
+store_test!(on_a_phone_the_organiser_finds_an_entrant_as_they_type);

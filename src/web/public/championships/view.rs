@@ -160,6 +160,8 @@ pub(super) struct SideCell {
 
 pub(super) struct TableRow {
     pub(super) number: u32,
+    /// Each seat's entrant, in seat order.
+    pub(super) seats: Vec<String>,
     pub(super) sides: Vec<SideCell>,
     pub(super) status: &'static str,
 }
@@ -247,6 +249,7 @@ pub(super) fn table_row(view: &ChampionshipView, table: &Table) -> TableRow {
     };
     TableRow {
         number: table.number,
+        seats: seats.iter().map(|&seat| name(seat)).collect(),
         sides: view
             .championship
             .format
