@@ -549,3 +549,43 @@ async fn on_a_phone_the_organiser_finds_an_entrant_as_they_type(ctx: TestContext
     assert_eq!(count, "2 of 6 shown");
 }
 store_test!(on_a_phone_the_organiser_finds_an_entrant_as_they_type);
+
+async fn the_standings_say_who_has_withdrawn(ctx: TestContext) {
+    let organiser = ctx.browser();
+    let manage = made_event(&ctx, &organiser).await;
+    published_cards(&organiser, &manage).await;
+    let id: i64 = manage.rsplit('/').next().unwrap().parse().unwrap();
+    let entrants = ctx
+        .store
+        .entrants(fives::domain::ids::ChampionshipId(id))
+        .await
+        .unwrap();
+    let ann = entrants.iter().find(|e| e.name == "Ann").unwrap();
+    let withdrawn = organiser
+        .submit(
+            &format!("{manage}/entrants/{}", ann.id),
+            &[("action", "withdraw")],
+        )
+        .await;
+    assert_eq!(withdrawn.status, 303, "{}", withdrawn.body);
+    assert!(
+        withdrawn
+            .location
+            .as_deref()
+            .unwrap()
+            .ends_with(&format!("#entrant-{}", ann.id))
+    );
+    let public = ctx
+        .browser()
+        .get(&format!("/leagues/north/championships/{id}"))
+        .await;
+    assert!(
+        public
+            .body
+            .contains("Ann</a> <span class=\"standing-note\">(withdrawn after round 1)</span>"),
+        "{}",
+        public.body
+    );
+    assert_eq!(public.body.matches("standing-note").count(), 1);
+}
+store_test!(the_standings_say_who_has_withdrawn);

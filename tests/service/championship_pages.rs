@@ -497,7 +497,7 @@ async fn a_large_fields_standings_come_a_hundred_lines_a_page(ctx: TestContext) 
     let base = format!("/leagues/north/championships/{id}");
     let page = anyone.get(&base).await;
     // The standings' first page only (the list of entrants, before round 1, has them all).
-    let standings = page.body.split("id=\"rounds-heading\"").next().unwrap();
+    let standings = page.body.split("id=\"entrants-heading\"").next().unwrap();
     assert!(
         standings.contains(">Player 100<") && !standings.contains(">Player 101<"),
         "{}",

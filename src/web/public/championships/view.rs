@@ -136,6 +136,8 @@ fn dates_words(championship: &Championship) -> String {
 struct StandingRow {
     rank: usize,
     entrant: String,
+    /// "withdrawn after round 2", "did not start", or nothing.
+    note: String,
     /// The entrant's path through the event.
     path: String,
     score: String,
@@ -301,6 +303,23 @@ fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
         .iter()
         .map(|t| tiebreak_words(*t).to_string())
         .collect();
+    let played = view
+        .rounds
+        .iter()
+        .filter(|r| r.stage == Stage::Main)
+        .count() as u32;
+    let notes: std::collections::HashMap<&str, String> = view
+        .entrants
+        .iter()
+        .filter_map(|e| {
+            let note = match e.withdrawn_after? {
+                0 if played > 0 => "did not start".to_string(),
+                0 => "withdrawn".to_string(),
+                after => format!("withdrawn after round {after}"),
+            };
+            Some((e.name.as_str(), note))
+        })
+        .collect();
     let paths: std::collections::HashMap<&str, String> = view
         .entrants
         .iter()
@@ -336,6 +355,10 @@ fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
             };
             let row = StandingRow {
                 rank: line.standing.rank,
+                note: notes
+                    .get(line.entrant.as_str())
+                    .cloned()
+                    .unwrap_or_default(),
                 path: paths
                     .get(line.entrant.as_str())
                     .cloned()
