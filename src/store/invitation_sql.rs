@@ -231,7 +231,7 @@ macro_rules! invitation_sql_store {
                     invites: &[(NewCaptainInvite, Option<Mail>)],
                     max_per_hour: i64,
                 ) -> Result<Vec<bool>, StoreError> {
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     let mut queued = Vec::with_capacity(invites.len());
                     for (invite, mail) in invites {
                         let organisation: i64 =

@@ -336,7 +336,7 @@ macro_rules! league_season_sql_store {
                     keep: bool,
                 ) -> Result<Vec<Team>, StoreError> {
                     use $crate::store::DivisionRefusal;
-                    let mut tx = self.writer.begin_with($begin_write).await?;
+                    let mut tx = self.begin_write().await?;
                     // The division's row is taken first, so that lists for one division at the
                     // same moment are kept one after the other.
                     take_row(&mut tx, "SELECT id FROM divisions WHERE id = $1", division.0, "division")
