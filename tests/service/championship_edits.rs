@@ -560,7 +560,7 @@ async fn a_round_with_warnings_is_published_only_once_they_are_accepted(ctx: Tes
     );
     assert_eq!(ctx.store.rounds(ChampionshipId(id)).await.unwrap().len(), 1);
 
-    // The page: two changes sent as a browser sends them, CR LF between; unticked, the page
+    // The page: three changes sent as a browser sends them, CR LF between; unticked, the page
     // says why and publishes nothing.
     let organiser = ctx.browser();
     organiser.login_ok("north@example.org").await;
@@ -577,6 +577,23 @@ async fn a_round_with_warnings_is_published_only_once_they_are_accepted(ctx: Tes
         "{}",
         page.body
     );
+    // A change that cannot be made is refused, and the changes before it are kept.
+    let same = organiser
+        .get(&format!(
+            "{manage}?edits={}&kind=pair&first={rested}&second={rested}",
+            urlencoding(&edits)
+        ))
+        .await;
+    assert_eq!(same.status, 422, "{}", same.body);
+    assert!(
+        same.body.contains("Choose two different entrants.")
+            && same
+                .body
+                .contains(&format!("Your changes: swap {rested} and {resting};")),
+        "{}",
+        same.body
+    );
+    assert_eq!(hidden(&same.body, "edits"), edits.replace("\r\n", "\n"));
     let seen = hidden(&page.body, "seen");
     let unticked = organiser
         .submit(
