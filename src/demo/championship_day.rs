@@ -1,9 +1,10 @@
 //! The demo's championship day, run today through the same use cases an organiser's pages
 //! call: a 16-player singles knockout half-way (its semi-finals published, one result entered
 //! at its table and waiting for the organiser), a 24-player individual Fives and Threes Swiss
-//! at four seats in partnerships after 3 of its 5 rounds, and a 12-player Doubles in the
-//! Boneyard event at tables of three after 1 of its 3 rounds. Every game's hands come from the
-//! rules crate's random play.
+//! at four seats in partnerships after 3 of its 5 rounds (its round 4 published as the
+//! organiser changed it, two players swapped, what that breaks accepted, and one result entered
+//! at its table), and a 12-player Doubles in the Boneyard event at tables of three after 1 of
+//! its 3 rounds. Every game's hands come from the rules crate's random play.
 
 use chrono::{DateTime, Utc};
 use fives_rules::random::GameRng;
@@ -15,6 +16,7 @@ use crate::app::Actor;
 use crate::app::championships::{
     self, ChampionshipInput, ChampionshipView, OrganiserEntry, Publication, TableGames, TablePlace,
 };
+use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::EntryLine;
 use crate::domain::championship::{ChampionshipFormat, FormatChoice, Points, Stages, TableScoring};
 use crate::domain::ids::ChampionshipId;
@@ -32,6 +34,9 @@ struct Event {
     played: usize,
     /// Whether the next round is published, with one of its results entered at the table.
     next_published: bool,
+    /// Whether the organiser changes the next round before publishing it: the first seats of
+    /// its first two tables swapped, whatever that breaks accepted.
+    next_edited: bool,
 }
 
 fn events() -> [Event; 3] {
@@ -43,6 +48,7 @@ fn events() -> [Event; 3] {
             players: 16,
             played: 2,
             next_published: true,
+            next_edited: false,
         },
         Event {
             name: "Individual Championship",
@@ -54,7 +60,8 @@ fn events() -> [Event; 3] {
             },
             players: 24,
             played: 3,
-            next_published: false,
+            next_published: true,
+            next_edited: true,
         },
         Event {
             name: "Boneyard Threes",
@@ -71,6 +78,7 @@ fn events() -> [Event; 3] {
             players: 12,
             played: 1,
             next_published: true,
+            next_edited: false,
         },
     ]
 }
@@ -177,13 +185,29 @@ pub(super) async fn load(
             }
         }
         if event.next_published {
+            let edits = if event.next_edited {
+                let engine =
+                    championships::preview_round(store, who, &organisation.slug, made.id, &[])
+                        .await
+                        .map_err(failed(event.name))?;
+                vec![PairingEdit::Swap {
+                    first: engine.round.tables[0][0].clone(),
+                    second: engine.round.tables[1][0].clone(),
+                }]
+            } else {
+                Vec::new()
+            };
             let published = championships::publish_round(
                 store,
                 key,
                 who,
                 &organisation.slug,
                 made.id,
-                Publication::default(),
+                Publication {
+                    edits: &edits,
+                    seen: None,
+                    warnings_accepted: true,
+                },
             )
             .await
             .map_err(failed(event.name))?;

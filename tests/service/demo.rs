@@ -427,8 +427,8 @@ async fn the_demo_has_a_championship_day_under_way(ctx: TestContext) {
         [
             // The knockout's semi-finals, one entered at its table.
             (16, 3, TableStatus::Entered),
-            // The Swiss after 3 of its 5 rounds, all confirmed.
-            (24, 3, TableStatus::Confirmed),
+            // The Swiss after 3 of its 5 rounds, its fourth published and one entered.
+            (24, 4, TableStatus::Entered),
             // Tables of three: round 2 under way.
             (12, 2, TableStatus::Entered),
         ]
@@ -447,7 +447,7 @@ async fn the_demo_has_a_championship_day_under_way(ctx: TestContext) {
         "{}",
         knockout.body
     );
-    // The Swiss's tables seat four in partnerships.
+    // The Swiss's tables seat four in partnerships, its first three rounds played.
     let swiss = store.rounds(events[1].id).await.unwrap();
     assert!(
         swiss
@@ -455,5 +455,61 @@ async fn the_demo_has_a_championship_day_under_way(ctx: TestContext) {
             .flat_map(|r| &r.tables)
             .all(|t| t.seats.len() == 4)
     );
+    assert!(
+        swiss[..3]
+            .iter()
+            .flat_map(|r| &r.tables)
+            .all(|t| t.status == TableStatus::Confirmed)
+    );
+    // Its public page names partners as partners: seats 1 and 3 against seats 2 and 4.
+    let entrants = store.entrants(events[1].id).await.unwrap();
+    let name = |id| {
+        let name = &entrants.iter().find(|e| e.id == id).unwrap().name;
+        name.replace('&', "&#38;").replace('\'', "&#39;")
+    };
+    // Table 2, still playing, shows its seats alone (table 1 has its points beside them).
+    let seats = &swiss[3].tables[1].seats;
+    let partners = format!(
+        "<td>{} &#38; {} v {} &#38; {}</td>",
+        name(seats[0]),
+        name(seats[2]),
+        name(seats[1]),
+        name(seats[3])
+    );
+    let public = ctx
+        .browser()
+        .get(&format!(
+            "/leagues/{}/championships/{}",
+            demo::SLUG,
+            events[1].id
+        ))
+        .await;
+    assert!(
+        public.body.contains(&partners),
+        "{partners}: {}",
+        public.body
+    );
+    // Its round 4 was published as the organiser changed it, and its document says so.
+    assert_eq!(
+        swiss.iter().map(|r| r.edited).collect::<Vec<_>>(),
+        [false, false, false, true]
+    );
+    let document = ctx
+        .browser()
+        .get(&format!(
+            "/leagues/{}/championships/{}/event.json",
+            demo::SLUG,
+            events[1].id
+        ))
+        .await;
+    assert_eq!(document.status, 200);
+    let document: serde_json::Value = serde_json::from_str(&document.body).unwrap();
+    let edited: Vec<bool> = document["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|round| round["edited"] == serde_json::json!(true))
+        .collect();
+    assert_eq!(edited, [false, false, false, true], "{document}");
 }
 store_test!(the_demo_has_a_championship_day_under_way);

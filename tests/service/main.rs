@@ -23,6 +23,7 @@ mod bulk_teams;
 mod captain_dashboard;
 mod captain_phone;
 mod championship_day;
+mod championship_edits;
 mod championship_formats;
 mod championship_pages;
 mod championship_races;

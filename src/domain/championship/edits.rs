@@ -20,8 +20,8 @@ pub const MAX_EDITS: usize = 50;
 pub enum PairingEdit {
     /// Two entrants exchange places: a seat for a seat, or a seat for a bye.
     Swap { first: String, second: String },
-    /// An entrant leaves its place for the last seat of table `to` (from 1), or for the byes
-    /// (`None`).
+    /// An entrant leaves its place for the last seat of table `to` (from 1, in the round as the
+    /// edits before leave it), or for the byes (`None`).
     Move { entrant: String, to: Option<usize> },
     /// `second` takes the seat of `first`'s opponent (the seat after `first`'s at its table),
     /// and that opponent takes `second`'s place: the two meet.
@@ -157,7 +157,8 @@ impl fmt::Display for RefusedEdit {
     }
 }
 
-/// The engine's round with the edits made in order (tables a move emptied are dropped), and
+/// The engine's round with the edits made in order (a table a move emptied is dropped at once,
+/// so a later move's table number counts the tables that are left), and
 /// what it breaks that the engine's round kept. `earlier` are the stage's rounds before it.
 pub fn edit_round(
     format: &ChampionshipFormat,
@@ -190,8 +191,10 @@ pub fn edit_round(
     let mut round = engine.clone();
     for (number, edit) in edits.iter().enumerate() {
         apply(&mut round, edit).map_err(|refusal| refused(number, refusal))?;
+        // A table a move emptied is gone before the next edit: its table numbers are those of
+        // the round as the organiser sees it after the edits before.
+        round.tables.retain(|table| !table.is_empty());
     }
-    round.tables.retain(|table| !table.is_empty());
     let warnings = warnings(format, engine, &round, earlier);
     Ok((round, warnings))
 }

@@ -30,8 +30,9 @@ pub struct SwapInput {
 pub enum EditInput {
     /// Two entrants exchange places: a seat for a seat, or a seat for a bye.
     Swap { first: String, second: String },
-    /// An entrant leaves its place for the last seat of table `to_table` (from 1), or for the
-    /// byes when `to_table` is null.
+    /// An entrant leaves its place for the last seat of table `to_table` (from 1, in the round
+    /// as the changes before leave it: a table they emptied is gone), or for the byes when
+    /// `to_table` is null.
     Move {
         entrant: String,
         to_table: Option<usize>,

@@ -266,3 +266,45 @@ fn a_score_gap_wider_than_the_engines_is_warned_of() {
     );
     assert!(warnings.iter().any(|w| w.to_string().contains("2 points")));
 }
+
+#[test]
+fn a_move_after_a_table_is_emptied_counts_the_tables_left_as_the_page_shows_them() {
+    let (swiss, state, _, second) = second_round_of_five();
+    let [first, other] = [second.tables[0][0].clone(), second.tables[0][1].clone()];
+    let bye = second.byes[0].clone();
+    let mut kept = second.tables[1].clone();
+    // Table 1's two seats leave it (one to the bye, one to table 2): one table is left, shown
+    // as table 1; the bye then moves to table 1, the one there is.
+    let edits = [
+        PairingEdit::Move {
+            entrant: first.clone(),
+            to: None,
+        },
+        PairingEdit::Move {
+            entrant: other.clone(),
+            to: Some(2),
+        },
+        PairingEdit::Move {
+            entrant: bye.clone(),
+            to: Some(1),
+        },
+    ];
+    let (moved, _) = edit_round(&swiss, &second, &state.rounds, &edits).unwrap();
+    kept.extend([other, bye.clone()]);
+    assert_eq!(moved.tables, [kept]);
+    assert_eq!(moved.byes, [first]);
+    // There is no table 2 any more.
+    let mut beyond = edits.to_vec();
+    beyond[2] = PairingEdit::Move {
+        entrant: bye,
+        to: Some(2),
+    };
+    let refused = edit_round(&swiss, &second, &state.rounds, &beyond).unwrap_err();
+    assert_eq!(
+        refused.refusal,
+        EditRefusal::NoSuchTable {
+            table: 2,
+            tables: 1
+        }
+    );
+}

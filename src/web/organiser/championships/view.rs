@@ -317,12 +317,16 @@ pub(super) async fn manage_page(
                 (None, Some(reason.to_string()), view)
             }
             Err(AppError::Invalid(problems)) => {
-                // An edit that cannot be made: shown, and the round as the engine paired it.
+                // An edit that cannot be made: shown, and the round as the edits before it left
+                // it (the last edit is the one just asked for; the others made the page shown).
                 let mut shown = shown;
-                shown
-                    .problems
-                    .extend(problems.into_iter().map(|p| p.message));
-                return Box::pin(manage_page(viewer, state, slug, id, &[], shown)).await;
+                for problem in problems {
+                    if !shown.problems.contains(&problem.message) {
+                        shown.problems.push(problem.message);
+                    }
+                }
+                let earlier = &edits[..edits.len().saturating_sub(1)];
+                return Box::pin(manage_page(viewer, state, slug, id, earlier, shown)).await;
             }
             Err(error) => return Err(viewer.refused(error)),
         };
