@@ -117,6 +117,8 @@ pub enum EditRefusal {
     },
     /// The entrant is already where it would be moved.
     AlreadyThere(String),
+    /// A pair is made from an entrant at a table; this one has the bye.
+    OnTheBye(String),
     TooMany,
 }
 
@@ -134,6 +136,11 @@ impl fmt::Display for EditRefusal {
                 "There is no table {table}: the round has tables 1 to {tables}."
             ),
             EditRefusal::AlreadyThere(id) => write!(f, "{id} is already there."),
+            EditRefusal::OnTheBye(id) => write!(
+                f,
+                "{id} has the bye, so has no opponent to replace: pair them the other way round, \
+                 or move them to a table first."
+            ),
             EditRefusal::TooMany => write!(f, "At most {MAX_EDITS} changes are made to a round."),
         }
     }
@@ -248,8 +255,8 @@ fn apply(round: &mut RoundPreview, edit: &PairingEdit) -> Result<(), EditRefusal
             }
             let (a, b) = (place_of(round, first)?, place_of(round, second)?);
             let Place::Seat { table, seat } = a else {
-                // A first entrant on the bye has no opponent: the second joins it there.
-                return Err(EditRefusal::NotInRound(format!("{first} (on the bye)")));
+                // An entrant on the bye has no opponent to take the place of.
+                return Err(EditRefusal::OnTheBye(first.clone()));
             };
             let opponent = Place::Seat {
                 table,

@@ -130,7 +130,20 @@ fn a_pair_made_by_hand_seats_the_two_together_and_their_opponents_together() {
         }],
     )
     .unwrap();
-    assert_eq!(paired.tables[0], [a, b]);
+    assert_eq!(paired.tables[0], [a.clone(), b]);
+    let on_bye = edit_round(
+        &swiss,
+        &second,
+        &state.rounds,
+        &[PairingEdit::Pair {
+            first: second.byes[0].clone(),
+            second: a,
+        }],
+    );
+    assert_eq!(
+        on_bye.unwrap_err().refusal,
+        EditRefusal::OnTheBye(second.byes[0].clone())
+    );
     assert_eq!(paired.tables[1], [a_was_against, b_was_against]);
     assert_eq!(check_round(&swiss, &state, &paired), Ok(()));
 }
