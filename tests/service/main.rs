@@ -72,4 +72,8 @@ mod result_store;
 mod results_league;
 mod squads;
 mod store_conformance;
+mod use_case_answers;
 mod use_cases;
+mod use_cases_alike;
+mod use_cases_seasons;
+mod use_cases_squads;
