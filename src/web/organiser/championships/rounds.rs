@@ -12,7 +12,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render};
 use crate::web::organiser::lookup::organised;
-use crate::web::public::championships::round_title;
+use crate::web::public::championships::{round_title, side_names};
 use crate::web::qr::qr_svg;
 use crate::web::session::Viewer;
 
@@ -125,19 +125,7 @@ pub async fn round_cards(
         .map(|(table, (link, code))| {
             let link = crate::web::link_as_reached(&req, &format!("/tables/{}", link.as_str()));
             let seats: Vec<String> = table.seats.iter().map(|&id| name(id)).collect();
-            let sides = view
-                .championship
-                .format
-                .seating
-                .by_side(&seats)
-                .into_iter()
-                .map(|side| {
-                    side.into_iter()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                        .join(" & ")
-                })
-                .collect::<Vec<_>>();
+            let sides = side_names(&view.championship.format, &seats);
             Card {
                 number: table.number,
                 table_words: sides.join(" v "),

@@ -103,6 +103,11 @@ pub(crate) fn round_title(stage: Stage, number: u32) -> String {
 /// A table's entrants as people read them: `Ann v Bob`, or partners as partners,
 /// `Ann & Cat v Bob & Dan`.
 pub fn table_words(format: &ChampionshipFormat, seats: &[String]) -> String {
+    side_names(format, seats).join(" v ")
+}
+
+/// A table's sides by name, partners joined: `["Ann & Cat", "Bob & Dan"]`.
+pub fn side_names(format: &ChampionshipFormat, seats: &[String]) -> Vec<String> {
     format
         .seating
         .by_side(seats)
@@ -113,8 +118,7 @@ pub fn table_words(format: &ChampionshipFormat, seats: &[String]) -> String {
                 .collect::<Vec<_>>()
                 .join(" & ")
         })
-        .collect::<Vec<_>>()
-        .join(" v ")
+        .collect()
 }
 
 pub(crate) fn table_title(stage: Stage, round: u32, table: u32) -> String {
