@@ -18,7 +18,6 @@ use fives_pairing::document::EventSpec;
 use fives_pairing::event::Event;
 use fives_pairing::standings::{Standing, standings};
 use fives_rules::RulesetSpec;
-use fives_rules::record::HandRecord;
 
 use super::{AppError, Conflict, Field, Problem, Who, lookup, require};
 use crate::domain::authorisation::Permission;
@@ -30,9 +29,12 @@ use crate::domain::championship::event::{
 use crate::domain::championship::rounds::{
     NoRound, RoundPreview, StageState, check_round, next_round,
 };
-use crate::domain::championship::table::{check_table, check_team_table, table_ruleset_problems};
+use crate::domain::championship::table::{
+    TableGameEntry, check_table, check_team_table, table_ruleset_problems,
+};
 use crate::domain::championship::table_code::TableCode;
 use crate::domain::championship::{ChampionshipFormat, EntrantKind};
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::{ChampionshipId, EntrantId, TableId};
 use crate::domain::login_throttle;
 use crate::domain::match_result::{GameSheet, ResultError, SquadMember};

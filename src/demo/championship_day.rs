@@ -4,7 +4,9 @@
 //! at four seats in partnerships after 3 of its 5 rounds (its round 4 published as the
 //! organiser changed it, two players swapped, what that breaks accepted, and one result entered
 //! at its table), and a 12-player Doubles in the Boneyard event at tables of three after 1 of
-//! its 3 rounds. Every game's hands come from the rules crate's random play.
+//! its 3 rounds, and an 8-player Swiss of best-of-three tables entered by their final scores
+//! alone ("61 45") after 1 of its 3 rounds. Every game comes from the rules crate's random
+//! play.
 
 use chrono::{DateTime, Utc};
 use fives_rules::random::GameRng;
@@ -18,7 +20,11 @@ use crate::app::championships::{
 };
 use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::EntryLine;
-use crate::domain::championship::{ChampionshipFormat, FormatChoice, Points, Stages, TableScoring};
+use crate::domain::championship::table::{TableGameEntry, table_is_over};
+use crate::domain::championship::{
+    ChampionshipFormat, FormatChoice, Points, Stages, TablePlay, TableScoring,
+};
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::ids::ChampionshipId;
 use crate::domain::league_time;
 use crate::secret_key::SecretKey;
@@ -39,7 +45,7 @@ struct Event {
     next_edited: bool,
 }
 
-fn events() -> [Event; 3] {
+fn events() -> [Event; 4] {
     [
         Event {
             name: "Open Singles",
@@ -80,11 +86,55 @@ fn events() -> [Event; 3] {
             next_published: true,
             next_edited: false,
         },
+        Event {
+            name: "Friday Quick Fives",
+            preset: Preset::FivesAndThrees,
+            format: FormatChoice {
+                table_play: TablePlay::BestOf(3),
+                entry_level: EntryLevel::Final,
+                ..FormatChoice::plain(Stages::Swiss { rounds: 3 })
+            },
+            players: 8,
+            played: 1,
+            next_published: true,
+            next_edited: false,
+        },
     ]
 }
 
 fn failed(what: &str) -> impl Fn(crate::app::AppError) -> DemoError + '_ {
     move |error| DemoError::Result(format!("{what}: {error:?}"))
+}
+
+/// A table's games, played at random under the championship's rules for its seats until the
+/// table is over, each as its final score where the championship asks no more, otherwise
+/// as its hands.
+fn random_games(place: &TablePlace, rng: &mut GameRng) -> Vec<TableGameEntry> {
+    let format = &place.view.championship.format;
+    let mut wins = vec![0u32; format.seating.sides() as usize];
+    let mut games = Vec::new();
+    while !table_is_over(format.table_play, &wins) {
+        let hands = random_game(place, rng);
+        let totals: Vec<i64> = (0..wins.len())
+            .map(|side| {
+                hands
+                    .iter()
+                    .filter_map(|hand| hand.score.as_ref()?.get(side).copied())
+                    .sum()
+            })
+            .collect();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        if let Some(winner) = totals.iter().position(|&total| total == best) {
+            wins[winner] += 1;
+        }
+        games.push(match format.entry_level {
+            EntryLevel::Final => TableGameEntry::FinalScore {
+                final_score: totals,
+            },
+            EntryLevel::Hands | EntryLevel::Pegs => TableGameEntry::Hands(hands),
+        });
+    }
+    games
 }
 
 /// A table's one game, played at random under the championship's rules for its seats.
@@ -216,8 +266,7 @@ pub(super) async fn load(
             let place = championships::table_of_link(store, published.links[0].as_str())
                 .await
                 .map_err(failed(event.name))?;
-            let game = random_game(&place, rng);
-            let games = TableGames::Hands(vec![game]);
+            let games = TableGames::Played(random_games(&place, rng));
             championships::enter_result_by_link(store, published.links[0].as_str(), 0, games)
                 .await
                 .map_err(failed(event.name))?;
@@ -240,7 +289,7 @@ async fn enter(
     let place = championships::organised_table(store, who, slug, id, table)
         .await
         .map_err(failed(&view.championship.name))?;
-    let game = random_game(&place, rng);
+    let games = TableGames::Played(random_games(&place, rng));
     championships::enter_result_as_organiser(
         store,
         who,
@@ -249,7 +298,7 @@ async fn enter(
         table,
         OrganiserEntry {
             from_version: 0,
-            games: TableGames::Hands(vec![game]),
+            games,
             reason: None,
         },
     )

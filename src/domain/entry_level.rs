@@ -66,14 +66,15 @@ impl EntryLevel {
 
     /// Why a game given by its final score alone is not enough, if it is not.
     pub fn final_score_refused(self) -> Option<String> {
-        (self != EntryLevel::Final).then(|| format!("this league asks for {}.", self.asks_for()))
+        (self != EntryLevel::Final)
+            .then(|| format!("this competition asks for {}.", self.asks_for()))
     }
 
     /// Why a hand is not enough, if it is not: at the pegs level, a hand needs its pegs (or
     /// every move, from which the pegs follow).
     pub fn hand_refused(self, hand: &HandRecord) -> Option<String> {
         (self == EntryLevel::Pegs && hand.pegs.is_none() && hand.moves.is_none())
-            .then(|| format!("this league asks for {}.", self.asks_for()))
+            .then(|| format!("this competition asks for {}.", self.asks_for()))
     }
 }
 
@@ -83,39 +84,52 @@ impl fmt::Display for EntryLevel {
     }
 }
 
-/// A game's final score as written: the home side's total, then the away side's (`61 45`,
-/// `61-45` or `61, 45`; a total below nothing, possible where hand-end scoring deducts, with
-/// its sign and a space or comma between the two).
-pub fn parse_final_score(text: &str) -> Result<(i64, i64), String> {
-    let trimmed = text.trim();
-    let parts: Vec<&str> = trimmed
+/// The totals a final score is written as: numbers apart by spaces or commas (`61 45`,
+/// `61, 45, 30`), or joined by dashes (`61-45`, `61–45`); a total below nothing keeps its
+/// minus sign (`250 -15`, `250--15`). `None` where a part is not a whole number.
+pub fn read_totals(text: &str) -> Option<Vec<i64>> {
+    let mut parts: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|part| !part.is_empty())
         .collect();
-    let pair = match parts.as_slice() {
-        [home, away] => Some((*home, *away)),
-        [joined] => joined
-            .char_indices()
-            .skip(1)
-            .find(|&(_, c)| c == '-' || c == '–')
-            .map(|(at, c)| (&joined[..at], &joined[at + c.len_utf8()..])),
-        _ => None,
-    };
-    let number = |part: &str| part.trim().parse::<i64>().ok();
-    match pair.and_then(|(home, away)| number(home).zip(number(away))) {
-        Some((home, away)) => final_score_within_limit(home, away).map(|()| (home, away)),
-        None => Err(format!(
+    if let [joined] = parts.as_slice() {
+        parts = split_at_dashes(joined);
+    }
+    parts.iter().map(|part| part.parse::<i64>().ok()).collect()
+}
+
+/// A dash after a digit separates two totals; one elsewhere is a minus sign.
+fn split_at_dashes(joined: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut previous = None;
+    for (at, c) in joined.char_indices() {
+        if (c == '-' || c == '\u{2013}') && previous.is_some_and(|p: char| p.is_ascii_digit()) {
+            parts.push(&joined[start..at]);
+            start = at + c.len_utf8();
+        }
+        previous = Some(c);
+    }
+    parts.push(&joined[start..]);
+    parts
+}
+
+/// A game's final score as written: the home side's total, then the away side's (`61 45`,
+/// `61-45` or `61, 45`; a total below nothing, possible where hand-end scoring deducts, with
+/// its sign).
+pub fn parse_final_score(text: &str) -> Result<(i64, i64), String> {
+    let trimmed = text.trim();
+    match read_totals(trimmed).as_deref() {
+        Some(&[home, away]) => totals_within_limit(&[home, away]).map(|()| (home, away)),
+        _ => Err(format!(
             "\u{201c}{trimmed}\u{201d} is not a final score; write the home side's total, then the away side's, like 61 45."
         )),
     }
 }
 
 /// Refuses a total no game reaches before anything is counted over it.
-pub fn final_score_within_limit(home: i64, away: i64) -> Result<(), String> {
-    match [home, away]
-        .into_iter()
-        .find(|total| total.abs() > MAX_FINAL_SCORE)
-    {
+pub fn totals_within_limit(totals: &[i64]) -> Result<(), String> {
+    match totals.iter().find(|total| total.abs() > MAX_FINAL_SCORE) {
         Some(total) => Err(format!(
             "{total} is not a game's total; a final score is between -{MAX_FINAL_SCORE} and {MAX_FINAL_SCORE}."
         )),
@@ -123,21 +137,32 @@ pub fn final_score_within_limit(home: i64, away: i64) -> Result<(), String> {
     }
 }
 
-/// The winner of a game that ended `home`–`away` under `ruleset`, or why no game ends so: the
-/// winner exactly on the target where the finish is exact (at or past it otherwise), the loser
-/// short of it (except where both may pass it in the last hand), and both totals ones the
-/// game's hands can make.
+/// The winner of a game that ended `home`–`away` under `ruleset`, or why no game ends so.
 pub fn check_final_score(ruleset: &Ruleset, home: i64, away: i64) -> Result<Side, String> {
-    final_score_within_limit(home, away)?;
+    check_final_totals(ruleset, &[home, away])
+        .map(|winner| if winner == 0 { Side::Home } else { Side::Away })
+}
+
+/// The side (from 0) that won a game whose sides ended on `totals` under `ruleset`, or why no
+/// game ends so: the winner exactly on the target where the finish is exact (at or past it
+/// otherwise), every other side short of it (except where all may pass it in the last hand),
+/// and every total one the game's hands can make.
+pub fn check_final_totals(ruleset: &Ruleset, totals: &[i64]) -> Result<usize, String> {
+    totals_within_limit(totals)?;
     let target = i64::from(ruleset.target());
-    let (winner, high, low) = match home.cmp(&away) {
-        std::cmp::Ordering::Greater => (Side::Home, home, away),
-        std::cmp::Ordering::Less => (Side::Away, away, home),
-        std::cmp::Ordering::Equal => {
-            return Err(format!(
-                "{home}–{away} has no winner; a game to {target} goes on until one side wins."
-            ));
-        }
+    let score = totals
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join("\u{2013}");
+    let high = totals.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<usize> = (0..totals.len())
+        .filter(|&side| totals[side] == high)
+        .collect();
+    let [winner] = leaders.as_slice() else {
+        return Err(format!(
+            "{score} has no winner; a game to {target} goes on until one side wins."
+        ));
     };
     let finish = ruleset.options().finish;
     let exact = matches!(finish, Finish::Exact | Finish::ExactBounce);
@@ -148,10 +173,19 @@ pub fn check_final_score(ruleset: &Ruleset, home: i64, away: i64) -> Result<Side
     }
     if high < target {
         return Err(format!(
-            "nobody has reached {target} at {home}–{away}; a result needs every game played to the end."
+            "nobody has reached {target} at {score}; a result needs every game played to the end."
         ));
     }
-    if low >= target && finish != Finish::CompleteHand {
+    let losers = || {
+        totals
+            .iter()
+            .enumerate()
+            .filter(|&(side, _)| side != *winner)
+            .map(|(_, &total)| total)
+    };
+    if let Some(low) = losers().find(|&low| low >= target)
+        && finish != Finish::CompleteHand
+    {
         return Err(format!(
             "the game ends as soon as one side reaches {target}, so the loser cannot have {low}."
         ));
@@ -166,12 +200,12 @@ pub fn check_final_score(ruleset: &Ruleset, home: i64, away: i64) -> Result<Side
             "no game to {target} under these rules can be won with {high}."
         ));
     }
-    if !reachable(low, &ends.losing) {
+    if let Some(low) = losers().find(|&low| !reachable(low, &ends.losing)) {
         return Err(format!(
             "no game to {target} under these rules can end with the loser on {low}."
         ));
     }
-    Ok(winner)
+    Ok(*winner)
 }
 
 #[cfg(test)]
@@ -259,11 +293,46 @@ mod tests {
     }
 
     #[test]
+    fn totals_are_read_apart_or_joined_by_dashes() {
+        assert_eq!(read_totals("61 45 30"), Some(vec![61, 45, 30]));
+        assert_eq!(read_totals("61,45, 30"), Some(vec![61, 45, 30]));
+        assert_eq!(read_totals("61-45-30"), Some(vec![61, 45, 30]));
+        assert_eq!(read_totals("250--15"), Some(vec![250, -15]));
+        assert_eq!(read_totals("-5 61"), Some(vec![-5, 61]));
+        assert_eq!(read_totals("61 4x"), None);
+    }
+
+    #[test]
+    fn three_sides_end_with_one_winner_on_the_target_and_the_others_below() {
+        let rules = ruleset(Preset::FivesAndThrees, 3);
+        assert_eq!(check_final_totals(&rules, &[30, 61, 45]), Ok(1));
+        assert_eq!(
+            check_final_totals(&rules, &[61, 61, 45]).unwrap_err(),
+            "61\u{2013}61\u{2013}45 has no winner; a game to 61 goes on until one side wins."
+        );
+        assert_eq!(
+            check_final_totals(&rules, &[61, 40, 62]).unwrap_err(),
+            "a game to 61 is won on exactly 61, so the winner cannot finish on 62."
+        );
+        assert_eq!(
+            check_final_totals(&rules, &[61, 40, -3]).unwrap_err(),
+            "no game to 61 under these rules can end with the loser on -3."
+        );
+        // Derived from the rules: every total a loser of a three-seat game can hold is
+        // accepted, and none of those the hands cannot make.
+        let ends = game_ends(&rules, -(MAX_FINAL_SCORE as i32));
+        for low in 0..61 {
+            let accepted = check_final_totals(&rules, &[61, 0, i64::from(low)]).is_ok();
+            assert_eq!(accepted, ends.losing.contains(&low), "loser on {low}");
+        }
+    }
+
+    #[test]
     fn a_level_refuses_what_gives_less_than_it_asks() {
         assert_eq!(EntryLevel::Final.final_score_refused(), None);
         assert_eq!(
             EntryLevel::Hands.final_score_refused().as_deref(),
-            Some("this league asks for every hand's score.")
+            Some("this competition asks for every hand's score.")
         );
         let scored = HandRecord {
             score: Some(vec![14, 9]),
@@ -272,7 +341,7 @@ mod tests {
         assert_eq!(EntryLevel::Hands.hand_refused(&scored), None);
         assert_eq!(
             EntryLevel::Pegs.hand_refused(&scored).as_deref(),
-            Some("this league asks for every hand's pegs.")
+            Some("this competition asks for every hand's pegs.")
         );
         let pegged = HandRecord {
             pegs: Some(vec![vec![4], vec![]]),

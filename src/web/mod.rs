@@ -25,6 +25,7 @@ pub mod request_limits;
 pub mod result_form;
 pub mod security_headers;
 pub mod session;
+pub mod table_form;
 pub mod throttled;
 
 use std::sync::Arc;

@@ -387,7 +387,12 @@ async fn the_demo_has_a_championship_day_under_way(ctx: TestContext) {
     let names: Vec<&str> = events.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(
         names,
-        ["Open Singles", "Individual Championship", "Boneyard Threes"]
+        [
+            "Open Singles",
+            "Individual Championship",
+            "Boneyard Threes",
+            "Friday Quick Fives"
+        ]
     );
     let mut counted = 0;
     let mut shapes = Vec::new();
@@ -431,8 +436,25 @@ async fn the_demo_has_a_championship_day_under_way(ctx: TestContext) {
             (24, 4, TableStatus::Entered),
             // Tables of three: round 2 under way.
             (12, 2, TableStatus::Entered),
+            // Best of three by final scores alone: round 2 under way.
+            (8, 2, TableStatus::Entered),
         ]
     );
+    // The final-score event's tables keep each game as its final score, and the public
+    // round shows the table's result from them.
+    let quick = store.rounds(events[3].id).await.unwrap();
+    for table in &quick[0].tables {
+        let sheet: serde_json::Value =
+            serde_json::from_str(&table.result.as_ref().unwrap().sheet).unwrap();
+        let games = sheet["games"].as_array().unwrap();
+        assert!((2..=3).contains(&games.len()), "{sheet}");
+        assert!(
+            games.iter().all(|game| game["final_score"]
+                .as_array()
+                .is_some_and(|totals| totals.len() == 2)),
+            "{sheet}"
+        );
+    }
     // The knockout's page draws its bracket up to the final.
     let knockout = ctx
         .browser()

@@ -224,7 +224,7 @@ async fn a_game_below_the_leagues_level_is_refused_and_more_detail_is_always_che
     assert_eq!(reply.status, 422, "{:?}", reply.json);
     assert_eq!(
         reply.problem_at("games[0]").as_deref(),
-        Some("Game 1: this league asks for every hand's score.")
+        Some("Game 1: this competition asks for every hand's score.")
     );
 
     // At the pegs level, a hand given by its score alone is refused at that hand.
@@ -253,7 +253,7 @@ async fn a_game_below_the_leagues_level_is_refused_and_more_detail_is_always_che
     assert_eq!(reply.status, 422, "{:?}", reply.json);
     assert_eq!(
         reply.problem_at("games[1].hands[0]").as_deref(),
-        Some("Game 2, hand 1: this league asks for every hand's pegs.")
+        Some("Game 2, hand 1: this competition asks for every hand's pegs.")
     );
 
     // At the final level, the hands are still accepted, and checked as ever.

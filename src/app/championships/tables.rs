@@ -18,11 +18,11 @@ pub struct TablePlace {
     pub squads: Vec<Vec<SquadMember>>,
 }
 
-/// A table's games as entered: each game's hands, or at a team event's table each game of the
-/// team match with who played it.
+/// A table's games as entered: each game's hands or final score, or at a team event's table
+/// each game of the team match with who played it.
 #[derive(Debug, Clone)]
 pub enum TableGames {
-    Hands(Vec<Vec<HandRecord>>),
+    Played(Vec<TableGameEntry>),
     TeamMatch(Vec<GameSheet>),
 }
 
@@ -115,8 +115,8 @@ pub(super) fn checked_result(
     let teams = championship.format.entrants == EntrantKind::Teams;
     let games = match (games, teams) {
         (TableGames::TeamMatch(games), true) => return checked_team_match(place, games),
-        (TableGames::Hands(games), false) => games,
-        (TableGames::Hands(_), true) => {
+        (TableGames::Played(games), false) => games,
+        (TableGames::Played(_), true) => {
             return Err(AppError::invalid(
                 Field::Games,
                 "A team event's table is a team match: enter each game with the players who \
@@ -126,14 +126,19 @@ pub(super) fn checked_result(
         (TableGames::TeamMatch(_), false) => {
             return Err(AppError::invalid(
                 Field::Games,
-                "This table is not a team match: enter each game's hands.",
+                "This table is not a team match: enter each game's own score.",
             ));
         }
     };
     if games.is_empty() {
         return Err(AppError::invalid(
             Field::Games,
-            "Enter the table's games, each with its hands.",
+            match championship.format.entry_level {
+                EntryLevel::Final => "Enter the table's games, each with its final score.",
+                EntryLevel::Hands | EntryLevel::Pegs => {
+                    "Enter the table's games, each with its hands."
+                }
+            },
         ));
     }
     let limit = championship

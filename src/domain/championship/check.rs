@@ -50,6 +50,7 @@ impl TryFrom<FormatChoice> for ChampionshipFormat {
             bye_points: choice.bye_points,
             tiebreaks: choice.tiebreaks,
             seeding: choice.seeding,
+            entry_level: choice.entry_level,
         })
     }
 }

@@ -5,6 +5,7 @@ use fives_pairing::document::Seeding;
 use fives_pairing::event::Tiebreak;
 
 use super::format::*;
+use crate::domain::entry_level::EntryLevel;
 
 /// A format as JSON, the shape the store keeps and the API takes:
 /// `{"entrants": "players", "stages": {"kind": "swiss", "rounds": 5}, "seats": 2,
@@ -27,6 +28,10 @@ pub struct FormatDocument {
     pub bye_points: f64,
     pub tiebreaks: Vec<String>,
     pub seeding: SeedingDocument,
+    /// What a table's result gives of each game: `final` (its final score), `hands` (every
+    /// hand's score, the default) or `pegs` (every hand's pegs); more is always accepted.
+    #[serde(default)]
+    pub entry_level: EntryLevel,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -119,6 +124,7 @@ impl TryFrom<FormatDocument> for ChampionshipFormat {
                 SeedingDocument::Rating => Seeding::Rating,
                 SeedingDocument::Entry => Seeding::Entry,
             },
+            entry_level: document.entry_level,
         })
     }
 }
@@ -156,6 +162,7 @@ impl From<&ChampionshipFormat> for FormatDocument {
                 Seeding::Rating => SeedingDocument::Rating,
                 Seeding::Entry => SeedingDocument::Entry,
             },
+            entry_level: format.entry_level,
         }
     }
 }

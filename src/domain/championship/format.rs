@@ -7,6 +7,7 @@ use fives_pairing::document::Seeding;
 use fives_pairing::event::Tiebreak;
 use fives_pairing::number::Exact;
 
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::match_format::{
     Leg, MatchFormat, MatchFormatError, PlayerLimits, PointsScheme, WalkoverScore,
 };
@@ -269,6 +270,9 @@ pub struct ChampionshipFormat {
     pub bye_points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub seeding: Seeding,
+    /// How much a table's result gives of each game: its final score, every hand's score, or
+    /// every hand's pegs.
+    pub entry_level: EntryLevel,
 }
 
 /// The format as an organiser gives it, before it is checked.
@@ -284,6 +288,7 @@ pub struct FormatChoice {
     pub bye_points: Points,
     pub tiebreaks: Vec<Tiebreak>,
     pub seeding: Seeding,
+    pub entry_level: EntryLevel,
 }
 
 impl TableScoring {
@@ -313,6 +318,7 @@ impl FormatChoice {
             bye_points: Points::whole(1),
             tiebreaks: Tiebreak::DEFAULT.to_vec(),
             seeding: Seeding::Rating,
+            entry_level: EntryLevel::Hands,
         }
     }
 }

@@ -8,7 +8,7 @@ use fives_rules::record::HandRecord;
 
 use super::{ChampionshipFormat, EntrantKind, Points, TablePlay, TableScoring};
 use crate::domain::competition::{RulesetProblem, ruleset_problems};
-use crate::domain::entry_level::EntryLevel;
+use crate::domain::entry_level::{EntryLevel, check_final_totals};
 use crate::domain::game_check::{check_played_game, side_points};
 use crate::domain::match_format::Side;
 use crate::domain::match_result::{
@@ -16,6 +16,7 @@ use crate::domain::match_result::{
     check_result, hands_within_limit, pasted_game_hands,
 };
 use crate::domain::rule_words::{game_name, ruleset_refusal};
+use serde::{Deserialize, Serialize};
 
 /// A game played at a table, as the rules crate checked it: the side that won and each side's
 /// points over the game. Sides are the seats, or the two partnerships (seats 1 and 3, 2 and 4).
@@ -23,6 +24,16 @@ use crate::domain::rule_words::{game_name, ruleset_refusal};
 pub struct TableGame {
     pub winner: usize,
     pub side_points: Vec<i64>,
+}
+
+/// A game of a table as entered: its hands at whatever detail the scorer had, or, where the
+/// championship asks no more, each side's total when it ended (`{"final_score": [61, 45]}`).
+/// Kept in the table's sheet in this shape, so a game reads back as it was entered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TableGameEntry {
+    Hands(Vec<HandRecord>),
+    FinalScore { final_score: Vec<i64> },
 }
 
 /// A finished table's result, one entry per seat in seat order.
@@ -34,29 +45,56 @@ pub struct TableOutcome {
     pub games_won: Vec<u32>,
 }
 
-/// Checks a table's games, each given by its hands, under the championship's ruleset, and
-/// works out the table's outcome. `seat_players` are the names at each of the table's seats:
-/// one for a player, two for a pair (who sit as partners, seats 1 and 3 of the game against
-/// seats 2 and 4). Every problem of every game is named, at its game and hand.
+/// Checks a table's games, each given by its hands or (where the championship asks no more)
+/// its final score, under the championship's ruleset and entry level, and works out the
+/// table's outcome. `seat_players` are the names at each of the table's seats: one for a
+/// player, two for a pair (who sit as partners, seats 1 and 3 of the game against seats 2 and
+/// 4). Every problem of every game is named, at its game and hand.
 pub fn check_table(
     ruleset: &RulesetSpec,
     format: &ChampionshipFormat,
     seat_players: &[Vec<String>],
-    games: Vec<Vec<HandRecord>>,
+    games: Vec<TableGameEntry>,
 ) -> Result<(Vec<TableGame>, TableOutcome), Vec<ResultError>> {
     let (seats, ruleset) = game_seats(ruleset, format, seat_players);
+    let level = format.entry_level;
     let mut checked = Vec::new();
     let mut problems = Vec::new();
-    for (number, hands) in (1..).zip(games) {
+    for (number, game) in (1..).zip(games) {
         let of_game = |message: String| ResultError {
             game: Some(number),
             hand: None,
             message: format!("Game {number}: {message}"),
         };
+        let hands = match game {
+            TableGameEntry::Hands(hands) => hands,
+            TableGameEntry::FinalScore { final_score } => {
+                match final_score_game(&ruleset, seats.len(), level, &final_score) {
+                    Ok(game) => checked.push(game),
+                    Err(message) => problems.push(of_game(message)),
+                }
+                continue;
+            }
+        };
+        if let Some((hand, message)) = hands
+            .iter()
+            .zip(1..)
+            .find_map(|(hand, index)| Some((index, level.hand_refused(hand)?)))
+        {
+            problems.push(ResultError {
+                game: Some(number),
+                hand: Some(hand),
+                message: format!("Game {number}, hand {hand}: {message}"),
+            });
+            continue;
+        }
         if hands.is_empty() {
-            problems.push(of_game(
-                "no hands are entered; enter each hand's scores.".into(),
-            ));
+            problems.push(of_game(match level {
+                EntryLevel::Final => "nothing is entered; enter its final score.".into(),
+                EntryLevel::Hands | EntryLevel::Pegs => {
+                    "no hands are entered; enter each hand's scores.".into()
+                }
+            }));
             continue;
         }
         if let Err(message) = hands_within_limit(hands.len()) {
@@ -85,6 +123,34 @@ pub fn check_table(
         }]
     })?;
     Ok((checked, outcome))
+}
+
+/// A game given by each side's final total: the winner, if the championship takes a final
+/// score alone and a game of its rules at this table can end so; otherwise why not.
+fn final_score_game(
+    ruleset: &RulesetSpec,
+    seats: usize,
+    level: EntryLevel,
+    totals: &[i64],
+) -> Result<TableGame, String> {
+    if let Some(refused) = level.final_score_refused() {
+        return Err(refused);
+    }
+    let built = ruleset
+        .build(seats)
+        .map_err(|error| format!("{}.", ruleset_refusal(&error)))?;
+    let sides = built.sides();
+    if totals.len() != sides {
+        return Err(format!(
+            "a final score here is {sides} totals, one a side in seat order; {} are given.",
+            totals.len()
+        ));
+    }
+    let winner = check_final_totals(&built, totals)?;
+    Ok(TableGame {
+        winner,
+        side_points: totals.to_vec(),
+    })
 }
 
 /// Every reason the ruleset cannot be a championship's: a target out of bounds, or rules under
@@ -263,7 +329,7 @@ pub fn check_team_table(
     let rules = ResultRules {
         ruleset,
         format: &match_format,
-        level: EntryLevel::Hands,
+        level: format.entry_level,
         home_squad: squads[0],
         away_squad: squads[1],
     };
@@ -276,6 +342,11 @@ pub fn check_team_table(
     ];
     let outcome = scored(format, &wins, &side_points);
     Ok((checked, outcome))
+}
+
+/// Whether a table whose sides have won so many games is over.
+pub fn table_is_over(play: TablePlay, wins: &[u32]) -> bool {
+    decided_after(play, wins).is_some()
 }
 
 /// Why the table is over once the sides have won so many games, if it is.
@@ -462,7 +533,13 @@ mod tests {
             vec!["Cat".into()],
         ];
         let hands = random_hands(&ruleset, &["Ann", "Bob", "Cat"], 7);
-        let (games, outcome) = check_table(&ruleset, &three, &seats, vec![hands.clone()]).unwrap();
+        let (games, outcome) = check_table(
+            &ruleset,
+            &three,
+            &seats,
+            vec![TableGameEntry::Hands(hands.clone())],
+        )
+        .unwrap();
         assert_eq!(outcome.points[games[0].winner], Points::whole(3));
         assert_eq!(
             outcome.game_points.iter().sum::<i64>(),
@@ -473,7 +550,8 @@ mod tests {
         let mut wrong = hands;
         wrong[0].score = Some(vec![4, 0, 0]);
         wrong[0].pegs = None;
-        let problems = check_table(&ruleset, &three, &seats, vec![wrong]).unwrap_err();
+        let problems =
+            check_table(&ruleset, &three, &seats, vec![TableGameEntry::Hands(wrong)]).unwrap_err();
         assert_eq!(
             (problems[0].game, problems[0].hand),
             (Some(1), Some(1)),
@@ -503,7 +581,8 @@ mod tests {
             spec
         };
         let hands = random_hands(&partnered, &["Ann", "Bob", "Amy", "Ben"], 3);
-        let (games, outcome) = check_table(&ruleset, &pairs, &seats, vec![hands]).unwrap();
+        let (games, outcome) =
+            check_table(&ruleset, &pairs, &seats, vec![TableGameEntry::Hands(hands)]).unwrap();
         assert_eq!(outcome.points[games[0].winner], Points::whole(1));
         assert_eq!(games[0].side_points.len(), 2);
     }
@@ -663,7 +742,7 @@ mod tests {
             fives_rules::record::play_game(&ruleset, &built, &mut fives_rules::random::seeded(5));
         let hands = pasted_table_hands(&record.to_json(), &ruleset, &three, &seats).unwrap();
         assert_eq!(hands, record.hands);
-        assert!(check_table(&ruleset, &three, &seats, vec![hands]).is_ok());
+        assert!(check_table(&ruleset, &three, &seats, vec![TableGameEntry::Hands(hands)]).is_ok());
 
         // A game for two, or of other rules, is not this table's.
         let two_seats = &seats[..2];

@@ -266,7 +266,7 @@ fn a_game_below_the_leagues_level_is_refused_in_its_words() {
     assert_eq!(errors.len(), 9);
     assert_eq!(
         errors[2].message,
-        "Game 3: this league asks for every hand's score."
+        "Game 3: this competition asks for every hand's score."
     );
     let mut pegs = Fixture::new();
     pegs.level = EntryLevel::Pegs;
@@ -276,7 +276,7 @@ fn a_game_below_the_leagues_level_is_refused_in_its_words() {
         ResultError {
             game: Some(1),
             hand: Some(1),
-            message: "Game 1, hand 1: this league asks for every hand's pegs.".to_string()
+            message: "Game 1, hand 1: this competition asks for every hand's pegs.".to_string()
         }
     );
     let full = pegs.played_sheet(31, |hand| hand);

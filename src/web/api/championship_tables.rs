@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::app::championships::{self, OrganiserEntry, TableGames, TablePlace};
+use crate::domain::championship::MAX_TABLE_GAMES;
+use crate::domain::championship::table::TableGameEntry;
+use crate::domain::entry_level::totals_within_limit;
 use crate::domain::ids::PlayerId;
 use crate::domain::ids::{ChampionshipId, TableId};
 use crate::domain::match_format::{MAX_GAMES_PER_FIXTURE, Side};
@@ -16,6 +19,7 @@ use crate::web::AppState;
 use crate::web::api::auth::ApiCaller;
 use crate::web::api::error::{ApiError, ErrorBody};
 use crate::web::api::input::{ApiJson, LinkJson};
+use crate::web::api::results::FinalScoreInput;
 
 use super::championships::*;
 
@@ -32,6 +36,13 @@ pub struct TableResultBody {
     #[serde(default)]
     #[schema(value_type = Vec<Vec<crate::web::api::results::HandInput>>, max_items = 15)]
     pub games: Vec<Vec<HandRecord>>,
+    /// Instead of `games`, where the championship's `entry_level` is `final`: each game's
+    /// final score, one total a side in seat order (`[[61, 45]]`; a partnership table has two
+    /// sides, a table of three or four each for themselves one a seat), 2 to 4 totals of
+    /// -10,000 to 10,000, each game checked to be a score a game under the championship's rules
+    /// ends on. At most 15 games.
+    #[schema(max_items = 15)]
+    pub final_scores: Option<Vec<Vec<i64>>>,
     /// At a team event's table, the team match's games in the order of its legs, each with
     /// who played it (at most 84 games).
     #[schema(max_items = 84)]
@@ -52,6 +63,9 @@ pub struct LinkedTableResultBody {
     #[serde(default)]
     #[schema(value_type = Vec<Vec<crate::web::api::results::HandInput>>, max_items = 15)]
     pub games: Vec<Vec<HandRecord>>,
+    /// Each game's final score, as in [`TableResultBody`]'s `final_scores`.
+    #[schema(max_items = 15)]
+    pub final_scores: Option<Vec<Vec<i64>>>,
     /// At a team event's table, the team match's games in the order of its legs.
     #[schema(max_items = 84)]
     pub team_games: Option<Vec<TeamGameBody>>,
@@ -62,6 +76,7 @@ impl From<LinkedTableResultBody> for TableResultBody {
         Self {
             version: body.version,
             games: body.games,
+            final_scores: body.final_scores,
             team_games: body.team_games,
             reason: None,
         }
@@ -79,24 +94,33 @@ pub struct TeamGameBody {
     /// The players of the team in seat 2.
     #[schema(max_items = 2)]
     pub away: Vec<i64>,
-    /// The game's hands, as in `games` (at most 300); none for a conceded game.
+    /// The game's hands, as in `games` (at most 300); none for a conceded game or one given
+    /// by its final score.
     #[serde(default)]
     #[schema(value_type = Vec<crate::web::api::results::HandInput>, max_items = 300)]
     pub hands: Vec<HandRecord>,
+    /// Instead of `hands`, where the championship's `entry_level` is `final`: each team's
+    /// total when the game ended.
+    pub final_score: Option<FinalScoreInput>,
     /// The team that gave the game up unplayed (`home` for seat 1's, `away` for seat 2's).
     pub conceded_by: Option<Side>,
 }
 
 /// The games the body gives, for the table they are entered at.
 fn games_of(body: TableResultBody) -> Result<(TableGames, Option<String>), ApiError> {
+    let given = [
+        !body.games.is_empty(),
+        body.final_scores.is_some(),
+        body.team_games.is_some(),
+    ];
+    if given.iter().filter(|&&given| given).count() > 1 {
+        return Err(ApiError::invalid_field(
+            "games",
+            "Give a table's games one way: as `games` (hands), as `final_scores`, or as \
+             `team_games` (a team match).",
+        ));
+    }
     let games = match body.team_games {
-        Some(_) if !body.games.is_empty() => {
-            return Err(ApiError::invalid_field(
-                "team_games",
-                "Give a table's games either as `games` (hands) or as `team_games` (a team \
-                 match), not both.",
-            ));
-        }
         Some(team_games) if team_games.len() > MAX_GAMES_PER_FIXTURE as usize => {
             return Err(ApiError::invalid_field(
                 "team_games",
@@ -106,19 +130,83 @@ fn games_of(body: TableResultBody) -> Result<(TableGames, Option<String>), ApiEr
         Some(team_games) => TableGames::TeamMatch(
             team_games
                 .into_iter()
-                .map(|game| GameSheet {
-                    home: game.home.into_iter().map(PlayerId).collect(),
-                    away: game.away.into_iter().map(PlayerId).collect(),
-                    outcome: match game.conceded_by {
-                        Some(side) => GameOutcome::ConcededBy(side),
-                        None => GameOutcome::Hands(game.hands),
-                    },
-                })
-                .collect(),
+                .enumerate()
+                .map(team_game_sheet)
+                .collect::<Result<_, _>>()?,
         ),
-        None => TableGames::Hands(body.games),
+        None => match body.final_scores {
+            Some(scores) => TableGames::Played(final_score_games(scores)?),
+            None => TableGames::Played(body.games.into_iter().map(TableGameEntry::Hands).collect()),
+        },
     };
     Ok((games, body.reason))
+}
+
+/// A team match's game as the body gives it: its hands, its final score or the team that
+/// conceded it, exactly one of them.
+fn team_game_sheet((index, game): (usize, TeamGameBody)) -> Result<GameSheet, ApiError> {
+    let outcome = match (game.conceded_by, game.final_score, game.hands.is_empty()) {
+        (Some(side), None, true) => GameOutcome::ConcededBy(side),
+        (None, Some(score), true) => {
+            totals_within_limit(&[score.home, score.away]).map_err(|message| {
+                ApiError::invalid_field(
+                    &format!("team_games[{index}].final_score"),
+                    format!("Game {}: {message}", index + 1),
+                )
+            })?;
+            GameOutcome::FinalScore {
+                home: score.home,
+                away: score.away,
+            }
+        }
+        (None, None, _) => GameOutcome::Hands(game.hands),
+        _ => {
+            return Err(ApiError::invalid_field(
+                &format!("team_games[{index}]"),
+                format!(
+                    "Game {}: give one of its hands, its final score, or the team that conceded it.",
+                    index + 1
+                ),
+            ));
+        }
+    };
+    Ok(GameSheet {
+        home: game.home.into_iter().map(PlayerId).collect(),
+        away: game.away.into_iter().map(PlayerId).collect(),
+        outcome,
+    })
+}
+
+/// Each game's final score, within the limits any game's totals keep.
+fn final_score_games(scores: Vec<Vec<i64>>) -> Result<Vec<TableGameEntry>, ApiError> {
+    if scores.len() > MAX_TABLE_GAMES as usize {
+        return Err(ApiError::invalid_field(
+            "final_scores",
+            format!("A table plays at most {MAX_TABLE_GAMES} games."),
+        ));
+    }
+    scores
+        .into_iter()
+        .enumerate()
+        .map(|(index, totals)| {
+            let field = format!("final_scores[{index}]");
+            if !(2..=4).contains(&totals.len()) {
+                return Err(ApiError::invalid_field(
+                    &field,
+                    format!(
+                        "Game {}: a final score is one total a side, 2 to 4 of them.",
+                        index + 1
+                    ),
+                ));
+            }
+            totals_within_limit(&totals).map_err(|message| {
+                ApiError::invalid_field(&field, format!("Game {}: {message}", index + 1))
+            })?;
+            Ok(TableGameEntry::FinalScore {
+                final_score: totals,
+            })
+        })
+        .collect()
 }
 
 /// A player a team may name in its games.

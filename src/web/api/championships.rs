@@ -124,7 +124,9 @@ pub struct TableView {
     #[schema(value_type = Option<Vec<f64>>)]
     pub points: Option<Vec<serde_json::Value>>,
     pub game_points: Option<Vec<i64>>,
-    /// Each game's hands, once entered.
+    /// The games as entered, once entered: `{"games": [...]}`, each game its hands (as in a
+    /// game record) or `{"final_score": [61, 45]}`; at a team event's table, each game of the
+    /// match with who played it.
     #[schema(value_type = Option<Object>)]
     pub games: Option<serde_json::Value>,
     /// Counts the result's changes: a change names the version it was made from.

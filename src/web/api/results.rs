@@ -20,7 +20,7 @@ use super::input::Id;
 use crate::app::lookup::{FixturePlace, fixture_place};
 use crate::app::results::{self, NewSubmission};
 use crate::app::{AppError, Field};
-use crate::domain::entry_level::final_score_within_limit;
+use crate::domain::entry_level::totals_within_limit;
 use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{Leg, Side};
 use crate::domain::match_result::{
@@ -360,7 +360,7 @@ fn game_sheet(
             GameOutcome::Hands(hands)
         }
         (None, None, Some(score), None) => {
-            final_score_within_limit(score.home, score.away).map_err(|message| {
+            totals_within_limit(&[score.home, score.away]).map_err(|message| {
                 Problem::new(field(".final_score"), format!("Game {number}: {message}"))
             })?;
             GameOutcome::FinalScore {

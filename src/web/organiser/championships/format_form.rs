@@ -10,6 +10,7 @@ use crate::domain::championship::{
     ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, Points, Stages, TablePlay,
     TableScoring, TeamMatch, tiebreak_words,
 };
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::league_time::parse_date;
 use crate::domain::match_format::{Leg, LegKind, PlayerLimits};
 use crate::domain::organisation::DisplayName;
@@ -75,6 +76,8 @@ pub struct ChampionshipForm {
     pub seeding: String,
     #[serde(default)]
     pub tiebreaks: String,
+    #[serde(default)]
+    pub entry_level: String,
 }
 
 impl Default for ChampionshipForm {
@@ -114,6 +117,7 @@ impl Default for ChampionshipForm {
                 .map(|tiebreak| tiebreak_words(*tiebreak))
                 .collect::<Vec<_>>()
                 .join(", "),
+            entry_level: EntryLevel::default().as_str().into(),
         }
     }
 }
@@ -344,6 +348,20 @@ pub(super) fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, Fie
         "entry" => fives_pairing::document::Seeding::Entry,
         _ => fives_pairing::document::Seeding::Rating,
     };
+    // A form without the choice (an older page, a script) asks for the hands, as before.
+    let level = form.entry_level.trim();
+    let chosen = if level.is_empty() {
+        Some(EntryLevel::default())
+    } else {
+        EntryLevel::named(level)
+    };
+    let entry_level = chosen.unwrap_or_else(|| {
+        errors.add(
+            "entry_level",
+            "Choose what a table's result gives of each game: its final score, every hand's score, or every hand's pegs.",
+        );
+        EntryLevel::default()
+    });
     let choice = FormatChoice {
         entrants,
         team_match,
@@ -355,6 +373,7 @@ pub(super) fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, Fie
         bye_points,
         tiebreaks: tiebreaks_of(&mut errors, &form.tiebreaks),
         seeding,
+        entry_level,
     };
     let format = if errors.is_empty() {
         ChampionshipFormat::try_from(choice)

@@ -10,6 +10,7 @@ use crate::app::{AppError, Field};
 use crate::domain::championship::{
     MAX_SWISS_ROUNDS, MAX_TABLE_GAMES, MAX_TIEBREAKS, tiebreak_words,
 };
+use crate::domain::entry_level::EntryLevel;
 use crate::domain::match_format::MAX_GAMES_PER_LEG;
 use crate::domain::rule_words::game_name;
 use crate::store::{Championship, Organisation};
@@ -53,6 +54,7 @@ struct ChampionshipsPage {
     stage_kinds: Vec<Choice>,
     table_plays: Vec<Choice>,
     seedings: Vec<Choice>,
+    entry_levels: Vec<Choice>,
     max_rounds: u32,
     max_games: u32,
     max_leg_games: u32,
@@ -101,6 +103,14 @@ fn championships_page(
             ],
             &form.table_play,
         ),
+        entry_levels: EntryLevel::ALL
+            .into_iter()
+            .map(|level| Choice {
+                value: level.as_str(),
+                label: level.description(),
+                selected: level.as_str() == form.entry_level,
+            })
+            .collect(),
         seedings: choices(
             &[("rating", "By rating"), ("entry", "As entered")],
             &form.seeding,

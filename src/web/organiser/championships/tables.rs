@@ -9,19 +9,17 @@ use crate::app::AppError;
 use crate::app::championships::{
     self, MAX_CONFIRMED_AT_ONCE, OrganiserEntry, SeenTable, TablePlace,
 };
-use crate::domain::championship::table::table_game_record;
-use crate::domain::hand_lines::write_hand_lines;
 use crate::domain::ids::{ChampionshipId, TableId};
-use crate::domain::match_result::{GameSheet, ResultSheet};
 use crate::store::{Championship, Organisation, TableStatus};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
-use crate::web::public::championships::{
-    TypedGames, show_problems, table_games_posted, table_title, table_words, with_team_rules,
-};
+use crate::web::public::championships::{side_names_of, table_title, table_words};
 use crate::web::result_form::ResultForm;
 use crate::web::session::Viewer;
+use crate::web::table_form::{
+    GameBoxWords, GameBoxes, TypedGames, kept_games, show_problems, table_games_posted,
+};
 
 use super::entrants::*;
 
@@ -102,29 +100,15 @@ struct TablePage {
     table_id: i64,
     version: u32,
     confirmed: bool,
-    games: Vec<String>,
+    games: Vec<GameBoxes>,
+    words: GameBoxWords,
     /// At a team event's table, the team match's form instead.
     team_form: Option<ResultForm>,
     reason: String,
     problems: Vec<String>,
 }
 
-/// The kept result's team match, on the form, to correct; a blank form for a table without.
-fn kept_team_form(place: &TablePlace) -> Option<ResultForm> {
-    let kept: Option<Vec<GameSheet>> = place
-        .table
-        .result
-        .as_ref()
-        .and_then(|result| serde_json::from_str::<serde_json::Value>(&result.sheet).ok())
-        .and_then(|sheet| serde_json::from_value(sheet["games"].clone()).ok());
-    with_team_rules(place, |rules, teams| match kept {
-        Some(games) => {
-            ResultForm::prefilled(rules, teams, String::new(), &ResultSheet::Played { games })
-        }
-        None => ResultForm::blank(rules, teams, String::new()),
-    })
-}
-
+/// The table's form: as typed when it was refused, otherwise the kept result to correct.
 fn table_page(
     viewer: &Viewer,
     place: TablePlace,
@@ -132,58 +116,17 @@ fn table_page(
     reason: String,
     problems: Vec<String>,
 ) -> Result<HttpResponse, WebError> {
-    let format = &place.view.championship.format;
-    let most = format.table_play.most_games(format.seating.sides()) as usize;
-    let (games, team_form) = match typed {
-        Some(TypedGames::Hands(games)) => (games, None),
-        Some(TypedGames::TeamMatch(form)) => (Vec::new(), Some(form)),
-        None => (Vec::new(), kept_team_form(&place)),
+    let (games, team_form) = match typed.unwrap_or_else(|| kept_games(&place)) {
+        TypedGames::Played(games) => (games, None),
+        TypedGames::TeamMatch(form) => (Vec::new(), Some(form)),
     };
-    let mut games = if team_form.is_some() {
-        Vec::new()
-    } else if games.is_empty() {
-        // What is kept, to correct.
-        place
-            .table
-            .result
-            .as_ref()
-            .and_then(|result| serde_json::from_str::<serde_json::Value>(&result.sheet).ok())
-            .and_then(|sheet| {
-                serde_json::from_value::<Vec<Vec<fives_rules::record::HandRecord>>>(
-                    sheet["games"].clone(),
-                )
-                .ok()
-            })
-            .map(|kept| {
-                // Hands with more than lines can say (moves, deals) come back as the record.
-                let championship = &place.view.championship;
-                kept.into_iter()
-                    .map(|hands| {
-                        write_hand_lines(&hands).unwrap_or_else(|| {
-                            table_game_record(
-                                &championship.ruleset,
-                                &championship.format,
-                                &place.seat_players,
-                                hands,
-                            )
-                            .to_json()
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    } else {
-        games
-    };
-    if team_form.is_none() {
-        games.resize(most.max(games.len()), String::new());
-    }
     let title = table_title(place.stage, place.round, place.table.number);
     let status = if problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
         actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
     };
+    let sides = side_names_of(&place);
     let page = TablePage {
         layout: viewer.layout(format!("{title}: {}", place.view.championship.name)),
         seats: table_words(
@@ -194,6 +137,7 @@ fn table_page(
                 .map(|e| e.name.clone())
                 .collect::<Vec<_>>(),
         ),
+        words: GameBoxWords::of(&place, &sides),
         table_id: place.table.id.0,
         version: place.table.version,
         confirmed: place.table.status == TableStatus::Confirmed,
@@ -255,7 +199,8 @@ pub async fn enter_table_result(
     .await
     .map_err(|error| viewer.refused(error))?;
     let form = form.into_inner();
-    let (mut typed, games, mut problems) = table_games_posted(&place, &form.games);
+    let (mut typed, games, mut problems) =
+        table_games_posted(&place, &form.games, &side_names_of(&place));
     if let Some(games) = games {
         let entry = OrganiserEntry {
             from_version: form.version,
