@@ -469,6 +469,20 @@ async fn the_demo_has_a_championship_day_under_way(ctx: TestContext) {
         "{}",
         knockout.body
     );
+    // Its standings say how far each entrant went, not a Swiss's score and tiebreaks.
+    for reached in [
+        "<th scope=\"col\">Last round</th>",
+        "<td>playing in the Semi-finals</td>",
+        "<td>out in the Quarter-finals</td>",
+        "<td>out in round 1</td>",
+    ] {
+        assert!(
+            knockout.body.contains(reached),
+            "{reached}: {}",
+            knockout.body
+        );
+    }
+    assert!(!knockout.body.contains("Buchholz"), "{}", knockout.body);
     // The Swiss's tables seat four in partnerships, its first three rounds played.
     let swiss = store.rounds(events[1].id).await.unwrap();
     assert!(

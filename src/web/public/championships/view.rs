@@ -146,10 +146,16 @@ struct StandingRow {
     path: String,
     score: String,
     tiebreaks: Vec<String>,
+    /// In a knockout, how far the entrant went: "Winner", "Semi-finals", "playing in the
+    /// Final".
+    reached: String,
 }
 
 struct StageStandings {
     title: String,
+    /// A knockout's table: each entrant's last round, where a Swiss's has its score and
+    /// tiebreaks.
+    knockout: bool,
     tiebreaks: Vec<String>,
     rows: Vec<StandingRow>,
     /// Why the engine cannot rank the stage, when it cannot: said instead of its rows.
@@ -337,11 +343,18 @@ fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
         .collect();
     let mut tables: Vec<StageStandings> = Vec::new();
     for stage in view.stages() {
+        let knockout = is_knockout(view, stage);
+        let reached = if knockout {
+            last_rounds(view, stage)
+        } else {
+            std::collections::HashMap::new()
+        };
         let lines = match view.standings(stage) {
             Ok(lines) => lines,
             Err(refused) => {
                 tables.push(StageStandings {
                     title: stage_title(view, stage).to_string(),
+                    knockout,
                     tiebreaks: tiebreaks.clone(),
                     rows: Vec::new(),
                     refused: Some(standings_refused_words(&refused)),
@@ -367,6 +380,10 @@ fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
                     .get(line.entrant.as_str())
                     .cloned()
                     .unwrap_or_default(),
+                reached: reached
+                    .get(line.entrant.as_str())
+                    .cloned()
+                    .unwrap_or_default(),
                 entrant: line.entrant,
                 score: line.standing.score.to_json(),
                 tiebreaks: line
@@ -380,6 +397,7 @@ fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
                 Some(table) if table.title == title => table.rows.push(row),
                 _ => tables.push(StageStandings {
                     title,
+                    knockout,
                     tiebreaks: tiebreaks.clone(),
                     rows: vec![row],
                     refused: None,
@@ -390,6 +408,7 @@ fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
     if tables.is_empty() {
         tables.push(StageStandings {
             title: stage_title(view, Stage::Main).into(),
+            knockout: is_knockout(view, Stage::Main),
             tiebreaks,
             rows: Vec::new(),
             refused: None,
@@ -405,8 +424,55 @@ pub(super) fn standings_refused_words(refused: &StandingsRefused) -> String {
     )
 }
 
+/// Whether the stage is a knockout or double elimination, ranked by how far each went.
+fn is_knockout(view: &ChampionshipView, stage: Stage) -> bool {
+    match stage {
+        Stage::KnockoutAfterSwiss => true,
+        Stage::Main => matches!(
+            view.championship.format.stages,
+            Stages::Knockout { .. } | Stages::DoubleElimination { .. }
+        ),
+    }
+}
+
+/// Each entrant's last round of a knockout stage, by name, from the bracket as it stands: an
+/// entrant's last match is its last place in the bracket's columns (the winners' rounds, then
+/// the losers', then the finals), where it won the event, was knocked out or still plays.
+fn last_rounds(view: &ChampionshipView, stage: Stage) -> std::collections::HashMap<String, String> {
+    let mut reached = std::collections::HashMap::new();
+    for column in bracket_columns(view, stage).unwrap_or_default() {
+        for game in &column.matches {
+            for place in 0..2 {
+                let name = &game.names[place];
+                let decided = game.won[0] || game.won[1];
+                // "in round 1", "in losers' round 2", but "in the Semi-finals".
+                let title = column.title.as_str();
+                let at = if title.starts_with("Round ") || title.starts_with("Losers'") {
+                    format!("in {}", title.to_lowercase())
+                } else {
+                    format!("in the {title}")
+                };
+                let words = match (decided, game.won[place], title) {
+                    (false, _, _) => format!("playing {at}"),
+                    (true, true, "Final") => "Winner".to_string(),
+                    (true, false, "Final") => "Runner-up".to_string(),
+                    (true, true, "Third place") => "Third".to_string(),
+                    (true, false, "Third place") => "Fourth".to_string(),
+                    (true, true, _) => format!("through {at}"),
+                    (true, false, _) => format!("out {at}"),
+                };
+                reached.insert(name.clone(), words);
+            }
+        }
+    }
+    reached
+}
+
 fn bracket_of(view: &ChampionshipView) -> Option<Vec<BracketColumnView>> {
-    let stage = *view.stages().last()?;
+    bracket_columns(view, *view.stages().last()?)
+}
+
+fn bracket_columns(view: &ChampionshipView, stage: Stage) -> Option<Vec<BracketColumnView>> {
     let event = Event::from_spec(view.event_document(stage)).ok()?;
     let columns = bracket_view(&event).ok()??;
     // A plain knockout's last rounds have their names.
