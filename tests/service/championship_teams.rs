@@ -352,3 +352,95 @@ async fn a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads(ctx
     );
 }
 store_test!(a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads);
+
+async fn a_team_match_at_a_final_score_championship_gives_each_game_its_final_score(
+    ctx: TestContext,
+) {
+    let api = organiser_api(&ctx).await;
+    for team in ["Anchor", "Bell"] {
+        let made = api
+            .post(&format!("{ORGANISATION}/teams"), json!({"name": team}))
+            .await;
+        let names: Vec<String> = (1..=4).map(|n| format!("{team} {n}")).collect();
+        let squad = api
+            .post(
+                &format!("{ORGANISATION}/teams/{}/squad/list", made.json["id"]),
+                json!({"names": names}),
+            )
+            .await;
+        assert!(squad.status < 300, "{:?}", squad.json);
+    }
+    let format = ChampionshipFormat::try_from(FormatChoice {
+        entrants: EntrantKind::Teams,
+        team_match: Some(TeamMatch {
+            legs: legs(),
+            player_limits: PlayerLimits::default(),
+        }),
+        entry_level: fives::domain::entry_level::EntryLevel::Final,
+        ..FormatChoice::plain(Stages::Knockout { third_place: false })
+    })
+    .unwrap();
+    let base = format!("{ORGANISATION}/championships");
+    let made = api
+        .post(
+            &base,
+            json!({"name": "Quick Team Cup", "starts_on": "2027-03-06",
+                   "ruleset": "fives-and-threes",
+                   "format": serde_json::to_value(FormatDocument::from(&format)).unwrap()}),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{:?}", made.json);
+    let event = format!("{base}/{}", made.json["id"]);
+    let entered = api
+        .post(
+            &format!("{event}/entrants"),
+            json!({"entrants": [{"name": "Anchor"}, {"name": "Bell"}]}),
+        )
+        .await;
+    assert_eq!(entered.status, 201, "{:?}", entered.json);
+    let round = api.post(&format!("{event}/rounds"), json!({})).await;
+    assert_eq!(round.status, 201, "{:?}", round.json);
+    let link = link_of(&round.json["table_links"][0]);
+    let table = ctx.api(None).get(&format!("/api/v1/tables/{link}")).await;
+    let squads = &table.json["squads"];
+    let (home, away) = (ids(&squads[0]), ids(&squads[1]));
+    let game = |home: Vec<i64>, away: Vec<i64>, score: [i64; 2]| json!({"home": home, "away": away, "final_score": {"home": score[0], "away": score[1]}});
+    let games = |last: [i64; 2]| {
+        json!([
+            game(vec![home[0]], vec![away[0]], [61, 45]),
+            game(vec![home[1]], vec![away[1]], [30, 61]),
+            game(vec![home[2], home[3]], vec![away[2], away[3]], last),
+        ])
+    };
+    // A pairs game won on 62 is no game to 61's end: refused at its game, nothing kept.
+    let refused = ctx
+        .api(None)
+        .put(
+            &format!("/api/v1/tables/{link}/result"),
+            json!({"version": 0, "team_games": games([62, 40])}),
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{:?}", refused.json);
+    assert!(
+        refused
+            .json
+            .to_string()
+            .contains("Game 3: a game to 61 is won on exactly 61"),
+        "{:?}",
+        refused.json
+    );
+    let entered = ctx
+        .api(None)
+        .put(
+            &format!("/api/v1/tables/{link}/result"),
+            json!({"version": 0, "team_games": games([61, 59])}),
+        )
+        .await;
+    assert_eq!(entered.status, 200, "{:?}", entered.json);
+    assert_eq!(entered.json["table"]["points"], json!([1, 0]));
+    assert_eq!(entered.json["table"]["game_points"], json!([152, 165]));
+    // The table's page asks each game's final score, as a league's fixture at this level.
+    let page = ctx.browser().get(&format!("/tables/{link}")).await;
+    assert!(page.body.contains("give its final score"), "{}", page.body);
+}
+store_test!(a_team_match_at_a_final_score_championship_gives_each_game_its_final_score);
