@@ -27,6 +27,7 @@ mod championship_edits;
 mod championship_final_scores;
 mod championship_formats;
 mod championship_pages;
+mod championship_partners;
 mod championship_races;
 mod championship_seats;
 mod championship_store;
