@@ -36,7 +36,9 @@ impl Application {
     ) -> std::io::Result<Self> {
         let listener = TcpListener::bind(bind)?;
         let address = listener.local_addr()?;
+        let live = crate::app::live::LiveHub::spawn(&store);
         let state = actix::Data::new(AppState {
+            live,
             store,
             key,
             pages: Default::default(),

@@ -14,6 +14,7 @@ pub mod deductions;
 pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;
+pub mod live;
 pub mod lookup;
 pub mod organisers;
 pub mod password_resets;

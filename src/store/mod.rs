@@ -30,6 +30,8 @@ mod invitation_sql;
 mod league;
 mod league_season_sql;
 mod league_sql;
+pub mod live;
+mod live_sql;
 mod mail;
 mod mail_sql;
 mod postgres;
@@ -69,6 +71,7 @@ pub use league::{
     Competition, Division, DivisionRefusal, LeagueStore, NewCompetition, NewDivision, NewSeason,
     Player, Season, SquadEntry, SquadRefusal,
 };
+pub use live::{LiveChange, LiveCursor, LiveStore, LiveSubject};
 pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
 pub use result::{
@@ -353,6 +356,7 @@ pub trait Store:
     + MailStore
     + InvitationStore
     + ChampionshipStore
+    + LiveStore
     + Send
     + Sync
     + 'static

@@ -10,6 +10,7 @@ use super::championship_sql::championship_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
+use super::live_sql::live_sql_store;
 use super::mail_sql::mail_sql_store;
 use super::result_sql::result_sql_store;
 use super::result_submission::OwnedSubmission;
@@ -87,6 +88,16 @@ async fn submission_on_its_own_task(
 impl PostgresStore {
     /// How every write transaction begins: PostgreSQL locks rows as they are written.
     pub(crate) const BEGIN_WRITE: &'static str = "BEGIN";
+    /// Only below the oldest transaction still running: a change it writes later can never
+    /// come before one already read.
+    pub(crate) const LIVE_CHANGES_AFTER: &'static str = "SELECT CAST(CAST(txid AS TEXT) AS BIGINT), id, organisation_id, championship_id, kind, \
+         subject_id FROM live_changes \
+         WHERE (txid, id) > (CAST(CAST($1 AS TEXT) AS xid8), $2) \
+         AND txid < pg_snapshot_xmin(pg_current_snapshot()) \
+         ORDER BY txid, id LIMIT $3";
+    pub(crate) const LIVE_TAIL: &'static str = "SELECT CAST(CAST(txid AS TEXT) AS BIGINT), id FROM live_changes \
+         WHERE txid < pg_snapshot_xmin(pg_current_snapshot()) \
+         ORDER BY txid DESC, id DESC LIMIT 1";
 
     /// A write transaction; it commits only when told to, and rolls back when dropped, so a
     /// write that stops half way (an error, a cancelled request) leaves nothing behind.
@@ -110,6 +121,7 @@ result_sql_store!(
     write_submission: submission_on_its_own_task
 );
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres);
+live_sql_store!(PostgresStore);
 mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,

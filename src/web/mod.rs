@@ -54,6 +54,8 @@ pub struct AppState {
     /// The site's public address when mail is on; `None` when it is off.
     pub mail: Option<crate::domain::mail::SiteLinks>,
     pub reset_requests: crate::app::password_resets::ResetRequests,
+    /// This process's live events and open feeds.
+    pub live: Arc<crate::app::live::LiveHub>,
 }
 
 /// Every page's route, in one place, by audience (the API lists its own in `api`).

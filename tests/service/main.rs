@@ -46,6 +46,7 @@ mod league_edits;
 mod league_store;
 mod league_story;
 mod limits;
+mod live_feed;
 mod mail;
 mod mail_accounts;
 mod mail_limits;

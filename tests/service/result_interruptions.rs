@@ -281,13 +281,13 @@ async fn a_submission_cancelled_at_any_point_keeps_the_whole_result_or_nothing(c
 store_test!(a_submission_cancelled_at_any_point_keeps_the_whole_result_or_nothing);
 
 /// A `fives serve` process of the test binary's build.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    address: String,
+    pub(crate) address: String,
 }
 
 impl Server {
-    async fn start(ctx: &TestContext) -> Self {
+    pub(crate) async fn start(ctx: &TestContext) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()

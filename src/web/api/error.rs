@@ -95,6 +95,12 @@ pub enum ApiError {
         message: String,
         problems: Vec<Problem>,
     },
+    /// 429: this client has as many of something open as it may (live feeds, say).
+    #[error("{0}")]
+    TooMany(String),
+    /// 503: the service has as many of something open as it takes; try again later.
+    #[error("{0}")]
+    Busy(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -261,6 +267,8 @@ impl ResponseError for ApiError {
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -18,6 +18,7 @@ pub mod divisions;
 pub mod error;
 pub mod fixtures;
 pub mod input;
+pub mod live;
 pub mod organisations;
 pub mod organisers;
 pub mod players;
@@ -173,6 +174,7 @@ api_endpoints![
     organisations::me,
     tasks::my_tasks,
     organisations::get_organisation,
+    live::live_feed,
     renames::rename_organisation,
     organisers::invite_organiser,
     renames::rename_competition,

@@ -1,0 +1,364 @@
+//! The live feed's events. One task a process reads, in order, every change the store's
+//! triggers recorded, whichever process wrote it; makes each into an event that carries what a
+//! page needs to update itself (a table's status and points, a round published), read once
+//! however many feeds are open; keeps the latest in a ring for feeds that reconnect; and hands
+//! each to every open feed. Feeds are counted, in all and per address, and refused past a limit.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use tokio::sync::broadcast;
+
+use crate::domain::ids::{ChampionshipId, OrganisationId, TableId};
+use crate::store::{LiveChange, LiveCursor, LiveSubject, Store, StoreError, TableStatus};
+
+/// How often a process reads the changes: a change reaches a feed within about this.
+pub const POLL_EVERY: Duration = Duration::from_millis(200);
+/// The events kept for feeds that reconnect; one further behind is told to reload.
+pub const RING: usize = 4_096;
+/// The events a feed may fall behind by before it is told to reload instead.
+pub const FEED_BACKLOG: usize = 256;
+/// The most feeds a process keeps open, and the most from one address.
+pub const MAX_FEEDS: usize = 5_000;
+pub const MAX_FEEDS_PER_ADDRESS: usize = 24;
+/// How often the kept changes are pruned, in reads.
+const PRUNE_EVERY_READS: u64 = 3_000;
+
+/// A change as a feed sends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveEvent {
+    /// `{transaction}-{line}`: what a reconnecting feed sends back as `Last-Event-ID`.
+    pub id: String,
+    pub cursor: LiveCursor,
+    pub organisation: OrganisationId,
+    pub championship: Option<ChampionshipId>,
+    /// `table` or `round`.
+    pub kind: &'static str,
+    /// What changed, as JSON.
+    pub data: String,
+}
+
+impl LiveCursor {
+    /// The cursor a feed's `Last-Event-ID` gives back, if it is one.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (transaction, line) = text.trim().split_once('-')?;
+        Some(Self {
+            transaction: transaction.parse().ok()?,
+            line: line.parse().ok()?,
+        })
+    }
+
+    pub fn id(self) -> String {
+        format!("{}-{}", self.transaction, self.line)
+    }
+}
+
+/// Where a new feed starts.
+pub enum FeedStart {
+    /// The events after the one it last had, then the live ones.
+    Resumed(Vec<Arc<LiveEvent>>),
+    /// It had fallen too far behind (or never had an event here): it reloads what it shows.
+    Reload,
+    /// A new feed: the live events from now on.
+    Fresh,
+}
+
+/// Why a feed is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FeedRefused {
+    TooManyFromAddress,
+    TooMany,
+}
+
+/// The events of this process, and its open feeds.
+pub struct LiveHub {
+    ring: Mutex<Ring>,
+    sender: broadcast::Sender<Arc<LiveEvent>>,
+    feeds: Mutex<FeedCounts>,
+}
+
+struct Ring {
+    events: VecDeque<Arc<LiveEvent>>,
+    /// Every event at or before this one has left the ring (or came before the hub began).
+    floor: LiveCursor,
+}
+
+#[derive(Default)]
+struct FeedCounts {
+    open: usize,
+    by_address: HashMap<IpAddr, usize>,
+}
+
+/// An open feed's place among the counted ones, given back when the feed ends.
+pub struct FeedPermit {
+    hub: Arc<LiveHub>,
+    address: IpAddr,
+}
+
+impl Drop for FeedPermit {
+    fn drop(&mut self) {
+        let mut counts = self.hub.feeds.lock().expect("feed counts");
+        counts.open -= 1;
+        if let Some(count) = counts.by_address.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                counts.by_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+impl LiveHub {
+    fn new(floor: LiveCursor) -> Self {
+        Self {
+            ring: Mutex::new(Ring {
+                events: VecDeque::with_capacity(RING),
+                floor,
+            }),
+            sender: broadcast::channel(FEED_BACKLOG).0,
+            feeds: Mutex::default(),
+        }
+    }
+
+    /// A hub fed from `store` by a task of its own (on the running Tokio runtime), from the
+    /// changes recorded from its first read on; until then a feed that resumes reloads. The
+    /// task ends once the hub or the store is dropped.
+    pub fn spawn(store: &Arc<dyn Store>) -> Arc<Self> {
+        let not_yet_read = LiveCursor {
+            transaction: i64::MAX,
+            line: i64::MAX,
+        };
+        let hub = Arc::new(Self::new(not_yet_read));
+        tokio::spawn(read_changes(Arc::downgrade(store), Arc::downgrade(&hub)));
+        hub
+    }
+
+    /// Counts a new feed from `address`, or refuses it past the limits.
+    pub fn open_feed(self: &Arc<Self>, address: IpAddr) -> Result<FeedPermit, FeedRefused> {
+        let mut counts = self.feeds.lock().expect("feed counts");
+        if counts.open >= MAX_FEEDS {
+            return Err(FeedRefused::TooMany);
+        }
+        let from_address = counts.by_address.entry(address).or_default();
+        if *from_address >= MAX_FEEDS_PER_ADDRESS {
+            return Err(FeedRefused::TooManyFromAddress);
+        }
+        *from_address += 1;
+        counts.open += 1;
+        Ok(FeedPermit {
+            hub: Arc::clone(self),
+            address,
+        })
+    }
+
+    /// Subscribes a feed that last had `last` (its `Last-Event-ID`), with where it starts.
+    /// Taken under the ring's lock, as events are added, so none falls between the two.
+    pub fn subscribe(
+        &self,
+        last: Option<LiveCursor>,
+    ) -> (FeedStart, broadcast::Receiver<Arc<LiveEvent>>) {
+        let ring = self.ring.lock().expect("live ring");
+        let receiver = self.sender.subscribe();
+        let start = match last {
+            None => FeedStart::Fresh,
+            Some(last) if last < ring.floor => FeedStart::Reload,
+            Some(last) => FeedStart::Resumed(
+                ring.events
+                    .iter()
+                    .filter(|event| event.cursor > last)
+                    .cloned()
+                    .collect(),
+            ),
+        };
+        (start, receiver)
+    }
+
+    fn publish(&self, event: LiveEvent) {
+        let event = Arc::new(event);
+        let mut ring = self.ring.lock().expect("live ring");
+        if ring.events.len() == RING
+            && let Some(left) = ring.events.pop_front()
+        {
+            ring.floor = left.cursor;
+        }
+        ring.events.push_back(Arc::clone(&event));
+        // No feed open is not a failure.
+        let _ = self.sender.send(event);
+    }
+}
+
+/// Reads where the changes end, then the changes after it every [`POLL_EVERY`], publishing
+/// each, until the hub or the store is gone (each turn holds them only while it reads). A read
+/// that fails is tried again at the next turn, from the same place.
+async fn read_changes(store: Weak<dyn Store>, hub: Weak<LiveHub>) {
+    let mut cursor: Option<LiveCursor> = None;
+    let mut reads: u64 = 0;
+    loop {
+        if cursor.is_some() {
+            tokio::time::sleep(POLL_EVERY).await;
+        }
+        let (Some(live_store), Some(live_hub)) = (store.upgrade(), hub.upgrade()) else {
+            return;
+        };
+        match cursor {
+            None => match live_store.live_tail().await {
+                Ok(tail) => {
+                    live_hub.ring.lock().expect("live ring").floor = tail;
+                    cursor = Some(tail);
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "could not read where the live changes end");
+                    drop((live_store, live_hub));
+                    tokio::time::sleep(POLL_EVERY).await;
+                }
+            },
+            Some(at) => {
+                reads += 1;
+                if reads.is_multiple_of(PRUNE_EVERY_READS)
+                    && let Err(error) = live_store.prune_live_changes().await
+                {
+                    tracing::warn!(%error, "could not prune the live changes");
+                }
+                cursor = Some(publish_changes(live_store.as_ref(), &live_hub, at).await);
+            }
+        }
+    }
+}
+
+/// Publishes the changes after `at`; answers the cursor after the last one published.
+async fn publish_changes(store: &dyn Store, hub: &LiveHub, mut at: LiveCursor) -> LiveCursor {
+    let changes = match store.live_changes_after(at).await {
+        Ok(changes) => changes,
+        Err(error) => {
+            tracing::warn!(%error, "could not read the live changes");
+            return at;
+        }
+    };
+    for change in changes {
+        at = change.cursor;
+        match event_of(store, &change).await {
+            Ok(event) => hub.publish(event),
+            Err(error) => tracing::warn!(%error, "could not read a live change's subject"),
+        }
+    }
+    at
+}
+
+/// The event a change makes: what a page shows of its subject now.
+async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, StoreError> {
+    let championship = change.championship.map(|id| id.0);
+    let (kind, data) = match change.subject {
+        LiveSubject::Round(round) => (
+            "round",
+            serde_json::json!({"championship": championship, "round": round}),
+        ),
+        LiveSubject::Table(table) => {
+            let found = store.table(TableId(table)).await?;
+            let data = match found {
+                Some((_, table)) => {
+                    let outcome = table.result.as_ref().map(|result| &result.outcome);
+                    serde_json::json!({
+                        "championship": championship,
+                        "table": table.id.0,
+                        "number": table.number,
+                        "status": table.status.as_str(),
+                        "version": table.version,
+                        "points": outcome.map(|o| o.points.iter().map(|p| {
+                            serde_json::from_str::<serde_json::Value>(&p.exact().to_json())
+                                .unwrap_or_default()
+                        }).collect::<Vec<_>>()),
+                        "game_points": outcome.map(|o| o.game_points.clone()),
+                    })
+                }
+                // Gone since (its championship removed): said as such.
+                None => serde_json::json!({
+                    "championship": championship,
+                    "table": table,
+                    "status": TableStatus::Waiting.as_str(),
+                    "removed": true,
+                }),
+            };
+            ("table", data)
+        }
+    };
+    Ok(LiveEvent {
+        id: change.cursor.id(),
+        cursor: change.cursor,
+        organisation: change.organisation,
+        championship: change.championship,
+        kind,
+        data: data.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(line: i64) -> LiveEvent {
+        let cursor = LiveCursor {
+            transaction: 0,
+            line,
+        };
+        LiveEvent {
+            id: cursor.id(),
+            cursor,
+            organisation: OrganisationId(1),
+            championship: None,
+            kind: "round",
+            data: "{}".into(),
+        }
+    }
+
+    #[test]
+    fn a_feed_resumes_after_its_last_event_or_reloads_once_it_has_left_the_ring() {
+        let hub = LiveHub::new(LiveCursor::default());
+        for line in 1..=(RING as i64 + 10) {
+            hub.publish(event(line));
+        }
+        let resumed = |line: i64| {
+            hub.subscribe(Some(LiveCursor {
+                transaction: 0,
+                line,
+            }))
+            .0
+        };
+        match resumed(RING as i64 + 7) {
+            FeedStart::Resumed(events) => {
+                let lines: Vec<i64> = events.iter().map(|e| e.cursor.line).collect();
+                assert_eq!(lines, [RING as i64 + 8, RING as i64 + 9, RING as i64 + 10]);
+            }
+            _ => panic!("resumed from the ring"),
+        }
+        // The first ten have left the ring: a feed that last had the fifth reloads.
+        assert!(matches!(resumed(5), FeedStart::Reload));
+        assert!(matches!(resumed(10), FeedStart::Resumed(events) if events.len() == RING));
+        assert!(matches!(hub.subscribe(None).0, FeedStart::Fresh));
+        assert_eq!(
+            LiveCursor::parse("12-345"),
+            Some(LiveCursor {
+                transaction: 12,
+                line: 345
+            })
+        );
+        assert_eq!(LiveCursor::parse("12"), None);
+    }
+
+    #[test]
+    fn feeds_are_counted_per_address_and_given_back_when_they_end() {
+        let hub = Arc::new(LiveHub::new(LiveCursor::default()));
+        let address: IpAddr = "192.0.2.7".parse().unwrap();
+        let mut open: Vec<FeedPermit> = (0..MAX_FEEDS_PER_ADDRESS)
+            .map(|_| hub.open_feed(address).unwrap())
+            .collect();
+        assert_eq!(
+            hub.open_feed(address).err(),
+            Some(FeedRefused::TooManyFromAddress)
+        );
+        assert!(hub.open_feed("192.0.2.8".parse().unwrap()).is_ok());
+        open.pop();
+        assert!(hub.open_feed(address).is_ok());
+    }
+}
