@@ -94,15 +94,8 @@ macro_rules! skeletons_sql_store {
                             .bind(id)
                             .execute(&mut *tx)
                             .await?;
-                        sqlx::query(
-                            "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                             VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                        )
-                        .bind(organisation)
-                        .bind(&skeleton)
-                        .bind(&name)
-                        .execute(&mut *tx)
-                        .await?;
+                        <$store>::keep_first_spelling(&mut tx, organisation, &skeleton, &name)
+                            .await?;
                     }
                     // A championship's skeleton cannot be NULL: one still to be computed, or kept
                     // without one, holds PLACEHOLDER_SKELETON and its id.
