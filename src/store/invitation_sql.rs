@@ -11,7 +11,7 @@ macro_rules! invitation_sql_store {
         const _: () = {
             use $crate::domain::mail::Mail;
             use $crate::store::{
-                CaptainInvite, InvitationStore, InviteAcceptor, NewCaptainInvite,
+                CaptainInvite, InvitationStore, InviteAcceptor, InviteMade, NewCaptainInvite,
                 NewOrganiserInvite, NewPasswordReset, OrganiserInvite, PasswordReset,
                 ResetRequested, StoreError, User,
             };
@@ -109,11 +109,16 @@ macro_rules! invitation_sql_store {
                 target: &'static str,
                 target_id: i64,
                 organisation: i64,
-                made: (&TokenDigest, i64, DateTime<Utc>, DateTime<Utc>),
+                made: InviteMade<'_>,
                 mail: Option<&Mail>,
                 max_per_hour: i64,
             ) -> Result<bool, StoreError> {
-                let (token, invited_by, created_at, expires_at) = made;
+                let InviteMade {
+                    token,
+                    invited_by,
+                    created_at,
+                    expires_at,
+                } = made;
                 check_invitations_lately(tx, organisation, created_at, max_per_hour).await?;
                 sqlx::query(&format!(
                     "INSERT INTO {table} \
@@ -122,7 +127,7 @@ macro_rules! invitation_sql_store {
                 ))
                 .bind(token.as_str())
                 .bind(target_id)
-                .bind(invited_by)
+                .bind(invited_by.0)
                 .bind(created_at)
                 .bind(expires_at)
                 .execute(&mut **tx)
@@ -156,12 +161,7 @@ macro_rules! invitation_sql_store {
                     "team_id",
                     invite.team.0,
                     organisation,
-                    (
-                        &invite.token,
-                        invite.invited_by.0,
-                        invite.created_at,
-                        invite.expires_at,
-                    ),
+                    invite.made(),
                     mail,
                     max_per_hour,
                 )
@@ -429,12 +429,7 @@ macro_rules! invitation_sql_store {
                         "organisation_id",
                         invite.organisation.0,
                         invite.organisation.0,
-                        (
-                            &invite.token,
-                            invite.invited_by.0,
-                            invite.created_at,
-                            invite.expires_at,
-                        ),
+                        invite.made(),
                         mail,
                         max_per_hour,
                     )
