@@ -205,6 +205,25 @@ async fn refuse(
     .await
 }
 
+/// A form on the season page refused with one message, at the field with the id `field`.
+async fn refuse_field(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    season: SeasonId,
+    field: String,
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    refuse(
+        viewer,
+        state,
+        organisation,
+        season,
+        Refused::at(field, message),
+    )
+    .await
+}
+
 fn season_address(organisation: &Organisation, season: SeasonId) -> String {
     format!("/organise/{}/seasons/{}", organisation.slug, season)
 }
@@ -304,14 +323,7 @@ pub async fn add_division_team(
         },
         Err(_) => "Choose a team to add.".to_string(),
     };
-    refuse(
-        &viewer,
-        &state,
-        organisation,
-        season.id,
-        Refused::at(field, message),
-    )
-    .await
+    refuse_field(&viewer, &state, organisation, season.id, field, message).await
 }
 
 #[derive(Deserialize)]
@@ -402,14 +414,7 @@ pub async fn generate_fixtures(
         },
         None => "Choose whether teams meet once or twice.".to_string(),
     };
-    refuse(
-        &viewer,
-        &state,
-        organisation,
-        season.id,
-        Refused::at(field, message),
-    )
-    .await
+    refuse_field(&viewer, &state, organisation, season.id, field, message).await
 }
 
 /// The tiebreak form: a select per place, "1st" to "4th"; an empty one is skipped.
