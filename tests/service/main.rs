@@ -24,6 +24,7 @@ mod captain_dashboard;
 mod captain_phone;
 mod championship_day;
 mod championship_edits;
+mod championship_form;
 mod championship_formats;
 mod championship_pages;
 mod championship_races;
