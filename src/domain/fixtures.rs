@@ -46,6 +46,8 @@ use std::collections::BTreeSet;
 
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 
+use crate::domain::league::weekday_name;
+
 /// The most teams a division can have fixtures made for: more than any pub league division, and
 /// a double round robin of this many still fits in two years of weekly league nights.
 pub const MAX_TEAMS: usize = 40;
@@ -310,18 +312,6 @@ pub fn date_rounds(
         }
     }
     Ok(dates)
-}
-
-fn weekday_name(day: Weekday) -> &'static str {
-    match day {
-        Weekday::Mon => "Monday",
-        Weekday::Tue => "Tuesday",
-        Weekday::Wed => "Wednesday",
-        Weekday::Thu => "Thursday",
-        Weekday::Fri => "Friday",
-        Weekday::Sat => "Saturday",
-        Weekday::Sun => "Sunday",
-    }
 }
 
 #[cfg(test)]

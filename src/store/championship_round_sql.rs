@@ -171,6 +171,22 @@ macro_rules! championship_round_sql_store {
                 Ok(table)
             }
 
+            /// Confirms a table's entered result: alone, or as one of a round's confirmed at once.
+            async fn confirm_table(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                change: &TableChange<'_>,
+            ) -> Result<Table, StoreError> {
+                change_table(
+                    tx,
+                    change,
+                    "'entered'",
+                    TableStatus::Confirmed,
+                    None,
+                    |_| TableAction::Confirmed,
+                )
+                .await
+            }
+
             #[async_trait::async_trait]
             impl ChampionshipStore for $store {
                 $($methods)*
@@ -426,15 +442,7 @@ macro_rules! championship_round_sql_store {
                     change: &TableChange<'_>,
                 ) -> Result<Table, StoreError> {
                     let mut tx = self.begin_write().await?;
-                    let table = change_table(
-                        &mut tx,
-                        change,
-                        "'entered'",
-                        TableStatus::Confirmed,
-                        None,
-                        |_| TableAction::Confirmed,
-                    )
-                    .await?;
+                    let table = confirm_table(&mut tx, change).await?;
                     tx.commit().await?;
                     Ok(table)
                 }
@@ -446,17 +454,7 @@ macro_rules! championship_round_sql_store {
                     let mut tx = self.begin_write().await?;
                     let mut tables = Vec::with_capacity(changes.len());
                     for change in changes {
-                        tables.push(
-                            change_table(
-                                &mut tx,
-                                change,
-                                "'entered'",
-                                TableStatus::Confirmed,
-                                None,
-                                |_| TableAction::Confirmed,
-                            )
-                            .await?,
-                        );
+                        tables.push(confirm_table(&mut tx, change).await?);
                     }
                     tx.commit().await?;
                     Ok(tables)

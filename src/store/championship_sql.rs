@@ -107,6 +107,22 @@ macro_rules! championship_sql_store {
                 .ok_or(StoreError::NotFound("championship"))
             }
 
+            /// Locks the championship of `entrant`, as `lock_championship` does, and answers it.
+            async fn lock_championship_of_entrant(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                entrant: EntrantId,
+            ) -> Result<i64, StoreError> {
+                let championship: i64 = sqlx::query_scalar(
+                    "SELECT championship_id FROM championship_entrants WHERE id = $1",
+                )
+                .bind(entrant.0)
+                .fetch_optional(&mut **tx)
+                .await?
+                .ok_or(StoreError::NotFound("entrant"))?;
+                lock_championship(tx, ChampionshipId(championship)).await?;
+                Ok(championship)
+            }
+
             /// Refused with `RoundChanged` unless the championship (locked by the caller) still has
             /// the `seen` rounds the caller decided on: a withdrawal or a late entry is judged by
             /// the rounds published, so one published meanwhile would make it wrong.
@@ -456,16 +472,9 @@ macro_rules! championship_sql_store {
                         rounds_seen: usize,
                     ) -> Result<(), StoreError> {
                         let mut tx = self.begin_write().await?;
-                        let championship: i64 = sqlx::query_scalar(
-                            "SELECT championship_id FROM championship_entrants WHERE id = $1",
-                        )
-                        .bind(entrant.0)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .ok_or(StoreError::NotFound("entrant"))?;
                         // Under the lock that orders publications: a round published since the
                         // organiser looked would seat an entrant withdrawn before it.
-                        lock_championship(&mut tx, ChampionshipId(championship)).await?;
+                        let championship = lock_championship_of_entrant(&mut tx, entrant).await?;
                         refuse_if_rounds_changed(&mut tx, championship, rounds_seen).await?;
                         let updated = sqlx::query(
                             "UPDATE championship_entrants SET withdrawn_after = $1 WHERE id = $2",
@@ -483,14 +492,7 @@ macro_rules! championship_sql_store {
 
                     async fn remove_entrant(&self, entrant: EntrantId) -> Result<(), StoreError> {
                         let mut tx = self.begin_write().await?;
-                        let championship: i64 = sqlx::query_scalar(
-                            "SELECT championship_id FROM championship_entrants WHERE id = $1",
-                        )
-                        .bind(entrant.0)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .ok_or(StoreError::NotFound("entrant"))?;
-                        lock_championship(&mut tx, ChampionshipId(championship)).await?;
+                        let championship = lock_championship_of_entrant(&mut tx, entrant).await?;
                         if entrants_in_rounds(&mut tx, championship)
                             .await?
                             .contains(&entrant.0)

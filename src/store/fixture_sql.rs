@@ -122,10 +122,21 @@ macro_rules! fixture_sql_store {
                         .execute(&mut *tx)
                         .await?;
                 }
+                unplayed_fixture_changed(tx, id, updated.rows_affected()).await
+            }
+
+            /// Ends the change of a fixture made by an update that changes it only while it has
+            /// no result (`changed` rows): the fixture as it now is, committed; `FixtureHasResult`
+            /// when the update found it with one, `NotFound` when there is none.
+            async fn unplayed_fixture_changed(
+                mut tx: sqlx::Transaction<'_, $db>,
+                id: FixtureId,
+                changed: u64,
+            ) -> Result<Fixture, StoreError> {
                 let fixture = fixture_in(&mut *tx, id)
                     .await?
                     .ok_or(StoreError::NotFound("fixture"))?;
-                if updated.rows_affected() != 1 {
+                if changed != 1 {
                     return Err(StoreError::FixtureHasResult);
                 }
                 tx.commit().await?;
@@ -355,14 +366,7 @@ macro_rules! fixture_sql_store {
                     .bind(id.0)
                     .execute(&mut *tx)
                     .await?;
-                    let fixture = fixture_in(&mut *tx, id)
-                        .await?
-                        .ok_or(StoreError::NotFound("fixture"))?;
-                    if updated.rows_affected() != 1 {
-                        return Err(StoreError::FixtureHasResult);
-                    }
-                    tx.commit().await?;
-                    Ok(fixture)
+                    unplayed_fixture_changed(tx, id, updated.rows_affected()).await
                 }
             }
         };

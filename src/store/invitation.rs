@@ -78,6 +78,35 @@ pub struct OrganiserInvite {
     pub accepted_at: Option<DateTime<Utc>>,
 }
 
+/// What is kept of any invitation's making, a captain's or an organiser's: its link's token
+/// digest, who made it, when, and until when it works.
+pub struct InviteMade<'a> {
+    pub token: &'a TokenDigest,
+    pub invited_by: UserId,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Gives each kind of new invitation the one `made` its store keeps it by; written once, as
+/// the invitations differ only in what they invite to.
+macro_rules! invite_made {
+    ($($invite:ty),*) => {$(
+        impl $invite {
+            /// What is kept of this invitation's making, as of every invitation's.
+            pub fn made(&self) -> InviteMade<'_> {
+                InviteMade {
+                    token: &self.token,
+                    invited_by: self.invited_by,
+                    created_at: self.created_at,
+                    expires_at: self.expires_at,
+                }
+            }
+        }
+    )*};
+}
+
+invite_made!(NewCaptainInvite, NewOrganiserInvite);
+
 /// Invitations of captains and organisers, and password reset links.
 #[async_trait]
 pub trait InvitationStore: Send + Sync {

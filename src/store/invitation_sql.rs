@@ -11,7 +11,7 @@ macro_rules! invitation_sql_store {
         const _: () = {
             use $crate::domain::mail::Mail;
             use $crate::store::{
-                CaptainInvite, InvitationStore, InviteAcceptor, NewCaptainInvite,
+                CaptainInvite, InvitationStore, InviteAcceptor, InviteMade, NewCaptainInvite,
                 NewOrganiserInvite, NewPasswordReset, OrganiserInvite, PasswordReset,
                 ResetRequested, StoreError, User,
             };
@@ -109,11 +109,16 @@ macro_rules! invitation_sql_store {
                 target: &'static str,
                 target_id: i64,
                 organisation: i64,
-                made: (&TokenDigest, i64, DateTime<Utc>, DateTime<Utc>),
+                made: InviteMade<'_>,
                 mail: Option<&Mail>,
                 max_per_hour: i64,
             ) -> Result<bool, StoreError> {
-                let (token, invited_by, created_at, expires_at) = made;
+                let InviteMade {
+                    token,
+                    invited_by,
+                    created_at,
+                    expires_at,
+                } = made;
                 check_invitations_lately(tx, organisation, created_at, max_per_hour).await?;
                 sqlx::query(&format!(
                     "INSERT INTO {table} \
@@ -122,7 +127,7 @@ macro_rules! invitation_sql_store {
                 ))
                 .bind(token.as_str())
                 .bind(target_id)
-                .bind(invited_by)
+                .bind(invited_by.0)
                 .bind(created_at)
                 .bind(expires_at)
                 .execute(&mut **tx)
@@ -136,13 +141,65 @@ macro_rules! invitation_sql_store {
                 })
             }
 
-            /// Takes up the invitation of `table` (`captain_invites` or `organiser_invites`) whose
-            /// link has `token`: refused when it is unknown, used or expired; else the acceptor's
-            /// account, the invitation marked as taken up by it, and the account made one of
-            /// `holders` (`captains` or `organisers`) of the invitation's `target`, the team or
-            /// organisation. Answers the account.
-            async fn take_up_invite(
+            /// A captain invitation kept, counted against its team's organisation, with its
+            /// message queued when there is one: answers whether it was, as `keep_invite` does.
+            async fn keep_captain_invite(
                 tx: &mut sqlx::Transaction<'_, $db>,
+                invite: &NewCaptainInvite,
+                mail: Option<&Mail>,
+                max_per_hour: i64,
+            ) -> Result<bool, StoreError> {
+                let organisation: i64 =
+                    sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
+                        .bind(invite.team.0)
+                        .fetch_optional(&mut **tx)
+                        .await?
+                        .ok_or(StoreError::NotFound("team"))?;
+                keep_invite(
+                    tx,
+                    "captain_invites",
+                    "team_id",
+                    invite.team.0,
+                    organisation,
+                    invite.made(),
+                    mail,
+                    max_per_hour,
+                )
+                .await
+            }
+
+            /// The invitation of `table` (`captain_invites` or `organiser_invites`) whose link has
+            /// the token bound as `$1`: its `target` (the team or organisation), when it expires
+            /// and when it was taken up.
+            fn invite_by_token(table: &'static str, target: &'static str) -> String {
+                format!(
+                    "SELECT {target}, expires_at, accepted_at FROM {table} WHERE token_digest = $1"
+                )
+            }
+
+            /// The invitation of `table` whose link has `token`, as `invite_by_token` reads it.
+            async fn invite_of<T>(
+                pool: &sqlx::Pool<$db>,
+                table: &'static str,
+                target: &'static str,
+                token: &TokenDigest,
+            ) -> Result<Option<T>, StoreError>
+            where
+                T: for<'r> sqlx::FromRow<'r, <$db as sqlx::Database>::Row> + Send + Unpin,
+            {
+                Ok(sqlx::query_as::<_, T>(&invite_by_token(table, target))
+                    .bind(token.as_str())
+                    .fetch_optional(pool)
+                    .await?)
+            }
+
+            /// Takes up the invitation of `table` (`captain_invites` or `organiser_invites`) whose
+            /// link has `token`, in a write transaction of its own: refused when it is unknown,
+            /// used or expired; else the acceptor's account, the invitation marked as taken up by
+            /// it, and the account made one of `holders` (`captains` or `organisers`) of the
+            /// invitation's `target`, the team or organisation. Answers the account.
+            async fn take_up_invite(
+                store: &$store,
                 table: &'static str,
                 target: &'static str,
                 holders: &'static str,
@@ -150,22 +207,21 @@ macro_rules! invitation_sql_store {
                 acceptor: &InviteAcceptor,
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<User, StoreError> {
+                let mut tx = store.begin_write().await?;
                 type Moment = chrono::DateTime<chrono::Utc>;
                 let (target_id, expires_at, accepted_at): (i64, Moment, Option<Moment>) =
-                    sqlx::query_as(&format!(
-                        "SELECT {target}, expires_at, accepted_at FROM {table} WHERE token_digest = $1"
-                    ))
-                    .bind(token.as_str())
-                    .fetch_optional(&mut **tx)
-                    .await?
-                    .ok_or(StoreError::InviteNotFound)?;
+                    sqlx::query_as(&invite_by_token(table, target))
+                        .bind(token.as_str())
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .ok_or(StoreError::InviteNotFound)?;
                 if accepted_at.is_some() {
                     return Err(StoreError::InviteUsed);
                 }
                 if expires_at <= now {
                     return Err(StoreError::InviteExpired);
                 }
-                let user = invite_acceptor_account(tx, acceptor).await?;
+                let user = invite_acceptor_account(&mut tx, acceptor).await?;
                 // The condition makes a second, concurrent acceptance change nothing.
                 let used = sqlx::query(&format!(
                     "UPDATE {table} SET accepted_by = $1, accepted_at = $2 \
@@ -174,7 +230,7 @@ macro_rules! invitation_sql_store {
                 .bind(user.id.0)
                 .bind(now)
                 .bind(token.as_str())
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
                 if used.rows_affected() != 1 {
                     return Err(StoreError::InviteUsed);
@@ -186,8 +242,9 @@ macro_rules! invitation_sql_store {
                 ))
                 .bind(target_id)
                 .bind(user.id.0)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
+                tx.commit().await?;
                 Ok(user)
             }
 
@@ -200,28 +257,7 @@ macro_rules! invitation_sql_store {
                     max_per_hour: i64,
                 ) -> Result<bool, StoreError> {
                     let mut tx = self.begin_write().await?;
-                    let organisation: i64 =
-                        sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
-                            .bind(invite.team.0)
-                            .fetch_optional(&mut *tx)
-                            .await?
-                            .ok_or(StoreError::NotFound("team"))?;
-                    let queued = keep_invite(
-                        &mut tx,
-                        "captain_invites",
-                        "team_id",
-                        invite.team.0,
-                        organisation,
-                        (
-                            &invite.token,
-                            invite.invited_by.0,
-                            invite.created_at,
-                            invite.expires_at,
-                        ),
-                        mail,
-                        max_per_hour,
-                    )
-                    .await?;
+                    let queued = keep_captain_invite(&mut tx, invite, mail, max_per_hour).await?;
                     tx.commit().await?;
                     Ok(queued)
                 }
@@ -234,31 +270,11 @@ macro_rules! invitation_sql_store {
                     let mut tx = self.begin_write().await?;
                     let mut queued = Vec::with_capacity(invites.len());
                     for (invite, mail) in invites {
-                        let organisation: i64 =
-                            sqlx::query_scalar("SELECT organisation_id FROM teams WHERE id = $1")
-                                .bind(invite.team.0)
-                                .fetch_optional(&mut *tx)
-                                .await?
-                                .ok_or(StoreError::NotFound("team"))?;
                         // Each is counted with those kept before it in this transaction, so the
                         // hourly number is passed by none of them.
                         queued.push(
-                            keep_invite(
-                                &mut tx,
-                                "captain_invites",
-                                "team_id",
-                                invite.team.0,
-                                organisation,
-                                (
-                                    &invite.token,
-                                    invite.invited_by.0,
-                                    invite.created_at,
-                                    invite.expires_at,
-                                ),
-                                mail.as_ref(),
-                                max_per_hour,
-                            )
-                            .await?,
+                            keep_captain_invite(&mut tx, invite, mail.as_ref(), max_per_hour)
+                                .await?,
                         );
                     }
                     tx.commit().await?;
@@ -269,13 +285,7 @@ macro_rules! invitation_sql_store {
                     &self,
                     token: &TokenDigest,
                 ) -> Result<Option<CaptainInvite>, StoreError> {
-                    Ok(sqlx::query_as::<_, CaptainInvite>(
-                        "SELECT team_id, expires_at, accepted_at FROM captain_invites \
-                         WHERE token_digest = $1",
-                    )
-                    .bind(token.as_str())
-                    .fetch_optional(&self.pool)
-                    .await?)
+                    invite_of(&self.pool, "captain_invites", "team_id", token).await
                 }
 
                 async fn accept_captain_invite(
@@ -284,19 +294,8 @@ macro_rules! invitation_sql_store {
                     acceptor: &InviteAcceptor,
                     now: DateTime<Utc>,
                 ) -> Result<User, StoreError> {
-                    let mut tx = self.begin_write().await?;
-                    let user = take_up_invite(
-                        &mut tx,
-                        "captain_invites",
-                        "team_id",
-                        "captains",
-                        token,
-                        acceptor,
-                        now,
-                    )
-                    .await?;
-                    tx.commit().await?;
-                    Ok(user)
+                    let (table, target) = ("captain_invites", "team_id");
+                    take_up_invite(self, table, target, "captains", token, acceptor, now).await
                 }
 
                 async fn request_password_reset(
@@ -430,12 +429,7 @@ macro_rules! invitation_sql_store {
                         "organisation_id",
                         invite.organisation.0,
                         invite.organisation.0,
-                        (
-                            &invite.token,
-                            invite.invited_by.0,
-                            invite.created_at,
-                            invite.expires_at,
-                        ),
+                        invite.made(),
                         mail,
                         max_per_hour,
                     )
@@ -448,13 +442,7 @@ macro_rules! invitation_sql_store {
                     &self,
                     token: &TokenDigest,
                 ) -> Result<Option<OrganiserInvite>, StoreError> {
-                    Ok(sqlx::query_as::<_, OrganiserInvite>(
-                        "SELECT organisation_id, expires_at, accepted_at FROM organiser_invites \
-                         WHERE token_digest = $1",
-                    )
-                    .bind(token.as_str())
-                    .fetch_optional(&self.pool)
-                    .await?)
+                    invite_of(&self.pool, "organiser_invites", "organisation_id", token).await
                 }
 
                 async fn accept_organiser_invite(
@@ -463,19 +451,8 @@ macro_rules! invitation_sql_store {
                     acceptor: &InviteAcceptor,
                     now: chrono::DateTime<chrono::Utc>,
                 ) -> Result<User, StoreError> {
-                    let mut tx = self.begin_write().await?;
-                    let user = take_up_invite(
-                        &mut tx,
-                        "organiser_invites",
-                        "organisation_id",
-                        "organisers",
-                        token,
-                        acceptor,
-                        now,
-                    )
-                    .await?;
-                    tx.commit().await?;
-                    Ok(user)
+                    let (table, target) = ("organiser_invites", "organisation_id");
+                    take_up_invite(self, table, target, "organisers", token, acceptor, now).await
                 }
             }
         };

@@ -205,13 +205,7 @@ macro_rules! league_season_sql_store {
                     // Results are the league's record: a season that has any is kept. The season and
                     // its divisions are taken first, so that no division or fixture is added to it
                     // meanwhile, then its fixtures, as a result's submission takes them.
-                    take_row(
-                        &mut tx,
-                        "SELECT id FROM seasons WHERE id = $1",
-                        season.0,
-                        "season",
-                    )
-                    .await?;
+                    take_row_by_id(&mut tx, "seasons", "season", season.0).await?;
                     take_rows::<i64>(
                         &mut tx,
                         "SELECT id FROM divisions WHERE season_id = $1",
@@ -295,26 +289,19 @@ macro_rules! league_season_sql_store {
                     team: TeamId,
                 ) -> Result<(), StoreError> {
                     let mut tx = self.begin_write().await?;
-                    let division_organisation = organisation_of(
-                        &mut *tx,
-                        "SELECT competitions.organisation_id FROM divisions \
-                         JOIN seasons ON seasons.id = divisions.season_id \
-                         JOIN competitions ON competitions.id = seasons.competition_id \
-                         WHERE divisions.id = $1",
-                        division.0,
-                        "division",
+                    refuse_of_another_organisation(
+                        &mut tx,
+                        (
+                            "SELECT competitions.organisation_id FROM divisions \
+                             JOIN seasons ON seasons.id = divisions.season_id \
+                             JOIN competitions ON competitions.id = seasons.competition_id \
+                             WHERE divisions.id = $1",
+                            division.0,
+                            "division",
+                        ),
+                        ("SELECT organisation_id FROM teams WHERE id = $1", team.0, "team"),
                     )
                     .await?;
-                    let team_organisation = organisation_of(
-                        &mut *tx,
-                        "SELECT organisation_id FROM teams WHERE id = $1",
-                        team.0,
-                        "team",
-                    )
-                    .await?;
-                    if team_organisation != division_organisation {
-                        return Err(StoreError::OfAnotherOrganisation("team"));
-                    }
                     sqlx::query(
                         "INSERT INTO division_teams (division_id, season_id, team_id) \
                          SELECT id, season_id, $2 FROM divisions WHERE id = $1",
@@ -339,8 +326,7 @@ macro_rules! league_season_sql_store {
                     let mut tx = self.begin_write().await?;
                     // The division's row is taken first, so that lists for one division at the
                     // same moment are kept one after the other.
-                    take_row(&mut tx, "SELECT id FROM divisions WHERE id = $1", division.0, "division")
-                        .await?;
+                    take_row_by_id(&mut tx, "divisions", "division", division.0).await?;
                     let (organisation, season): (i64, i64) = sqlx::query_as(
                         "SELECT competitions.organisation_id, divisions.season_id FROM divisions \
                          JOIN seasons ON seasons.id = divisions.season_id \
@@ -470,13 +456,7 @@ macro_rules! league_season_sql_store {
                 ) -> Result<(), StoreError> {
                     let mut tx = self.begin_write().await?;
                     // From the top down, so that nothing is added beneath while it is counted.
-                    take_row(
-                        &mut tx,
-                        "SELECT id FROM competitions WHERE id = $1",
-                        competition.0,
-                        "competition",
-                    )
-                    .await?;
+                    take_row_by_id(&mut tx, "competitions", "competition", competition.0).await?;
                     take_rows::<i64>(
                         &mut tx,
                         "SELECT id FROM seasons WHERE competition_id = $1",

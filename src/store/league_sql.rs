@@ -37,7 +37,7 @@ macro_rules! league_sql_store {
             /// row already.
             async fn take_rows<T>(
                 tx: &mut sqlx::Transaction<'_, $db>,
-                select: &'static str,
+                select: &str,
                 id: i64,
             ) -> Result<Vec<T>, StoreError>
             where
@@ -53,7 +53,7 @@ macro_rules! league_sql_store {
             /// Takes the one row `select` finds by `id`; `NotFound(what)` when there is none.
             async fn take_row(
                 tx: &mut sqlx::Transaction<'_, $db>,
-                select: &'static str,
+                select: &str,
                 id: i64,
                 what: &'static str,
             ) -> Result<i64, StoreError> {
@@ -62,6 +62,19 @@ macro_rules! league_sql_store {
                     .into_iter()
                     .next()
                     .ok_or(StoreError::NotFound(what))
+            }
+
+            /// Takes row `id` of `table` for the rest of the transaction, as a deletion does before
+            /// it counts what lies beneath; `NotFound(what)` when there is none.
+            async fn take_row_by_id(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                table: &'static str,
+                what: &'static str,
+                id: i64,
+            ) -> Result<(), StoreError> {
+                let select = format!("SELECT id FROM {table} WHERE id = $1");
+                take_row(tx, &select, id, what).await?;
+                Ok(())
             }
 
             /// Takes the fixtures `select` finds by `id` (their statuses) and answers how many have
@@ -80,21 +93,27 @@ macro_rules! league_sql_store {
                 Ok(i64::try_from(played).unwrap_or(i64::MAX))
             }
 
-            /// The organisation that the row `query` finds by `id` belongs to.
-            async fn organisation_of<'e, E>(
-                executor: E,
-                query: &'static str,
-                id: i64,
-                what: &'static str,
-            ) -> Result<i64, StoreError>
-            where
-                E: sqlx::Executor<'e, Database = $db>,
-            {
-                sqlx::query_scalar::<_, i64>(query)
-                    .bind(id)
-                    .fetch_optional(executor)
-                    .await?
-                    .ok_or(StoreError::NotFound(what))
+            /// Refuses `member` (a team put in a division, a player in a squad) with
+            /// `OfAnotherOrganisation` when it belongs to another organisation than `holder`
+            /// does; each is the query finding its organisation, its id and what it is.
+            async fn refuse_of_another_organisation(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                holder: (&'static str, i64, &'static str),
+                member: (&'static str, i64, &'static str),
+            ) -> Result<(), StoreError> {
+                let mut organisations = Vec::with_capacity(2);
+                for (query, id, what) in [holder, member] {
+                    let organisation: i64 = sqlx::query_scalar(query)
+                        .bind(id)
+                        .fetch_optional(&mut **tx)
+                        .await?
+                        .ok_or(StoreError::NotFound(what))?;
+                    organisations.push(organisation);
+                }
+                if organisations[0] != organisations[1] {
+                    return Err(StoreError::OfAnotherOrganisation(member.2));
+                }
+                Ok(())
             }
 
             /// Renames row `id` of `table` (`teams` or `competitions`, each of whose names is unique
@@ -225,6 +244,27 @@ macro_rules! league_sql_store {
 
             /// Helpers the other `*_sql.rs` macros of the same store call too, as `<$store>::name`.
             impl $store {
+                /// Keeps `name` as the organisation's spelling of the look `skeleton` unless it
+                /// keeps one already: the first spelling of a look is kept, and one written at the
+                /// same moment waits on the key and then finds it, so the key decides between them.
+                async fn keep_first_spelling(
+                    tx: &mut sqlx::Transaction<'_, $db>,
+                    organisation: i64,
+                    skeleton: &str,
+                    name: &str,
+                ) -> Result<(), sqlx::Error> {
+                    sqlx::query(
+                        "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
+                         VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
+                    )
+                    .bind(organisation)
+                    .bind(skeleton)
+                    .bind(name)
+                    .execute(&mut **tx)
+                    .await?;
+                    Ok(())
+                }
+
                 /// Makes a player of `organisation` called `name`, refused with `NameLooksLike` when
                 /// the organisation keeps another spelling of the name's look (two players may share a
                 /// name; two spellings of one look are refused). Within the caller's transaction.
@@ -235,20 +275,11 @@ macro_rules! league_sql_store {
                     at: chrono::DateTime<chrono::Utc>,
                 ) -> Result<i64, StoreError> {
                     let skeleton = name.skeleton();
-                    // The first spelling of a look is kept; one written at the same moment waits on the
-                    // key and then finds it, so the key decides between them.
-                    sqlx::query(
-                        "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                         VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                    )
-                    .bind(organisation)
-                    .bind(&skeleton)
-                    .bind(name.as_str())
-                    .execute(&mut **tx)
-                    .await
-                    .map_err(|e| {
-                        foreign_key_violation_as(e, StoreError::NotFound("organisation"))
-                    })?;
+                    <$store>::keep_first_spelling(tx, organisation, &skeleton, name.as_str())
+                        .await
+                        .map_err(|e| {
+                            foreign_key_violation_as(e, StoreError::NotFound("organisation"))
+                        })?;
                     let spelling = <$store>::name_of_skeleton(
                         &mut **tx,
                         "SELECT name FROM player_name_spellings \
@@ -380,23 +411,16 @@ macro_rules! league_sql_store {
                         player: PlayerId,
                     ) -> Result<(), StoreError> {
                         let mut tx = self.begin_write().await?;
-                        let team_organisation = organisation_of(
-                            &mut *tx,
-                            "SELECT organisation_id FROM teams WHERE id = $1",
-                            team.0,
-                            "team",
+                        refuse_of_another_organisation(
+                            &mut tx,
+                            ("SELECT organisation_id FROM teams WHERE id = $1", team.0, "team"),
+                            (
+                                "SELECT organisation_id FROM players WHERE id = $1",
+                                player.0,
+                                "player",
+                            ),
                         )
                         .await?;
-                        let player_organisation = organisation_of(
-                            &mut *tx,
-                            "SELECT organisation_id FROM players WHERE id = $1",
-                            player.0,
-                            "player",
-                        )
-                        .await?;
-                        if player_organisation != team_organisation {
-                            return Err(StoreError::OfAnotherOrganisation("player"));
-                        }
                         sqlx::query("INSERT INTO squad_members (team_id, player_id) VALUES ($1, $2)")
                             .bind(team.0)
                             .bind(player.0)
@@ -600,15 +624,9 @@ macro_rules! league_sql_store {
                             .execute(&mut *tx)
                             .await?;
                         }
-                        sqlx::query(
-                            "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                             VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                        )
-                        .bind(organisation)
-                        .bind(&skeleton)
-                        .bind(name.as_str())
-                        .execute(&mut *tx)
-                        .await?;
+                        let spelling = name.as_str();
+                        <$store>::keep_first_spelling(&mut tx, organisation, &skeleton, spelling)
+                            .await?;
                         sqlx::query("UPDATE players SET name = $1, name_skeleton = $2 WHERE id = $3")
                             .bind(name.as_str())
                             .bind(&skeleton)
@@ -639,13 +657,7 @@ macro_rules! league_sql_store {
 
                     async fn delete_team(&self, team: TeamId) -> Result<(), StoreError> {
                         let mut tx = self.begin_write().await?;
-                        take_row(
-                            &mut tx,
-                            "SELECT id FROM teams WHERE id = $1",
-                            team.0,
-                            "team",
-                        )
-                        .await?;
+                        take_row_by_id(&mut tx, "teams", "team", team.0).await?;
                         refuse_if_played(
                             take_fixtures_with_results(
                                 &mut tx,
@@ -666,13 +678,7 @@ macro_rules! league_sql_store {
                         // The player's row first: a submission naming them holds it (the key of a
                         // game's players takes it) until it ends, so its games are counted below; one
                         // that comes after waits, and finds the player gone.
-                        take_row(
-                            &mut tx,
-                            "SELECT id FROM players WHERE id = $1",
-                            player.0,
-                            "player",
-                        )
-                        .await?;
+                        take_row_by_id(&mut tx, "players", "player", player.0).await?;
                         let games: i64 = sqlx::query_scalar(
                             "SELECT COUNT(*) FROM result_game_players WHERE player_id = $1",
                         )

@@ -64,8 +64,8 @@ pub use championship::{
 };
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
 pub use invitation::{
-    CaptainInvite, InvitationStore, InviteAcceptor, NewCaptainInvite, NewOrganiserInvite,
-    NewPasswordReset, OrganiserInvite, PasswordReset, ResetRequested,
+    CaptainInvite, InvitationStore, InviteAcceptor, InviteMade, NewCaptainInvite,
+    NewOrganiserInvite, NewPasswordReset, OrganiserInvite, PasswordReset, ResetRequested,
 };
 pub use league::{
     Competition, Division, DivisionRefusal, LeagueStore, NewCompetition, NewDivision, NewSeason,

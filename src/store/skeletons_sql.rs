@@ -16,6 +16,45 @@ macro_rules! skeletons_sql_store {
             /// character, which no name's skeleton holds.
             const PLACEHOLDER_SKELETON: &str = "\u{1}";
 
+            /// Gives row `id` of `table` (a team, competition or championship of `organisation`)
+            /// the skeleton of its `name`, unless an older one of the organisation already has
+            /// it: that one is left as it is, its name kept, and is logged.
+            async fn give_name_skeleton(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                table: &'static str,
+                id: i64,
+                organisation: i64,
+                name: &str,
+            ) -> Result<(), StoreError> {
+                let skeleton = name_skeleton(name);
+                let existing: Option<String> = sqlx::query_scalar(&format!(
+                    "SELECT name FROM {table} WHERE organisation_id = $1 AND name_skeleton = $2"
+                ))
+                .bind(organisation)
+                .bind(&skeleton)
+                .fetch_optional(&mut **tx)
+                .await?;
+                match existing {
+                    Some(existing) => tracing::warn!(
+                        table,
+                        organisation,
+                        id,
+                        "{name:?} looks the same as {existing:?}; it keeps its name, and a new \
+                         name that looks like either is refused"
+                    ),
+                    None => {
+                        sqlx::query(&format!(
+                            "UPDATE {table} SET name_skeleton = $1 WHERE id = $2"
+                        ))
+                        .bind(&skeleton)
+                        .bind(id)
+                        .execute(&mut **tx)
+                        .await?;
+                    }
+                }
+                Ok(())
+            }
+
             impl $store {
                 /// Gives every account made before addresses had skeletons its address's skeleton
                 /// (the migration cannot: skeletons are computed here).
@@ -52,33 +91,7 @@ macro_rules! skeletons_sql_store {
                         .fetch_all(&mut *tx)
                         .await?;
                         for (id, organisation, name) in rows {
-                            let skeleton = name_skeleton(&name);
-                            let existing: Option<String> = sqlx::query_scalar(&format!(
-                                "SELECT name FROM {table} \
-                                 WHERE organisation_id = $1 AND name_skeleton = $2"
-                            ))
-                            .bind(organisation)
-                            .bind(&skeleton)
-                            .fetch_optional(&mut *tx)
-                            .await?;
-                            match existing {
-                                Some(existing) => tracing::warn!(
-                                    table,
-                                    organisation,
-                                    id,
-                                    "{name:?} looks the same as {existing:?}; it keeps its name, \
-                                     and a new name that looks like either is refused"
-                                ),
-                                None => {
-                                    sqlx::query(&format!(
-                                        "UPDATE {table} SET name_skeleton = $1 WHERE id = $2"
-                                    ))
-                                    .bind(&skeleton)
-                                    .bind(id)
-                                    .execute(&mut *tx)
-                                    .await?;
-                                }
-                            }
+                            give_name_skeleton(&mut tx, table, id, organisation, &name).await?;
                         }
                     }
                     let players: Vec<(i64, i64, String)> = sqlx::query_as(
@@ -94,15 +107,8 @@ macro_rules! skeletons_sql_store {
                             .bind(id)
                             .execute(&mut *tx)
                             .await?;
-                        sqlx::query(
-                            "INSERT INTO player_name_spellings (organisation_id, skeleton, name) \
-                             VALUES ($1, $2, $3) ON CONFLICT (organisation_id, skeleton) DO NOTHING",
-                        )
-                        .bind(organisation)
-                        .bind(&skeleton)
-                        .bind(&name)
-                        .execute(&mut *tx)
-                        .await?;
+                        <$store>::keep_first_spelling(&mut tx, organisation, &skeleton, &name)
+                            .await?;
                     }
                     // A championship's skeleton cannot be NULL: one still to be computed, or kept
                     // without one, holds PLACEHOLDER_SKELETON and its id.
@@ -114,33 +120,8 @@ macro_rules! skeletons_sql_store {
                     .fetch_all(&mut *tx)
                     .await?;
                     for (id, organisation, name) in championships {
-                        let skeleton = name_skeleton(&name);
-                        let existing: Option<String> = sqlx::query_scalar(
-                            "SELECT name FROM championships \
-                             WHERE organisation_id = $1 AND name_skeleton = $2",
-                        )
-                        .bind(organisation)
-                        .bind(&skeleton)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                        match existing {
-                            Some(existing) => tracing::warn!(
-                                table = "championships",
-                                organisation,
-                                id,
-                                "{name:?} looks the same as {existing:?}; it keeps its name, \
-                                 and a new name that looks like either is refused"
-                            ),
-                            None => {
-                                sqlx::query(
-                                    "UPDATE championships SET name_skeleton = $1 WHERE id = $2",
-                                )
-                                .bind(&skeleton)
-                                .bind(id)
-                                .execute(&mut *tx)
-                                .await?;
-                            }
-                        }
+                        give_name_skeleton(&mut tx, "championships", id, organisation, &name)
+                            .await?;
                     }
                     tx.commit().await?;
                     Ok(())

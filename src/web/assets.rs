@@ -52,3 +52,12 @@ const DESK_SCRIPT: &str = include_str!("../../static/desk.js");
 pub async fn desk_script() -> HttpResponse {
     script(DESK_SCRIPT)
 }
+
+const CHAMPIONSHIP_FORM_SCRIPT: &str = include_str!("../../static/championship-form.js");
+
+/// The new championship form showing only the parts its choices use; the form works without
+/// it, every part shown.
+#[get("/static/championship-form.js")]
+pub async fn championship_form_script() -> HttpResponse {
+    script(CHAMPIONSHIP_FORM_SCRIPT)
+}

@@ -1,13 +1,16 @@
-//! Form pieces the organisers' and the captains' pages share: each field's problems, the
-//! choice of a league night, and a team's pub as typed.
+//! Form pieces the organisers' and the captains' pages share: each field's problems, a use
+//! case's refusal as a form shows it, the choice of a league night, and a team's pub as typed.
 
 use std::collections::BTreeMap;
 
 use chrono::Weekday;
 use serde::Deserialize;
 
+use crate::app::{AppError, Field};
 use crate::domain::league::{Venue, VenueAddress, WEEKDAYS, weekday_name, weekday_named};
 use crate::domain::organisation::DisplayName;
+use crate::web::error::WebError;
+use crate::web::session::Viewer;
 
 /// Each field's problems, by the field's name in the form.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -40,6 +43,23 @@ impl FieldErrors {
 
     pub fn all(&self) -> Vec<String> {
         self.0.values().flatten().cloned().collect()
+    }
+}
+
+/// A use case's refusal of what a form typed, one message a problem (a pasted list's with
+/// the line it is on); any other error (not signed in, not theirs, the store failing) is the
+/// error page's.
+pub(crate) fn refusal_messages(viewer: &Viewer, error: AppError) -> Result<Vec<String>, WebError> {
+    match error {
+        AppError::Conflict(conflict) => Ok(vec![conflict.to_string()]),
+        AppError::Invalid(problems) => Ok(problems
+            .into_iter()
+            .map(|problem| match problem.field {
+                Field::Line(line) => format!("Line {line}: {}", problem.message),
+                _ => problem.message,
+            })
+            .collect()),
+        error => Err(viewer.refused(error)),
     }
 }
 

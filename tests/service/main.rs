@@ -25,6 +25,7 @@ mod captain_phone;
 mod championship_day;
 mod championship_edits;
 mod championship_final_scores;
+mod championship_form;
 mod championship_formats;
 mod championship_pages;
 mod championship_partners;

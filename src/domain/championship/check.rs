@@ -14,7 +14,7 @@ impl TryFrom<FormatChoice> for ChampionshipFormat {
         problems.extend(seating_problems(&choice));
         problems.extend(table_play_problems(choice.table_play));
         if let TablePlay::BestOf(n) = choice.table_play
-            && n % 2 == 0
+            && choice.table_play.can_draw(2)
             && choice.stages.has_knockout()
         {
             problems.push(FormatProblem::new(
@@ -159,7 +159,7 @@ fn team_match_problems(choice: &FormatChoice) -> Vec<FormatProblem> {
         ));
     }
     let games = team_match.games();
-    if problems.is_empty() && games % 2 == 0 && choice.stages.has_knockout() {
+    if problems.is_empty() && choice.can_draw() && choice.stages.has_knockout() {
         problems.push(FormatProblem::new(
             "team_match",
             format!(

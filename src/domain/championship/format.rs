@@ -145,6 +145,23 @@ impl TablePlay {
             TablePlay::FirstTo(n) => sides * (n - 1) + 1,
         }
     }
+
+    /// Whether a table of `sides` sides can end level, so that its scoring's draw is ever
+    /// given: every game has a winner, so only two sides playing a set number of games that is
+    /// even can share them (1–1 in a best of 2); one game, first to a number and best of an
+    /// odd number always end with a winner, and three or four each for themselves are placed.
+    pub fn can_draw(self, sides: u32) -> bool {
+        sides == 2 && matches!(self, TablePlay::BestOf(n) if n % 2 == 0)
+    }
+}
+
+/// Whether a table can be drawn: a team match when its games are even, otherwise as its table
+/// play allows at its sides.
+fn tables_can_draw(team_match: Option<&TeamMatch>, table_play: TablePlay, sides: u32) -> bool {
+    match team_match {
+        Some(team_match) => team_match.games() % 2 == 0,
+        None => table_play.can_draw(sides),
+    }
 }
 
 /// Match points, in halves so that a draw's half point is exact.
@@ -275,6 +292,18 @@ pub struct ChampionshipFormat {
     pub entry_level: EntryLevel,
 }
 
+impl ChampionshipFormat {
+    /// Whether a table of this format can be drawn: where it cannot, its scoring's draw is
+    /// never given, and it is not spoken of.
+    pub fn can_draw(&self) -> bool {
+        tables_can_draw(
+            self.team_match.as_ref(),
+            self.table_play,
+            self.seating.sides(),
+        )
+    }
+}
+
 /// The format as an organiser gives it, before it is checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormatChoice {
@@ -303,6 +332,15 @@ impl TableScoring {
 }
 
 impl FormatChoice {
+    /// Whether a table of the format chosen can be drawn, as [`ChampionshipFormat::can_draw`].
+    pub fn can_draw(&self) -> bool {
+        let seating = Seating {
+            seats: self.seats,
+            partnerships: self.partnerships,
+        };
+        tables_can_draw(self.team_match.as_ref(), self.table_play, seating.sides())
+    }
+
     /// The plainest format of `stages` for players, and the form's starting point: two at a
     /// table playing one game, scored 1, ½ and 0, a bye worth a win, the usual tiebreaks,
     /// seeded by rating.
@@ -374,5 +412,34 @@ mod tests {
         assert_eq!(TablePlay::FirstTo(3).most_games(2), 5);
         // First to 2 at three seats: each wins one, then the fourth decides.
         assert_eq!(TablePlay::FirstTo(2).most_games(3), 4);
+    }
+
+    #[test]
+    fn a_table_can_be_drawn_exactly_where_its_result_can_be_level() {
+        use crate::domain::championship::table::{TableGame, table_outcome};
+        let plays = std::iter::once(TablePlay::OneGame).chain(
+            (1..=MAX_TABLE_GAMES).flat_map(|n| [TablePlay::BestOf(n), TablePlay::FirstTo(n)]),
+        );
+        for play in plays {
+            let format = ChampionshipFormat::try_from(FormatChoice {
+                table_play: play,
+                ..FormatChoice::plain(Stages::Swiss { rounds: 3 })
+            })
+            .unwrap();
+            // Games won in turn by each side are the way to a level table, if there is one.
+            let level = (1..=play.most_games(2)).any(|played| {
+                let games: Vec<TableGame> = (0..played as usize)
+                    .map(|game| TableGame {
+                        winner: game % 2,
+                        side_points: vec![61, 61],
+                    })
+                    .collect();
+                table_outcome(&format, &games)
+                    .is_ok_and(|outcome| outcome.points[0] == outcome.points[1])
+            });
+            assert_eq!(play.can_draw(2), level, "{play:?}");
+            assert_eq!(format.can_draw(), level, "{play:?}");
+        }
+        assert!(!TablePlay::BestOf(2).can_draw(3));
     }
 }

@@ -6,12 +6,13 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::{AppError, admin};
+use crate::app::admin;
 use crate::domain::account::EmailAddress;
 use crate::domain::organisation::{DisplayName, Slug};
 use crate::store::Organisation;
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::refusal_messages;
 use crate::web::layout::{Layout, redirect, render, render_with_status};
 use crate::web::session::Viewer;
 
@@ -73,12 +74,7 @@ pub async fn create_organisation(
             .await
             {
                 Ok(created) => return Ok(redirect(&format!("/organise/{}", created.slug))),
-                Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
-                Err(AppError::Invalid(problems)) => problems
-                    .into_iter()
-                    .map(|problem| problem.message)
-                    .collect(),
-                Err(error) => return Err(viewer.refused(error)),
+                Err(error) => refusal_messages(&viewer, error)?,
             }
         }
         _ => [

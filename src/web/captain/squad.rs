@@ -14,6 +14,7 @@ use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::organisation::DisplayName;
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::refusal_messages;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::session::Viewer;
 
@@ -80,20 +81,6 @@ pub fn show(
             forms,
         },
     )
-}
-
-/// The message of a refusal a form shows at its field (a problem or a name taken), or the
-/// refusal itself for the error page.
-pub fn form_message(error: AppError) -> Result<String, AppError> {
-    match error {
-        AppError::Conflict(conflict) => Ok(conflict.to_string()),
-        AppError::Invalid(problems) if !problems.is_empty() => Ok(problems
-            .into_iter()
-            .map(|problem| problem.message)
-            .collect::<Vec<_>>()
-            .join(" ")),
-        error => Err(error),
-    }
 }
 
 /// The organisation's short name of a team `who` may act for.
@@ -176,10 +163,7 @@ pub async fn add_new(
         .await
     {
         Ok(_) => Ok(redirect(&base)),
-        Err(error) => match form_message(error) {
-            Ok(message) => refused(squad, message),
-            Err(error) => Err(viewer.refused(error)),
-        },
+        Err(error) => refused(squad, refusal_messages(viewer, error)?.join(" ")),
     }
 }
 
@@ -220,10 +204,7 @@ pub async fn add_existing(
     .await
     {
         Ok(_) => Ok(redirect(&base)),
-        Err(error) => match form_message(error) {
-            Ok(message) => refused(squad, message),
-            Err(error) => Err(viewer.refused(error)),
-        },
+        Err(error) => refused(squad, refusal_messages(viewer, error)?.join(" ")),
     }
 }
 

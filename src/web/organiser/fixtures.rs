@@ -20,6 +20,7 @@ use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Bye, Fixture, Organisation};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::refusal_messages;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::organiser::competition_seasons::{optional_time_of, parse_date};
 use crate::web::public::league::{date_and_time, status_label};
@@ -203,13 +204,7 @@ async fn answer(
 ) -> Result<HttpResponse, WebError> {
     let message = match outcome {
         Ok(changed) => return Ok(redirect(&fixture_address(slug, &changed))),
-        Err(AppError::Conflict(conflict)) => conflict.to_string(),
-        Err(AppError::Invalid(problems)) => problems
-            .into_iter()
-            .map(|problem| problem.message)
-            .collect::<Vec<_>>()
-            .join(" "),
-        Err(error) => return Err(viewer.refused(error)),
+        Err(error) => refusal_messages(viewer, error)?.join(" "),
     };
     refuse(viewer, state, slug, fixture, typed, message).await
 }

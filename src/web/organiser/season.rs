@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::{AppError, Field};
+use crate::app::AppError;
 use crate::app::{fixtures, league};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{DivisionId, SeasonId, TeamId};
@@ -17,6 +17,7 @@ use crate::domain::team_list::teams_from_text;
 use crate::store::{Competition, Division, Organisation, Season, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::refusal_messages;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::organiser::lookup::{DivisionPlace, division_of, organised, season_of};
 use crate::web::session::Viewer;
@@ -85,15 +86,6 @@ pub struct FieldMessage {
     pub message: String,
 }
 
-impl FieldMessage {
-    fn new(field: String, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
-    }
-}
-
 /// What a refused form on the season page typed, shown again with its message.
 #[derive(Default)]
 struct Refused {
@@ -103,6 +95,16 @@ struct Refused {
     /// The division whose list of teams was refused, the list as typed and its problems.
     team_list: Option<(DivisionId, String, Vec<String>)>,
     error: Option<FieldMessage>,
+}
+
+impl Refused {
+    /// Refused with one message, at the field with the id `field`.
+    fn at(field: String, message: String) -> Self {
+        Self {
+            error: Some(FieldMessage { field, message }),
+            ..Self::default()
+        }
+    }
 }
 
 #[derive(Template)]
@@ -203,6 +205,25 @@ async fn refuse(
     .await
 }
 
+/// A form on the season page refused with one message, at the field with the id `field`.
+async fn refuse_field(
+    viewer: &Viewer,
+    state: &AppState,
+    organisation: Organisation,
+    season: SeasonId,
+    field: String,
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    refuse(
+        viewer,
+        state,
+        organisation,
+        season,
+        Refused::at(field, message),
+    )
+    .await
+}
+
 fn season_address(organisation: &Organisation, season: SeasonId) -> String {
     format!("/organise/{}/seasons/{}", organisation.slug, season)
 }
@@ -263,8 +284,7 @@ pub async fn create_division(
     };
     let refused = Refused {
         division_name: typed,
-        error: Some(FieldMessage::new("division-name".into(), message)),
-        ..Refused::default()
+        ..Refused::at("division-name".into(), message)
     };
     refuse(&viewer, &state, organisation, season.id, refused).await
 }
@@ -299,21 +319,11 @@ pub async fn add_division_team(
         .await
         {
             Ok(_) => return Ok(redirect(&season_address(&organisation, season.id))),
-            Err(AppError::Conflict(conflict)) => conflict.to_string(),
-            Err(AppError::Invalid(problems)) => problems
-                .into_iter()
-                .map(|problem| problem.message)
-                .collect::<Vec<_>>()
-                .join(" "),
-            Err(error) => return Err(viewer.refused(error)),
+            Err(error) => refusal_messages(&viewer, error)?.join(" "),
         },
         Err(_) => "Choose a team to add.".to_string(),
     };
-    let refused = Refused {
-        error: Some(FieldMessage::new(field, message)),
-        ..Refused::default()
-    };
-    refuse(&viewer, &state, organisation, season.id, refused).await
+    refuse_field(&viewer, &state, organisation, season.id, field, message).await
 }
 
 #[derive(Deserialize)]
@@ -354,15 +364,7 @@ pub async fn add_division_teams(
                     division.id
                 )));
             }
-            Err(AppError::Invalid(problems)) => problems
-                .into_iter()
-                .map(|problem| match problem.field {
-                    Field::Line(line) => format!("Line {line}: {}", problem.message),
-                    _ => problem.message,
-                })
-                .collect(),
-            Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
-            Err(error) => return Err(viewer.refused(error)),
+            Err(error) => refusal_messages(&viewer, error)?,
         },
         Err(whole) => vec![whole.to_string()],
     };
@@ -408,21 +410,11 @@ pub async fn generate_fixtures(
                     organisation.slug, division.id
                 )));
             }
-            Err(AppError::Conflict(conflict)) => conflict.to_string(),
-            Err(AppError::Invalid(problems)) => problems
-                .into_iter()
-                .map(|problem| problem.message)
-                .collect::<Vec<_>>()
-                .join(" "),
-            Err(error) => return Err(viewer.refused(error)),
+            Err(error) => refusal_messages(&viewer, error)?.join(" "),
         },
         None => "Choose whether teams meet once or twice.".to_string(),
     };
-    let refused = Refused {
-        error: Some(FieldMessage::new(field, message)),
-        ..Refused::default()
-    };
-    refuse(&viewer, &state, organisation, season.id, refused).await
+    refuse_field(&viewer, &state, organisation, season.id, field, message).await
 }
 
 /// The tiebreak form: a select per place, "1st" to "4th"; an empty one is skipped.
@@ -505,11 +497,7 @@ pub async fn set_tiebreaks(
         Err(message) => {
             let refused = Refused {
                 tiebreaks: Some((division.id, places)),
-                error: Some(FieldMessage::new(
-                    format!("division-{}-tiebreaks", division.id),
-                    message,
-                )),
-                ..Refused::default()
+                ..Refused::at(format!("division-{}-tiebreaks", division.id), message)
             };
             refuse(&viewer, &state, organisation, season.id, refused).await
         }

@@ -5,13 +5,14 @@ use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, post};
 use serde::Deserialize;
 
+use crate::app::AppError;
 use crate::app::championships::{self, EntrantChange};
-use crate::app::{AppError, Field};
 use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::{MAX_ENTRY_CSV_BYTES, entries_from_csv};
 use crate::domain::ids::{ChampionshipId, EntrantId};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::forms::refusal_messages;
 use crate::web::layout::redirect;
 use crate::web::organiser::lookup::organised;
 use crate::web::session::Viewer;
@@ -84,15 +85,7 @@ async fn entrants_from(
                     };
                     return manage_page(viewer, state, slug, id, &[], shown).await;
                 }
-                Err(AppError::Invalid(problems)) => problems
-                    .into_iter()
-                    .map(|p| match p.field {
-                        Field::Line(line) => format!("Line {line}: {}", p.message),
-                        _ => p.message,
-                    })
-                    .collect(),
-                Err(AppError::Conflict(conflict)) => vec![conflict.to_string()],
-                Err(error) => return Err(viewer.refused(error)),
+                Err(error) => refusal_messages(viewer, error)?,
             }
         }
     };
@@ -237,22 +230,13 @@ pub(super) async fn after_change_at(
         Ok(_) => Ok(redirect(&format!(
             "/organise/{slug}/championships/{id}{fragment}"
         ))),
-        Err(AppError::Invalid(problems)) => {
+        Err(error) => {
             let shown = Shown {
                 entry_text: String::new(),
-                problems: problems.into_iter().map(|p| p.message).collect(),
+                problems: refusal_messages(viewer, error)?,
                 notice: None,
             };
             manage_page(viewer, state, slug, id, edits, shown).await
         }
-        Err(AppError::Conflict(conflict)) => {
-            let shown = Shown {
-                entry_text: String::new(),
-                problems: vec![conflict.to_string()],
-                notice: None,
-            };
-            manage_page(viewer, state, slug, id, edits, shown).await
-        }
-        Err(error) => Err(viewer.refused(error)),
     }
 }

@@ -7,12 +7,12 @@ use serde::Deserialize;
 
 use crate::app::championships::ChampionshipInput;
 use crate::domain::championship::{
-    ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, Points, Stages, TablePlay,
-    TableScoring, TeamMatch, tiebreak_words,
+    ChampionshipFormat, EntrantKind, FormatChoice, MAX_POINTS, MAX_TABLE_GAMES, Points, Seating,
+    Stages, TablePlay, TableScoring, TeamMatch, tiebreak_words,
 };
 use crate::domain::entry_level::EntryLevel;
 use crate::domain::league_time::parse_date;
-use crate::domain::match_format::{Leg, LegKind, PlayerLimits};
+use crate::domain::match_format::{Leg, LegKind, MAX_GAMES_PER_LEG, PlayerLimits};
 use crate::domain::organisation::DisplayName;
 use crate::web::organiser::competitions::FieldErrors;
 use fives_pairing::event::Tiebreak;
@@ -82,7 +82,8 @@ pub struct ChampionshipForm {
 
 impl Default for ChampionshipForm {
     /// A Swiss of five rounds for players, two at a table playing one game of Fives and
-    /// Threes, 1 for a win and ½ for a draw, a bye worth a win, seeded by rating.
+    /// Threes, 1 for a win and 0 for a loss (and ½ for a draw, should a table that can be drawn
+    /// be chosen), a bye worth a win, seeded by rating.
     fn default() -> Self {
         Self {
             name: String::new(),
@@ -235,6 +236,194 @@ fn team_match_of(errors: &mut FieldErrors, form: &ChampionshipForm) -> TeamMatch
     }
 }
 
+/// What a table plays, by the form's name for it; `games` reads the number of games, only
+/// for a play that has one.
+fn table_play_named(name: &str, games: impl FnOnce() -> u32) -> TablePlay {
+    match name {
+        "best-of" => TablePlay::BestOf(games()),
+        "first-to" => TablePlay::FirstTo(games()),
+        _ => TablePlay::OneGame,
+    }
+}
+
+/// The format's parts as the form gives them, the table's scoring apart (it follows from them).
+fn choice_of(errors: &mut FieldErrors, form: &ChampionshipForm) -> FormatChoice {
+    let entrants = match form.entrants.as_str() {
+        "pairs" => EntrantKind::Pairs,
+        "teams" => EntrantKind::Teams,
+        _ => EntrantKind::Players,
+    };
+    let checked = |value: &Option<String>| value.is_some();
+    let stages = match form.stages.as_str() {
+        "round-robin" => Stages::RoundRobin,
+        "groups" => Stages::Groups {
+            groups: number_of(errors, "groups", "the number of groups", &form.groups),
+            advance: number_of(
+                errors,
+                "advance",
+                "how many go on from each group",
+                &form.advance,
+            ),
+        },
+        "knockout" => Stages::Knockout {
+            third_place: checked(&form.third_place),
+        },
+        "double-elimination" => Stages::DoubleElimination {
+            grand_final_reset: checked(&form.grand_final_reset),
+        },
+        "swiss-then-knockout" => Stages::SwissThenKnockout {
+            rounds: number_of(errors, "rounds", "the Swiss's rounds", &form.rounds),
+            top: number_of(errors, "top", "how many go on to the knockout", &form.top),
+            third_place: checked(&form.third_place),
+        },
+        _ => Stages::Swiss {
+            rounds: number_of(errors, "rounds", "the number of rounds", &form.rounds),
+        },
+    };
+    let team_match = (entrants == EntrantKind::Teams).then(|| team_match_of(errors, form));
+    let table_play = if team_match.is_some() {
+        // A team event's table is its one team match, whatever the form's table play says.
+        TablePlay::OneGame
+    } else {
+        table_play_named(&form.table_play, || {
+            number_of(errors, "table_games", "the games", &form.table_games)
+        })
+    };
+    let seeding = match form.seeding.as_str() {
+        "entry" => fives_pairing::document::Seeding::Entry,
+        _ => fives_pairing::document::Seeding::Rating,
+    };
+    // A form without the choice (an older page, a script) asks for the hands, as before.
+    let level = form.entry_level.trim();
+    let chosen = if level.is_empty() {
+        Some(EntryLevel::default())
+    } else {
+        EntryLevel::named(level)
+    };
+    let entry_level = chosen.unwrap_or_else(|| {
+        errors.add(
+            "entry_level",
+            "Choose what a table's result gives of each game: its final score, every hand's \
+             score, or every hand's pegs.",
+        );
+        EntryLevel::default()
+    });
+    FormatChoice {
+        entrants,
+        team_match,
+        stages,
+        seats: number_of(errors, "seats", "the seats at a table", &form.seats),
+        partnerships: checked(&form.partnerships),
+        table_play,
+        // Set by `scoring_of` once the rest is known.
+        scoring: TableScoring::ByPlace(Vec::new()),
+        bye_points: points_field(errors, "bye_points", "a bye's points", &form.bye_points),
+        tiebreaks: tiebreaks_of(errors, &form.tiebreaks),
+        seeding,
+        entry_level,
+    }
+}
+
+/// Whether a table of `seats` seats, partners or not, scores by place: three or four each for
+/// themselves; two sides score a win and a loss.
+fn scores_by_place(seats: u32, partnerships: bool) -> bool {
+    let seating = Seating {
+        seats,
+        partnerships,
+    };
+    seating.sides() > 2
+}
+
+/// How a table of the choice scores: by place, or a win and a loss, and a draw only where a
+/// table can be drawn; elsewhere the draw's field is not read, and the draw, never given, is
+/// kept at the loss's points.
+fn scoring_of(
+    errors: &mut FieldErrors,
+    form: &ChampionshipForm,
+    choice: &FormatChoice,
+) -> TableScoring {
+    if scores_by_place(choice.seats, choice.partnerships) {
+        return TableScoring::ByPlace(
+            form.places
+                .split(',')
+                .map(|part| points_field(errors, "scoring", "each place's points", part))
+                .collect(),
+        );
+    }
+    let win = points_field(errors, "scoring", "a win's points", &form.win);
+    let loss = points_field(errors, "scoring", "a loss's points", &form.loss);
+    let draw = if choice.can_draw() {
+        points_field(errors, "scoring", "a drawn table's points", &form.draw)
+    } else {
+        loss
+    };
+    TableScoring::WinDrawLoss { win, draw, loss }
+}
+
+/// The form's choices at which the script shows a field only some choices read, each found by
+/// reading a form of that choice as a posted one is read, so that the script holds no rule of
+/// the game: where a table scores by place, and where it can be drawn.
+pub(super) struct ScriptChoices {
+    /// `seats/partnerships` (as the form sends them) of a table that scores by place.
+    pub by_place: String,
+    /// `seats/partnerships/table_play/table_games` of a table of players or pairs that can be
+    /// drawn.
+    pub drawn_tables: String,
+    /// `singles_games/pairs_games` of a team match that can be drawn.
+    pub drawn_team_matches: String,
+}
+
+impl ScriptChoices {
+    pub(super) fn new() -> Self {
+        let read = |form: ChampionshipForm| choice_of(&mut FieldErrors::default(), &form);
+        let partnered = [None, Some("on".to_string())];
+        let mut by_place = Vec::new();
+        let mut drawn_tables = Vec::new();
+        for seats in 2..=4u32 {
+            for partnerships in &partnered {
+                let mark = partnerships.as_deref().unwrap_or("");
+                if scores_by_place(seats, partnerships.is_some()) {
+                    by_place.push(format!("{seats}/{mark}"));
+                    continue;
+                }
+                for play in ["best-of", "first-to"] {
+                    for games in 1..=MAX_TABLE_GAMES {
+                        let choice = read(ChampionshipForm {
+                            seats: seats.to_string(),
+                            partnerships: partnerships.clone(),
+                            table_play: play.into(),
+                            table_games: games.to_string(),
+                            ..ChampionshipForm::default()
+                        });
+                        if choice.can_draw() {
+                            drawn_tables.push(format!("{seats}/{mark}/{play}/{games}"));
+                        }
+                    }
+                }
+            }
+        }
+        let mut drawn_team_matches = Vec::new();
+        for singles in 0..=MAX_GAMES_PER_LEG {
+            for pairs in 0..=MAX_GAMES_PER_LEG {
+                let choice = read(ChampionshipForm {
+                    entrants: "teams".into(),
+                    singles_games: singles.to_string(),
+                    pairs_games: pairs.to_string(),
+                    ..ChampionshipForm::default()
+                });
+                if choice.can_draw() {
+                    drawn_team_matches.push(format!("{singles}/{pairs}"));
+                }
+            }
+        }
+        Self {
+            by_place: by_place.join(" "),
+            drawn_tables: drawn_tables.join(" "),
+            drawn_team_matches: drawn_team_matches.join(" "),
+        }
+    }
+}
+
 /// The championship the form describes, or each problem at its field.
 pub(super) fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, FieldErrors> {
     let mut errors = FieldErrors::default();
@@ -268,113 +457,8 @@ pub(super) fn input_of(form: &ChampionshipForm) -> Result<ChampionshipInput, Fie
             text,
         )),
     };
-    let entrants = match form.entrants.as_str() {
-        "pairs" => EntrantKind::Pairs,
-        "teams" => EntrantKind::Teams,
-        _ => EntrantKind::Players,
-    };
-    let checked = |value: &Option<String>| value.is_some();
-    let stages = match form.stages.as_str() {
-        "round-robin" => Stages::RoundRobin,
-        "groups" => Stages::Groups {
-            groups: number_of(&mut errors, "groups", "the number of groups", &form.groups),
-            advance: number_of(
-                &mut errors,
-                "advance",
-                "how many go on from each group",
-                &form.advance,
-            ),
-        },
-        "knockout" => Stages::Knockout {
-            third_place: checked(&form.third_place),
-        },
-        "double-elimination" => Stages::DoubleElimination {
-            grand_final_reset: checked(&form.grand_final_reset),
-        },
-        "swiss-then-knockout" => Stages::SwissThenKnockout {
-            rounds: number_of(&mut errors, "rounds", "the Swiss's rounds", &form.rounds),
-            top: number_of(
-                &mut errors,
-                "top",
-                "how many go on to the knockout",
-                &form.top,
-            ),
-            third_place: checked(&form.third_place),
-        },
-        _ => Stages::Swiss {
-            rounds: number_of(&mut errors, "rounds", "the number of rounds", &form.rounds),
-        },
-    };
-    let seats = number_of(&mut errors, "seats", "the seats at a table", &form.seats);
-    let team_match = (entrants == EntrantKind::Teams).then(|| team_match_of(&mut errors, form));
-    let table_play = match form.table_play.as_str() {
-        // A team event's table is its one team match, whatever the form's table play says.
-        _ if team_match.is_some() => TablePlay::OneGame,
-        "best-of" => TablePlay::BestOf(number_of(
-            &mut errors,
-            "table_games",
-            "the games",
-            &form.table_games,
-        )),
-        "first-to" => TablePlay::FirstTo(number_of(
-            &mut errors,
-            "table_games",
-            "the games",
-            &form.table_games,
-        )),
-        _ => TablePlay::OneGame,
-    };
-    let scoring = if seats > 2 && !checked(&form.partnerships) {
-        let places: Vec<Points> = form
-            .places
-            .split(',')
-            .map(|part| points_field(&mut errors, "scoring", "each place's points", part))
-            .collect();
-        TableScoring::ByPlace(places)
-    } else {
-        TableScoring::WinDrawLoss {
-            win: points_field(&mut errors, "scoring", "a win's points", &form.win),
-            draw: points_field(&mut errors, "scoring", "a draw's points", &form.draw),
-            loss: points_field(&mut errors, "scoring", "a loss's points", &form.loss),
-        }
-    };
-    let bye_points = points_field(
-        &mut errors,
-        "bye_points",
-        "a bye's points",
-        &form.bye_points,
-    );
-    let seeding = match form.seeding.as_str() {
-        "entry" => fives_pairing::document::Seeding::Entry,
-        _ => fives_pairing::document::Seeding::Rating,
-    };
-    // A form without the choice (an older page, a script) asks for the hands, as before.
-    let level = form.entry_level.trim();
-    let chosen = if level.is_empty() {
-        Some(EntryLevel::default())
-    } else {
-        EntryLevel::named(level)
-    };
-    let entry_level = chosen.unwrap_or_else(|| {
-        errors.add(
-            "entry_level",
-            "Choose what a table's result gives of each game: its final score, every hand's score, or every hand's pegs.",
-        );
-        EntryLevel::default()
-    });
-    let choice = FormatChoice {
-        entrants,
-        team_match,
-        stages,
-        seats,
-        partnerships: checked(&form.partnerships),
-        table_play,
-        scoring,
-        bye_points,
-        tiebreaks: tiebreaks_of(&mut errors, &form.tiebreaks),
-        seeding,
-        entry_level,
-    };
+    let mut choice = choice_of(&mut errors, form);
+    choice.scoring = scoring_of(&mut errors, form, &choice);
     let format = if errors.is_empty() {
         ChampionshipFormat::try_from(choice)
             .map_err(|problems| {

@@ -1,5 +1,7 @@
 //! An organiser's championships: the list with the new championship form, and making one.
 
+use std::sync::LazyLock;
+
 use actix_web::web::{Data, Form, Path};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
@@ -60,7 +62,11 @@ struct ChampionshipsPage {
     max_leg_games: u32,
     tiebreak_names: String,
     max_tiebreaks: usize,
+    script_choices: &'static ScriptChoices,
 }
+
+/// The same for every page, so found once.
+static SCRIPT_CHOICES: LazyLock<ScriptChoices> = LazyLock::new(ScriptChoices::new);
 
 fn championships_page(
     viewer: &Viewer,
@@ -124,6 +130,7 @@ fn championships_page(
             .collect::<Vec<_>>()
             .join(", "),
         max_tiebreaks: MAX_TIEBREAKS,
+        script_choices: &SCRIPT_CHOICES,
         organisation,
         championships,
         form,

@@ -77,8 +77,12 @@ pub fn format_words(format: &ChampionshipFormat) -> String {
         (None, TablePlay::FirstTo(n)) => format!("first to {n} games"),
     };
     let scoring = match &format.scoring {
-        TableScoring::WinDrawLoss { win, draw, loss } => {
+        // A draw is spoken of only where a table can be drawn.
+        TableScoring::WinDrawLoss { win, draw, loss } if format.can_draw() => {
             format!("{win} for a win, {draw} for a draw, {loss} for a loss")
+        }
+        TableScoring::WinDrawLoss { win, loss, .. } => {
+            format!("{win} for a win, {loss} for a loss")
         }
         TableScoring::ByPlace(places) => {
             let list: Vec<String> = places.iter().map(ToString::to_string).collect();
