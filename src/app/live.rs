@@ -12,7 +12,7 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 
 use crate::domain::ids::{ChampionshipId, OrganisationId, TableId};
-use crate::store::{LiveChange, LiveCursor, LiveSubject, Store, StoreError, TableStatus};
+use crate::store::{LiveChange, LiveCursor, LiveMark, LiveSubject, Store, StoreError, TableStatus};
 
 /// How often a process reads the changes: a change reaches a feed within about this.
 pub const POLL_EVERY: Duration = Duration::from_millis(200);
@@ -40,26 +40,17 @@ pub struct LiveEvent {
     pub data: String,
 }
 
-impl LiveCursor {
-    /// The cursor a feed's `Last-Event-ID` gives back, if it is one.
-    pub fn parse(text: &str) -> Option<Self> {
-        let (transaction, line) = text.trim().split_once('-')?;
-        Some(Self {
-            transaction: transaction.parse().ok()?,
-            line: line.parse().ok()?,
-        })
-    }
-
-    pub fn id(self) -> String {
-        format!("{}-{}", self.transaction, self.line)
-    }
+/// A change's event id: its transaction's and its line's.
+fn event_id(cursor: LiveCursor) -> String {
+    format!("{}-{}", cursor.transaction, cursor.line)
 }
 
 /// Where a new feed starts.
 pub enum FeedStart {
     /// The events after the one it last had, then the live ones.
     Resumed(Vec<Arc<LiveEvent>>),
-    /// It had fallen too far behind (or never had an event here): it reloads what it shows.
+    /// Its last event is not among those kept here (it fell too far behind, or this process
+    /// began since): it reloads what it shows.
     Reload,
     /// A new feed: the live events from now on.
     Fresh,
@@ -81,8 +72,6 @@ pub struct LiveHub {
 
 struct Ring {
     events: VecDeque<Arc<LiveEvent>>,
-    /// Every event at or before this one has left the ring (or came before the hub began).
-    floor: LiveCursor,
 }
 
 #[derive(Default)]
@@ -111,11 +100,10 @@ impl Drop for FeedPermit {
 }
 
 impl LiveHub {
-    fn new(floor: LiveCursor) -> Self {
+    fn new() -> Self {
         Self {
             ring: Mutex::new(Ring {
                 events: VecDeque::with_capacity(RING),
-                floor,
             }),
             sender: broadcast::channel(FEED_BACKLOG).0,
             feeds: Mutex::default(),
@@ -123,14 +111,10 @@ impl LiveHub {
     }
 
     /// A hub fed from `store` by a task of its own (on the running Tokio runtime), from the
-    /// changes recorded from its first read on; until then a feed that resumes reloads. The
-    /// task ends once the hub or the store is dropped.
+    /// changes committed after its first read. The task ends once the hub or the store is
+    /// dropped.
     pub fn spawn(store: &Arc<dyn Store>) -> Arc<Self> {
-        let not_yet_read = LiveCursor {
-            transaction: i64::MAX,
-            line: i64::MAX,
-        };
-        let hub = Arc::new(Self::new(not_yet_read));
+        let hub = Arc::new(Self::new());
         tokio::spawn(read_changes(Arc::downgrade(store), Arc::downgrade(&hub)));
         hub
     }
@@ -153,24 +137,21 @@ impl LiveHub {
         })
     }
 
-    /// Subscribes a feed that last had `last` (its `Last-Event-ID`), with where it starts.
-    /// Taken under the ring's lock, as events are added, so none falls between the two.
+    /// Subscribes a feed that last had the event `last` (its `Last-Event-ID`), with where it
+    /// starts: after that event, if it is kept here. Taken under the ring's lock, as events
+    /// are added, so none falls between the two.
     pub fn subscribe(
         &self,
-        last: Option<LiveCursor>,
+        last: Option<&str>,
     ) -> (FeedStart, broadcast::Receiver<Arc<LiveEvent>>) {
         let ring = self.ring.lock().expect("live ring");
         let receiver = self.sender.subscribe();
         let start = match last {
             None => FeedStart::Fresh,
-            Some(last) if last < ring.floor => FeedStart::Reload,
-            Some(last) => FeedStart::Resumed(
-                ring.events
-                    .iter()
-                    .filter(|event| event.cursor > last)
-                    .cloned()
-                    .collect(),
-            ),
+            Some(last) => match ring.events.iter().position(|event| event.id == last.trim()) {
+                Some(at) => FeedStart::Resumed(ring.events.iter().skip(at + 1).cloned().collect()),
+                None => FeedStart::Reload,
+            },
         };
         (start, receiver)
     }
@@ -178,10 +159,8 @@ impl LiveHub {
     fn publish(&self, event: LiveEvent) {
         let event = Arc::new(event);
         let mut ring = self.ring.lock().expect("live ring");
-        if ring.events.len() == RING
-            && let Some(left) = ring.events.pop_front()
-        {
-            ring.floor = left.cursor;
+        if ring.events.len() == RING {
+            ring.events.pop_front();
         }
         ring.events.push_back(Arc::clone(&event));
         // No feed open is not a failure.
@@ -189,61 +168,51 @@ impl LiveHub {
     }
 }
 
-/// Reads where the changes end, then the changes after it every [`POLL_EVERY`], publishing
+/// Reads where the changes stand, then the changes since every [`POLL_EVERY`], publishing
 /// each, until the hub or the store is gone (each turn holds them only while it reads). A read
 /// that fails is tried again at the next turn, from the same place.
 async fn read_changes(store: Weak<dyn Store>, hub: Weak<LiveHub>) {
-    let mut cursor: Option<LiveCursor> = None;
+    let mut mark: Option<LiveMark> = None;
     let mut reads: u64 = 0;
     loop {
-        if cursor.is_some() {
+        if mark.is_some() {
             tokio::time::sleep(POLL_EVERY).await;
         }
         let (Some(live_store), Some(live_hub)) = (store.upgrade(), hub.upgrade()) else {
             return;
         };
-        match cursor {
-            None => match live_store.live_tail().await {
-                Ok(tail) => {
-                    live_hub.ring.lock().expect("live ring").floor = tail;
-                    cursor = Some(tail);
-                }
+        let Some(since) = &mark else {
+            match live_store.live_start().await {
+                Ok(start) => mark = Some(start),
                 Err(error) => {
-                    tracing::warn!(%error, "could not read where the live changes end");
+                    tracing::warn!(%error, "could not read where the live changes stand");
                     drop((live_store, live_hub));
                     tokio::time::sleep(POLL_EVERY).await;
                 }
-            },
-            Some(at) => {
-                reads += 1;
-                if reads.is_multiple_of(PRUNE_EVERY_READS)
-                    && let Err(error) = live_store.prune_live_changes().await
-                {
-                    tracing::warn!(%error, "could not prune the live changes");
-                }
-                cursor = Some(publish_changes(live_store.as_ref(), &live_hub, at).await);
             }
+            continue;
+        };
+        reads += 1;
+        if reads.is_multiple_of(PRUNE_EVERY_READS)
+            && let Err(error) = live_store.prune_live_changes().await
+        {
+            tracing::warn!(%error, "could not prune the live changes");
+        }
+        match live_store.live_changes_since(since).await {
+            Ok((changes, next)) => {
+                for change in changes {
+                    match event_of(live_store.as_ref(), &change).await {
+                        Ok(event) => live_hub.publish(event),
+                        Err(error) => {
+                            tracing::warn!(%error, "could not read a live change's subject");
+                        }
+                    }
+                }
+                mark = Some(next);
+            }
+            Err(error) => tracing::warn!(%error, "could not read the live changes"),
         }
     }
-}
-
-/// Publishes the changes after `at`; answers the cursor after the last one published.
-async fn publish_changes(store: &dyn Store, hub: &LiveHub, mut at: LiveCursor) -> LiveCursor {
-    let changes = match store.live_changes_after(at).await {
-        Ok(changes) => changes,
-        Err(error) => {
-            tracing::warn!(%error, "could not read the live changes");
-            return at;
-        }
-    };
-    for change in changes {
-        at = change.cursor;
-        match event_of(store, &change).await {
-            Ok(event) => hub.publish(event),
-            Err(error) => tracing::warn!(%error, "could not read a live change's subject"),
-        }
-    }
-    at
 }
 
 /// The event a change makes: what a page shows of its subject now.
@@ -284,7 +253,7 @@ async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, S
         }
     };
     Ok(LiveEvent {
-        id: change.cursor.id(),
+        id: event_id(change.cursor),
         cursor: change.cursor,
         organisation: change.organisation,
         championship: change.championship,
@@ -303,7 +272,7 @@ mod tests {
             line,
         };
         LiveEvent {
-            id: cursor.id(),
+            id: event_id(cursor),
             cursor,
             organisation: OrganisationId(1),
             championship: None,
@@ -314,17 +283,11 @@ mod tests {
 
     #[test]
     fn a_feed_resumes_after_its_last_event_or_reloads_once_it_has_left_the_ring() {
-        let hub = LiveHub::new(LiveCursor::default());
+        let hub = LiveHub::new();
         for line in 1..=(RING as i64 + 10) {
             hub.publish(event(line));
         }
-        let resumed = |line: i64| {
-            hub.subscribe(Some(LiveCursor {
-                transaction: 0,
-                line,
-            }))
-            .0
-        };
+        let resumed = |line: i64| hub.subscribe(Some(&format!("0-{line}"))).0;
         match resumed(RING as i64 + 7) {
             FeedStart::Resumed(events) => {
                 let lines: Vec<i64> = events.iter().map(|e| e.cursor.line).collect();
@@ -332,23 +295,20 @@ mod tests {
             }
             _ => panic!("resumed from the ring"),
         }
-        // The first ten have left the ring: a feed that last had the fifth reloads.
+        // The first ten have left the ring: a feed that last had the fifth reloads, as does
+        // one whose id is none of this process's.
         assert!(matches!(resumed(5), FeedStart::Reload));
-        assert!(matches!(resumed(10), FeedStart::Resumed(events) if events.len() == RING));
+        assert!(matches!(resumed(11), FeedStart::Resumed(events) if events.len() == RING - 1));
+        assert!(matches!(
+            hub.subscribe(Some("not an id")).0,
+            FeedStart::Reload
+        ));
         assert!(matches!(hub.subscribe(None).0, FeedStart::Fresh));
-        assert_eq!(
-            LiveCursor::parse("12-345"),
-            Some(LiveCursor {
-                transaction: 12,
-                line: 345
-            })
-        );
-        assert_eq!(LiveCursor::parse("12"), None);
     }
 
     #[test]
     fn feeds_are_counted_per_address_and_given_back_when_they_end() {
-        let hub = Arc::new(LiveHub::new(LiveCursor::default()));
+        let hub = Arc::new(LiveHub::new());
         let address: IpAddr = "192.0.2.7".parse().unwrap();
         let mut open: Vec<FeedPermit> = (0..MAX_FEEDS_PER_ADDRESS)
             .map(|_| hub.open_feed(address).unwrap())

@@ -8,8 +8,34 @@ use fives_rules::record::{CheckReport, CheckedGame, HandRecord, Record, ruleset_
 use super::match_result::ResultError;
 use super::rule_words::{in_players_words, ruleset_refusal, unreadable_record};
 
-/// Checks game `number`'s hands, played by `seats` (in seat order) under `ruleset`.
+/// Checks game `number`'s hands, played by `seats` (in seat order) under `ruleset`: a whole
+/// game, to its winner.
 pub fn check_played_game(
+    ruleset: &RulesetSpec,
+    seats: Vec<String>,
+    hands: Vec<HandRecord>,
+    number: u32,
+) -> Result<CheckedGame, Vec<ResultError>> {
+    let target = ruleset
+        .build(seats.len())
+        .map(|built| built.target())
+        .unwrap_or_default();
+    let checked = check_game_so_far(ruleset, seats, hands, number)?;
+    if checked.winner.is_none() {
+        return Err(vec![ResultError {
+            game: Some(number),
+            hand: None,
+            message: format!(
+                "Game {number}: nobody has reached {target} yet; a result needs every game played to the end."
+            ),
+        }]);
+    }
+    Ok(checked)
+}
+
+/// Checks game `number`'s hands so far, as a game in play: every hand one the rules allow, and
+/// none after a side has won. The checked game has its winner once it is over.
+pub fn check_game_so_far(
     ruleset: &RulesetSpec,
     seats: Vec<String>,
     hands: Vec<HandRecord>,
@@ -20,23 +46,19 @@ pub fn check_played_game(
         hand: None,
         message: format!("Game {number}: {message}"),
     };
-    let target = ruleset
+    ruleset
         .build(seats.len())
-        .map_err(|error| vec![of_game(format!("{}.", ruleset_refusal(&error)))])?
-        .target();
+        .map_err(|error| vec![of_game(format!("{}.", ruleset_refusal(&error)))])?;
     let record = Record {
         ruleset: ruleset_field(ruleset),
         seats,
         hands,
-        // Checked as a game that may be unfinished, so that one stopping short of a winner is
-        // answered below in a player's words rather than in the record format's.
+        // Checked as a game that may be unfinished: a whole game's caller asks for its winner
+        // in a player's words rather than in the record format's.
         complete: Some(false),
     };
     match fives_rules::record::check(&record) {
-        CheckReport::Valid(checked) if checked.winner.is_some() => Ok(checked),
-        CheckReport::Valid(_) => Err(vec![of_game(format!(
-            "nobody has reached {target} yet; a result needs every game played to the end."
-        ))]),
+        CheckReport::Valid(checked) => Ok(checked),
         CheckReport::Invalid(rule_errors) => Err(rule_errors
             .into_iter()
             .map(|error| ResultError {

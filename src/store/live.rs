@@ -7,9 +7,18 @@ use async_trait::async_trait;
 use super::StoreError;
 use crate::domain::ids::{ChampionshipId, OrganisationId};
 
-/// Where a reader of the changes has got to: every change at or before it has been read.
-/// On PostgreSQL, the writing transaction's id, then the line's; on SQLite, the line's alone
-/// (its writers take turns, so lines are in the order they committed).
+/// Where a reader of the changes has got to. On PostgreSQL: every change of a transaction
+/// below `high` has been read, except those of the transactions still running when it was
+/// read (`pending`), read once they end; so a transaction that began early and commits late
+/// is never passed over, and one that runs long holds back only its own changes. On SQLite,
+/// whose writers take turns: every line up to `high`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LiveMark {
+    pub high: i64,
+    pub pending: Vec<i64>,
+}
+
+/// A change's place: its transaction's id (0 on SQLite) and its line's.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LiveCursor {
     pub transaction: i64,
@@ -33,18 +42,21 @@ pub struct LiveChange {
     pub subject: LiveSubject,
 }
 
-/// The most changes one read returns; a reader further behind reads again.
+/// The most changes one read of SQLite's returns; a reader further behind reads again.
+/// (PostgreSQL's read is bounded by the changes kept.)
 pub const LIVE_CHANGES_A_READ: i64 = 500;
-/// The changes kept for readers; older ones are pruned (a reader that far behind reloads).
+/// The changes kept for readers; older ones are pruned.
 pub const LIVE_CHANGES_KEPT: i64 = 20_000;
 
 #[async_trait]
 pub trait LiveStore: Send + Sync {
-    /// The changes after `cursor` that no running transaction can still precede, in order, at
-    /// most [`LIVE_CHANGES_A_READ`].
-    async fn live_changes_after(&self, cursor: LiveCursor) -> Result<Vec<LiveChange>, StoreError>;
-    /// The cursor after the last change a reader starting now would have read.
-    async fn live_tail(&self) -> Result<LiveCursor, StoreError>;
+    /// Where a reader starting now begins: after every change already committed.
+    async fn live_start(&self) -> Result<LiveMark, StoreError>;
+    /// The changes committed since `mark`, in order, with the mark after them.
+    async fn live_changes_since(
+        &self,
+        mark: &LiveMark,
+    ) -> Result<(Vec<LiveChange>, LiveMark), StoreError>;
     /// Forgets all but the latest [`LIVE_CHANGES_KEPT`] changes.
     async fn prune_live_changes(&self) -> Result<(), StoreError>;
 }

@@ -71,7 +71,7 @@ pub use league::{
     Competition, Division, DivisionRefusal, LeagueStore, NewCompetition, NewDivision, NewSeason,
     Player, Season, SquadEntry, SquadRefusal,
 };
-pub use live::{LiveChange, LiveCursor, LiveStore, LiveSubject};
+pub use live::{LiveChange, LiveCursor, LiveMark, LiveStore, LiveSubject};
 pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
 pub use result::{

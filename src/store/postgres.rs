@@ -88,16 +88,6 @@ async fn submission_on_its_own_task(
 impl PostgresStore {
     /// How every write transaction begins: PostgreSQL locks rows as they are written.
     pub(crate) const BEGIN_WRITE: &'static str = "BEGIN";
-    /// Only below the oldest transaction still running: a change it writes later can never
-    /// come before one already read.
-    pub(crate) const LIVE_CHANGES_AFTER: &'static str = "SELECT CAST(CAST(txid AS TEXT) AS BIGINT), id, organisation_id, championship_id, kind, \
-         subject_id FROM live_changes \
-         WHERE (txid, id) > (CAST(CAST($1 AS TEXT) AS xid8), $2) \
-         AND txid < pg_snapshot_xmin(pg_current_snapshot()) \
-         ORDER BY txid, id LIMIT $3";
-    pub(crate) const LIVE_TAIL: &'static str = "SELECT CAST(CAST(txid AS TEXT) AS BIGINT), id FROM live_changes \
-         WHERE txid < pg_snapshot_xmin(pg_current_snapshot()) \
-         ORDER BY txid DESC, id DESC LIMIT 1";
 
     /// A write transaction; it commits only when told to, and rolls back when dropped, so a
     /// write that stops half way (an error, a cancelled request) leaves nothing behind.
@@ -121,7 +111,7 @@ result_sql_store!(
     write_submission: submission_on_its_own_task
 );
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres);
-live_sql_store!(PostgresStore);
+live_sql_store!(PostgresStore, postgres);
 mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,

@@ -230,12 +230,6 @@ impl SqliteStore {
     /// How every write transaction begins: IMMEDIATE takes the write lock at the start, so two
     /// writers queue on the busy timeout instead of one failing when it upgrades a read lock.
     pub(crate) const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
-    /// Writers take turns, so a line's id is its place in commit order (`$1` is PostgreSQL's
-    /// transaction id, always 0 here).
-    pub(crate) const LIVE_CHANGES_AFTER: &'static str = "SELECT $1 + 0, id, organisation_id, championship_id, kind, subject_id \
-         FROM live_changes WHERE id > $2 ORDER BY id LIMIT $3";
-    pub(crate) const LIVE_TAIL: &'static str =
-        "SELECT 0, id FROM live_changes ORDER BY id DESC LIMIT 1";
 
     /// A write transaction on the writing connection; it commits only when told to, and rolls
     /// back when dropped, so a write that stops half way (an error, a cancelled request)
@@ -260,7 +254,7 @@ result_sql_store!(
     write_submission: queued_submission
 );
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite);
-live_sql_store!(SqliteStore);
+live_sql_store!(SqliteStore, sqlite);
 mail_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,

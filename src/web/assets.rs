@@ -53,6 +53,15 @@ pub async fn desk_script() -> HttpResponse {
     script(DESK_SCRIPT)
 }
 
+const LIVE_SCRIPT: &str = include_str!("../../static/live.js");
+
+/// A page's live part brought up to date from the live feed, in place; the page works
+/// without it, a reload showing what changed.
+#[get("/static/live.js")]
+pub async fn live_script() -> HttpResponse {
+    script(LIVE_SCRIPT)
+}
+
 const CHAMPIONSHIP_FORM_SCRIPT: &str = include_str!("../../static/championship-form.js");
 
 /// The new championship form showing only the parts its choices use; the form works without

@@ -93,6 +93,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(assets::result_draft_script)
         .service(assets::desk_script)
         .service(assets::championship_form_script)
+        .service(assets::live_script)
         // A person's own account.
         .service(account::access::login_form)
         .service(account::access::login)

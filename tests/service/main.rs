@@ -48,6 +48,7 @@ mod league_store;
 mod league_story;
 mod limits;
 mod live_feed;
+mod live_pages;
 mod mail;
 mod mail_accounts;
 mod mail_limits;

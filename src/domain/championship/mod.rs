@@ -9,6 +9,7 @@ pub mod edits;
 pub mod entrants;
 pub mod event;
 mod format;
+pub mod play;
 pub mod rounds;
 pub mod table;
 pub mod table_code;

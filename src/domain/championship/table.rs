@@ -221,7 +221,7 @@ pub fn table_game_record(
 /// The game record's seats and ruleset for a table: each entrant's player in seat order, or a
 /// pair's two players as partners; partnerships said outright at four players, so that a
 /// preset's own default never decides who plays with whom.
-fn game_seats(
+pub(crate) fn game_seats(
     ruleset: &RulesetSpec,
     format: &ChampionshipFormat,
     seat_players: &[Vec<String>],

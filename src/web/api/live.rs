@@ -19,7 +19,6 @@ use utoipa::IntoParams;
 use crate::app::live::{FeedPermit, FeedRefused, FeedStart, LiveEvent, MAX_FEEDS_PER_ADDRESS};
 use crate::app::lookup;
 use crate::domain::ids::ChampionshipId;
-use crate::store::LiveCursor;
 use crate::web::AppState;
 use crate::web::api::error::{ApiError, ErrorBody};
 
@@ -90,8 +89,7 @@ pub async fn live_feed(
     let last = req
         .headers()
         .get("Last-Event-ID")
-        .and_then(|value| value.to_str().ok())
-        .and_then(LiveCursor::parse);
+        .and_then(|value| value.to_str().ok());
     let (start, receiver) = state.live.subscribe(last);
     let wanted = Wanted {
         organisation: organisation.id.0,
