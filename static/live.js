@@ -62,7 +62,7 @@
   }
 
   var feed = new EventSource(region.getAttribute("data-live-feed"));
-  ["table", "round", "reload"].forEach(function (kind) {
+  ["table", "round", "hands", "reload"].forEach(function (kind) {
     feed.addEventListener(kind, soon);
   });
   region.addEventListener("focusout", function () {

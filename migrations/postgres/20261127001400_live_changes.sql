@@ -1,5 +1,6 @@
 -- What changed, for the live feeds: one line a change a page shows as it happens (a table's
--- result entered, confirmed or corrected; a round published), written by triggers in the
+-- result entered, confirmed or corrected; a round published; a hand played at a table),
+-- written by triggers in the
 -- writing transaction, so no write can forget it, and read by every service process in the
 -- order that transactions' ids give. A process reads only below the oldest transaction still
 -- running (`pg_snapshot_xmin`), so a change committed late by a transaction that began early
@@ -10,7 +11,7 @@ CREATE TABLE live_changes (
     txid xid8 NOT NULL DEFAULT pg_current_xact_id(),
     organisation_id BIGINT NOT NULL,
     championship_id BIGINT,
-    kind TEXT NOT NULL CHECK (kind IN ('table', 'round')),
+    kind TEXT NOT NULL CHECK (kind IN ('table', 'round', 'hands')),
     subject_id BIGINT NOT NULL
 );
 CREATE INDEX live_changes_in_order ON live_changes (txid, id);

@@ -1,12 +1,13 @@
 -- What changed, for the live feeds: one line a change a page shows as it happens (a table's
--- result entered, confirmed or corrected; a round published), written by triggers in the
+-- result entered, confirmed or corrected; a round published; a hand played at a table),
+-- written by triggers in the
 -- writing transaction, so no write can forget it. SQLite's writers take turns, so the lines'
 -- ids are in the order their transactions committed.
 CREATE TABLE live_changes (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     organisation_id INTEGER NOT NULL,
     championship_id INTEGER,
-    kind TEXT NOT NULL CHECK (kind IN ('table', 'round')),
+    kind TEXT NOT NULL CHECK (kind IN ('table', 'round', 'hands')),
     subject_id INTEGER NOT NULL
 );
 

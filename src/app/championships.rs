@@ -48,12 +48,14 @@ use crate::store::{
 use crate::token::SecretToken;
 
 mod desk;
+mod hands;
 mod reaching;
 mod rounds;
 mod tables;
 mod view;
 
 pub use desk::*;
+pub use hands::*;
 pub use reaching::*;
 pub use rounds::*;
 pub use tables::*;

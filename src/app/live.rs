@@ -34,7 +34,7 @@ pub struct LiveEvent {
     pub cursor: LiveCursor,
     pub organisation: OrganisationId,
     pub championship: Option<ChampionshipId>,
-    /// `table` or `round`.
+    /// `table`, `round` or `hands`.
     pub kind: &'static str,
     /// What changed, as JSON.
     pub data: String,
@@ -223,6 +223,33 @@ async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, S
             "round",
             serde_json::json!({"championship": championship, "round": round}),
         ),
+        LiveSubject::Hands(table) => {
+            let kept = store.table_hands(TableId(table)).await?;
+            let mut games: Vec<serde_json::Value> = Vec::new();
+            for game in 1..=kept.last().map_or(0, |hand| hand.game) {
+                let hands: Vec<_> = kept.iter().filter(|hand| hand.game == game).collect();
+                let sides = hands
+                    .iter()
+                    .filter_map(|hand| hand.record.score.as_ref().map(Vec::len))
+                    .max()
+                    .unwrap_or(0);
+                let totals: Vec<i64> = (0..sides)
+                    .map(|side| {
+                        hands
+                            .iter()
+                            .filter_map(|hand| hand.record.score.as_ref()?.get(side).copied())
+                            .sum()
+                    })
+                    .collect();
+                games.push(
+                    serde_json::json!({"game": game, "hands": hands.len(), "totals": totals}),
+                );
+            }
+            (
+                "hands",
+                serde_json::json!({"championship": championship, "table": table, "games": games}),
+            )
+        }
         LiveSubject::Table(table) => {
             let found = store.table(TableId(table)).await?;
             let data = match found {

@@ -273,6 +273,21 @@ pub enum Conflict {
     /// A table's result is confirmed only once there is one.
     #[error("This table has no result to confirm yet.")]
     NoTableResult,
+    /// Hands are played at a table only until its result is entered.
+    #[error(
+        "This table's result is entered, so its hands are kept as they are; ask the organiser if it needs correcting."
+    )]
+    TableHasResult,
+    /// Two phones at one table sent a hand for the same place; the other was first.
+    #[error(
+        "Another phone at this table entered that hand first; look at the game as it stands now, then enter the next hand."
+    )]
+    HandPlaceTaken,
+    /// Only the last hand of a game still in play can be taken back.
+    #[error(
+        "Only the last hand of the game in play can be taken back; a finished game stays as it is."
+    )]
+    HandNotLast,
     /// A conflict the store refused that no use case words itself: the store's words.
     #[error("{0}")]
     Store(String),

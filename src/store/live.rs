@@ -32,6 +32,8 @@ pub enum LiveSubject {
     Table(i64),
     /// A round was published (the round's id).
     Round(i64),
+    /// A hand was played at a table, or taken back (the table's id).
+    Hands(i64),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,6 +19,7 @@ macro_rules! live_sql_store {
                 let subject = match kind.as_str() {
                     "table" => LiveSubject::Table(subject),
                     "round" => LiveSubject::Round(subject),
+                    "hands" => LiveSubject::Hands(subject),
                     other => {
                         return Err(StoreError::Corrupt(format!(
                             "a live change of kind {other:?}"

@@ -42,6 +42,8 @@ mod result_submission;
 mod skeletons_sql;
 mod sql;
 mod sqlite;
+mod table_hands;
+mod table_hands_sql;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -79,6 +81,7 @@ pub use result::{
     Submitted, VersionScore,
 };
 pub use sqlite::SqliteStore;
+pub use table_hands::{HandKept, KeptHand, NewHand, TableHandStore};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -167,6 +170,12 @@ pub enum StoreError {
     TableConfirmed,
     #[error("that table has no result to confirm yet")]
     NoTableResult,
+    #[error("that table's result is entered; its hands are kept as they are")]
+    TableHasResult,
+    #[error("another hand was entered at that place first")]
+    HandPlaceTaken,
+    #[error("only the last hand of a game still in play can be taken back")]
+    HandNotLast,
     #[error("that fixture's result has been withdrawn {limit} times, the most it may be")]
     WithdrawnTooOften { limit: i64 },
     #[error("that organisation has made {limit} invitations in the last hour, the most it may")]
@@ -257,6 +266,9 @@ impl StoreError {
             | Self::EntrantPlayersLookAlike(_)
             | Self::TableConfirmed
             | Self::NoTableResult
+            | Self::TableHasResult
+            | Self::HandPlaceTaken
+            | Self::HandNotLast
             | Self::WithdrawnTooOften { .. }
             | Self::TooManyInvitations { .. } => F::Conflict,
             Self::NoSuchAccount
@@ -357,6 +369,7 @@ pub trait Store:
     + InvitationStore
     + ChampionshipStore
     + LiveStore
+    + TableHandStore
     + Send
     + Sync
     + 'static
@@ -605,6 +618,9 @@ mod tests {
             ),
             (E::TableConfirmed, Conflict),
             (E::NoTableResult, Conflict),
+            (E::TableHasResult, Conflict),
+            (E::HandPlaceTaken, Conflict),
+            (E::HandNotLast, Conflict),
             (E::WithdrawnTooOften { limit: 3 }, Conflict),
             (E::TooManyInvitations { limit: 20 }, Conflict),
             (E::NotFound("team"), NotFound),

@@ -16,6 +16,7 @@ use super::result_sql::result_sql_store;
 use super::result_submission::OwnedSubmission;
 use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
+use super::table_hands_sql::table_hands_sql_store;
 use super::{StoreError, Submitted};
 
 pub struct PostgresStore {
@@ -112,6 +113,7 @@ result_sql_store!(
 );
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres);
 live_sql_store!(PostgresStore, postgres);
+table_hands_sql_store!(PostgresStore, db: sqlx::Postgres);
 mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,

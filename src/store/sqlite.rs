@@ -22,6 +22,7 @@ use super::result_sql::result_sql_store;
 use super::result_submission::OwnedSubmission;
 use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
+use super::table_hands_sql::table_hands_sql_store;
 use super::{StoreError, Submitted};
 
 pub struct SqliteStore {
@@ -255,6 +256,7 @@ result_sql_store!(
 );
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite);
 live_sql_store!(SqliteStore, sqlite);
+table_hands_sql_store!(SqliteStore, db: sqlx::Sqlite);
 mail_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,

@@ -85,6 +85,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::championships::championship_calendar)
         .service(public::championships::table_page)
         .service(public::championships::enter_table_result)
+        .service(public::championships::enter_table_hand)
+        .service(public::championships::undo_table_hand)
         .service(public::championships::table_code_form)
         .service(public::championships::open_table_by_code)
         .service(public::championships::find_my_table)

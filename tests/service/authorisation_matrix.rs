@@ -179,7 +179,12 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             "/api/v1/organisations/{slug}/championships/{id}/tables/{table_id}/result/confirm",
         ) => (Organiser, Body::Json(json!({"version": 1}))),
         // The table's link is the key: whoever holds it may, and nobody else can name it.
-        ("PUT", "/api/v1/tables/{link}/result") | ("POST", "/tables/{link}") => (Own, Body::Empty),
+        ("PUT", "/api/v1/tables/{link}/result")
+        | ("POST", "/tables/{link}")
+        | ("POST", "/api/v1/tables/{link}/hands")
+        | ("DELETE", "/api/v1/tables/{link}/hands/{game}/{hand}")
+        | ("POST", "/tables/{link}/hands")
+        | ("POST", "/tables/{link}/hands/undo") => (Own, Body::Empty),
         ("POST", "/organise/{slug}/championships/{id}/check-in") => (Organiser, form(&[])),
         ("POST", "/organise/{slug}/championships/{id}/confirm-entered") => {
             (Organiser, form(&[("tables", "")]))

@@ -17,16 +17,16 @@ const BASE: &str = "/api/v1/organisations/north/championships";
 
 /// An event as the feed sent it.
 #[derive(Debug)]
-struct Event {
-    id: String,
-    kind: String,
-    data: Value,
+pub(crate) struct Event {
+    pub(crate) id: String,
+    pub(crate) kind: String,
+    pub(crate) data: Value,
 }
 
 type FeedChunk = reqwest::Result<actix_web::web::Bytes>;
 
 /// An open feed, read event by event.
-struct Feed {
+pub(crate) struct Feed {
     stream: std::pin::Pin<Box<dyn futures_util::Stream<Item = FeedChunk> + Send>>,
     buffered: String,
 }
@@ -41,7 +41,7 @@ impl Feed {
         request.send().await.unwrap()
     }
 
-    async fn start(address: &str, query: &str, last: Option<&str>) -> Self {
+    pub(crate) async fn start(address: &str, query: &str, last: Option<&str>) -> Self {
         let response = Self::open(address, query, last).await;
         assert_eq!(response.status(), 200);
         assert_eq!(
@@ -55,7 +55,7 @@ impl Feed {
     }
 
     /// The next event (comments and the retry line skipped), within ten seconds.
-    async fn next(&mut self) -> Event {
+    pub(crate) async fn next(&mut self) -> Event {
         tokio::time::timeout(Duration::from_secs(10), async {
             loop {
                 while let Some(end) = self.buffered.find("\n\n") {

@@ -6,6 +6,7 @@
 
 #[macro_use]
 mod support;
+mod table_hands;
 
 mod accounts;
 mod api;

@@ -154,8 +154,23 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     (
         "championships::table_of_link",
-        Some(("GET", "/tables/{link}")),
+        None,
         Some(("GET", "/api/v1/tables/{link}")),
+    ),
+    (
+        "championships::playing_table",
+        Some(("GET", "/tables/{link}")),
+        Some(("GET", "/api/v1/tables/{link}/hands")),
+    ),
+    (
+        "championships::enter_hand",
+        Some(("POST", "/tables/{link}/hands")),
+        Some(("POST", "/api/v1/tables/{link}/hands")),
+    ),
+    (
+        "championships::undo_hand",
+        Some(("POST", "/tables/{link}/hands/undo")),
+        Some(("DELETE", "/api/v1/tables/{link}/hands/{game}/{hand}")),
     ),
     ("accounts::log_in", Some(("POST", "/login")), None),
     ("accounts::log_out", Some(("POST", "/logout")), None),

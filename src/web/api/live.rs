@@ -40,7 +40,9 @@ pub struct LiveFilter {
                    `event: table` (`data`: the championship, table id and number, `status` \
                    `waiting`, `entered` or `confirmed`, `version`, and once entered each seat's \
                    `points` and `game_points`) or `event: round` (`data`: the championship and \
-                   the round published), with an `id`. A client that reconnects sends the last \
+                   the round published) or `event: hands` (`data`: the championship, the \
+                   table, and each game's number, hands played and running totals, as a hand \
+                   is played at the table or taken back), with an `id`. A client that reconnects sends the last \
                    id it had as `Last-Event-ID` and receives what it missed, or one `event: \
                    reload` when more has passed than is kept (then it reloads what it shows). \
                    A comment line (`: keep-alive`) every 15 seconds. At most 24 feeds from one \

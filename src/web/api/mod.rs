@@ -24,6 +24,7 @@ pub mod organisers;
 pub mod players;
 pub mod renames;
 pub mod results;
+mod table_hands;
 pub mod tasks;
 pub mod teams;
 pub mod views;
@@ -175,6 +176,9 @@ api_endpoints![
     tasks::my_tasks,
     organisations::get_organisation,
     live::live_feed,
+    table_hands::get_table_hands,
+    table_hands::enter_table_hand,
+    table_hands::undo_table_hand,
     renames::rename_organisation,
     organisers::invite_organiser,
     renames::rename_competition,

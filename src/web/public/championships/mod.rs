@@ -8,6 +8,7 @@ mod entrants;
 mod files;
 mod find;
 mod rounds;
+mod table_hands;
 mod tables;
 mod view;
 
@@ -15,5 +16,6 @@ pub use entrants::*;
 pub use files::*;
 pub use find::*;
 pub use rounds::*;
+pub use table_hands::*;
 pub use tables::*;
 pub use view::*;

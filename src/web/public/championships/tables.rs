@@ -6,6 +6,7 @@ use askama::Template;
 
 use crate::app::AppError;
 use crate::app::championships::{self, TablePlace};
+use crate::domain::championship::play::{HandPlace, TableInPlay};
 use crate::store::TableStatus;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -37,6 +38,51 @@ struct TableEntryPage {
     problems: Vec<String>,
     saved: bool,
     path: String,
+    /// The games played hand by hand, while the table plays (not at a team event's table).
+    hand_play: Option<HandPlayView>,
+}
+
+/// A game at the table as its page says it.
+pub(crate) struct GameLine {
+    pub(crate) number: u32,
+    /// "Ann 34, Bob 21", and who won it once it is over.
+    pub(crate) words: String,
+}
+
+/// The hand-by-hand part of a table's page.
+pub(crate) struct HandPlayView {
+    pub(crate) games: Vec<GameLine>,
+    pub(crate) next: Option<HandPlace>,
+    pub(crate) undoable: Option<HandPlace>,
+    /// A fresh key for the next hand's form: the same form sent twice is kept once.
+    pub(crate) key: String,
+}
+
+fn hand_play_view(play: &TableInPlay, sides: &[String]) -> HandPlayView {
+    HandPlayView {
+        games: play
+            .games
+            .iter()
+            .map(|game| {
+                let totals: Vec<String> = sides
+                    .iter()
+                    .zip(&game.totals)
+                    .map(|(side, total)| format!("{side} {total}"))
+                    .collect();
+                let end = match game.winner.and_then(|winner| sides.get(winner)) {
+                    Some(winner) => format!(": {winner} won"),
+                    None => " (in play)".to_string(),
+                };
+                GameLine {
+                    number: game.number,
+                    words: format!("{}{end}", totals.join(", ")),
+                }
+            })
+            .collect(),
+        next: play.next_hand(),
+        undoable: play.last_hand_undoable(),
+        key: crate::token::SecretToken::generate().as_str()[..32].to_string(),
+    }
 }
 
 /// The table's sides by name in seat order: `Ann & Cat`, `Bob & Dan`.
@@ -48,9 +94,10 @@ pub(crate) fn side_names_of(place: &TablePlace) -> Vec<String> {
         .collect()
 }
 
-fn entry_page(
+pub(crate) fn entry_page(
     viewer: &Viewer,
     place: &TablePlace,
+    play: Option<&TableInPlay>,
     link: &str,
     typed: TypedGames,
     problems: Vec<String>,
@@ -78,6 +125,12 @@ fn entry_page(
         games,
         team_form,
         open: place.table.status != TableStatus::Confirmed,
+        hand_play: play
+            .filter(|_| {
+                place.table.status == TableStatus::Waiting
+                    && place.view.championship.format.team_match.is_none()
+            })
+            .map(|play| hand_play_view(play, &sides)),
         problems,
         saved,
         path: format!("/tables/{link}"),
@@ -94,14 +147,15 @@ pub async fn table_page(
     state: Data<AppState>,
     link: Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let place = championships::table_of_link(state.store.as_ref(), &link)
+    let playing = championships::playing_table(state.store.as_ref(), &link)
         .await
         .map_err(|error| viewer.refused(error))?;
     entry_page(
         &viewer,
-        &place,
+        &playing.place,
+        Some(&playing.play),
         &link,
-        blank_games(&place),
+        blank_games(&playing.place),
         Vec::new(),
         false,
     )
@@ -131,11 +185,13 @@ pub async fn enter_table_result(
         table_games_posted(&place, &form.games, &side_names_of(&place));
     if let Some(games) = games {
         match championships::enter_result_by_link(store, &link, form.version, games).await {
-            Ok(entered) => return entry_page(&viewer, &entered, &link, typed, Vec::new(), true),
+            Ok(entered) => {
+                return entry_page(&viewer, &entered, None, &link, typed, Vec::new(), true);
+            }
             Err(AppError::Invalid(found)) => problems.extend(show_problems(&mut typed, found)),
             Err(AppError::Conflict(conflict)) => problems.push(conflict.to_string()),
             Err(error) => return Err(viewer.refused(error)),
         }
     }
-    entry_page(&viewer, &place, &link, typed, problems, false)
+    entry_page(&viewer, &place, None, &link, typed, problems, false)
 }

@@ -1,0 +1,31 @@
+-- A table's games played hand by hand: each hand as it was scored (a hand of a game record, as
+-- JSON), at its game and place in it, with the key of the request that brought it, so that a
+-- hand sent twice (two phones, a resend after the signal returned) is kept once. Kept while the
+-- table plays; the finished games then become its result.
+CREATE TABLE championship_table_hands (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    table_id BIGINT NOT NULL REFERENCES championship_tables (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL CHECK (game >= 1),
+    hand INTEGER NOT NULL CHECK (hand >= 1),
+    record TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    entered_at TIMESTAMPTZ NOT NULL,
+    UNIQUE (table_id, game, hand),
+    UNIQUE (table_id, idempotency_key)
+);
+
+CREATE FUNCTION live_hands_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    changed_table BIGINT := COALESCE(NEW.table_id, OLD.table_id);
+BEGIN
+    INSERT INTO live_changes (organisation_id, championship_id, kind, subject_id)
+    SELECT championships.organisation_id, championships.id, 'hands', changed_table
+    FROM championship_tables
+    JOIN championship_rounds ON championship_rounds.id = championship_tables.round_id
+    JOIN championships ON championships.id = championship_rounds.championship_id
+    WHERE championship_tables.id = changed_table;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER championship_table_hands_live AFTER INSERT OR DELETE ON championship_table_hands
+    FOR EACH ROW EXECUTE FUNCTION live_hands_change();
