@@ -228,6 +228,34 @@ fn every_rule_of_the_document_is_enforced() {
 }
 
 #[test]
+fn anything_but_white_space_after_the_document_is_refused() {
+    let document = json!({"format": "knockout", "entrants": entrants(&["ann", "bob"])}).to_string();
+    for (text, paired) in [
+        (document.clone(), true),
+        (format!("  {document} \n\t\r\n"), true),
+        (format!("{document} x"), false),
+        (format!("{document}{document}"), false),
+        (format!("{document}\n{document}\n"), false),
+        (format!("{document} ,"), false),
+        (format!("{document} 1"), false),
+    ] {
+        for response in [pair_text(&text), standings_text(&text)] {
+            if paired {
+                assert_eq!(response.exit_code, 0, "{text:?}: {response:?}");
+            } else {
+                assert_eq!(response.exit_code, 2, "{text:?}: {response:?}");
+                assert!(response.stdout.is_empty(), "{text:?}");
+                assert!(
+                    response.stderr.starts_with("trailing characters at line "),
+                    "{text:?}: {}",
+                    response.stderr
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn underscore_options_and_echoed_output_fields_are_accepted() {
     let event = json!({
         "format": "knockout",
