@@ -648,6 +648,98 @@ fn byes_and_withdrawals_meet_a_virtual_opponent() {
 }
 
 #[test]
+fn a_swiss_round_missed_meets_a_virtual_opponent_of_the_entrants_own_score() {
+    // eve enters late and misses round 1; dan has the bye in round 2.
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "dan", "eve"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                        {"seats": ["cat", "dan"], "points": [1, 0]}]},
+            {"tables": [{"seats": ["eve", "ann"], "points": [1, 0]},
+                        {"seats": ["cat", "bob"], "points": [1, 0]}],
+             "byes": ["dan"]}
+        ],
+        "options": {"tiebreaks": ["buchholz", "buchholz-cut-1", "sonneborn-berger"]}
+    });
+    let lines = standings(&event);
+    // Scores: cat 2, ann 1, dan 1 (the bye), eve 1, bob 0. eve's missed round 1 is a virtual
+    // opponent of eve's own 1, beside ann's 1: Buchholz 2, cut-1 1; Sonneborn-Berger 1 · 1
+    // for beating ann and nothing for the round missed (no points scored). ann met bob (0)
+    // and eve (1): Buchholz 1. dan met cat (2) and had the bye (a virtual 1): Buchholz 3.
+    // Without the virtual opponent eve (Buchholz 1, cut-1 0) would rank below ann.
+    let got: Vec<(u64, &str, Value)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["rank"].as_u64().unwrap(),
+                l["id"].as_str().unwrap(),
+                l["tiebreaks"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                1,
+                "cat",
+                json!({"buchholz": 1, "buchholz-cut-1": 1, "sonneborn-berger": 1})
+            ),
+            (
+                2,
+                "dan",
+                json!({"buchholz": 3, "buchholz-cut-1": 2, "sonneborn-berger": 1})
+            ),
+            (
+                3,
+                "eve",
+                json!({"buchholz": 2, "buchholz-cut-1": 1, "sonneborn-berger": 1})
+            ),
+            (
+                4,
+                "ann",
+                json!({"buchholz": 1, "buchholz-cut-1": 1, "sonneborn-berger": 0})
+            ),
+            (
+                5,
+                "bob",
+                json!({"buchholz": 3, "buchholz-cut-1": 2, "sonneborn-berger": 0})
+            ),
+        ]
+    );
+
+    // An absence in the middle counts the same; a table still being played counts for
+    // nothing. ann misses round 2 and is at a table in progress in round 3.
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "dan"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                        {"seats": ["cat", "dan"], "points": [0, 1]}]},
+            {"tables": [{"seats": ["dan", "bob"], "points": [1, 0]}],
+             "byes": ["cat"]},
+            {"tables": [{"seats": ["dan", "ann"]}, {"seats": ["bob", "cat"], "points": [1, 0]}]}
+        ],
+        "options": {"tiebreaks": ["buchholz", "median-buchholz"]}
+    });
+    let lines = standings(&event);
+    let find = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    // ann 1: bob (1), then a virtual 1 for round 2; round 3 in progress adds nothing, so two
+    // rounds: median-Buchholz is Buchholz.
+    assert_eq!(find("ann")["score"], json!(1));
+    assert_eq!(
+        find("ann")["tiebreaks"],
+        json!({"buchholz": 2, "median-buchholz": 2})
+    );
+    // cat 1: dan (2), the bye (a virtual 1), bob (1): median-Buchholz keeps the middle 1.
+    assert_eq!(
+        find("cat")["tiebreaks"],
+        json!({"buchholz": 4, "median-buchholz": 1})
+    );
+}
+
+#[test]
 fn head_to_head_separates_entrants_who_met_and_ranks_are_shared_otherwise() {
     let event = json!({
         "format": "swiss",
