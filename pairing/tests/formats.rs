@@ -806,6 +806,40 @@ fn head_to_head_separates_entrants_who_met_and_ranks_are_shared_otherwise() {
 }
 
 #[test]
+fn a_swiss_round_with_no_active_entrant_is_the_events_end() {
+    for seats in [2usize, 3, 4] {
+        let ids = &["ann", "bob", "cat", "dan"][..seats];
+        let everyone_withdraws: Vec<Value> = ids
+            .iter()
+            .map(|id| json!({"id": id, "withdrawn_after": 1}))
+            .collect();
+        let event = json!({
+            "format": "swiss",
+            "seats": seats,
+            "entrants": everyone_withdraws,
+            "rounds": [{"tables": [{"seats": ids, "points": vec![1; seats]}]}]
+        });
+        let response = pair_text(&event.to_string());
+        assert_eq!(response.exit_code, 3, "{response:?}");
+        assert!(response.stderr.is_empty());
+        assert_eq!(
+            serde_json::from_str::<Value>(&response.stdout).unwrap(),
+            json!({"round": null,
+                   "reason": "the event is over: every entrant has withdrawn, so no one is left to pair"})
+        );
+    }
+    // One entrant left at two seats is still paired: it has the bye.
+    let event = json!({
+        "format": "swiss",
+        "entrants": [{"id": "ann"}, {"id": "bob", "withdrawn_after": 1}],
+        "rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1, 0]}]}]
+    });
+    let round = paired(&event);
+    assert_eq!(seats(&round), Vec::<Vec<String>>::new());
+    assert_eq!(names(&round["byes"]), vec!["ann"]);
+}
+
+#[test]
 fn a_swiss_first_round_is_top_half_against_bottom_half_by_rating() {
     let event = json!({"format": "swiss", "entrants": [
         {"id": "f", "rating": 1100}, {"id": "b", "rating": 1500}, {"id": "d", "rating": 1300},
