@@ -329,7 +329,8 @@ impl fmt::Display for Refusal {
                 needed,
             } => write!(
                 f,
-                "group {group} would have {size} entrants; each group needs at least {needed}"
+                "group {group} would have {size} {}; each group needs at least {needed}",
+                if *size == 1 { "entrant" } else { "entrants" }
             ),
             Refusal::NotInBracket { ids } => {
                 let ids: Vec<String> = ids.iter().map(|id| quoted(id)).collect();

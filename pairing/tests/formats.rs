@@ -382,6 +382,169 @@ fn knockout_byes_go_to_the_top_seeds_and_third_place_is_played() {
     );
 }
 
+/// Each line of the standings as (id, rank), in the order listed.
+fn ranks(event: &Value) -> Vec<(String, u64)> {
+    standings(event)
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap().to_string(),
+                l["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn ranked(pairs: &[(&str, u64)]) -> Vec<(String, u64)> {
+    pairs
+        .iter()
+        .map(|&(id, rank)| (id.to_string(), rank))
+        .collect()
+}
+
+#[test]
+fn a_knockout_in_progress_ranks_those_still_in_first_then_by_the_round_they_went_out_in() {
+    let mut event = json!({"format": "knockout",
+                           "entrants": entrants(&["a", "b", "c", "d", "e", "f", "g", "h"]),
+                           "options": {"third_place": true,
+                                       "tiebreaks": ["buchholz"]},
+                           "rounds": [{"tables": first_wins(&[
+                               vec!["a".into(), "h".into()], vec!["d".into(), "e".into()],
+                               vec!["b".into(), "g".into()], vec!["c".into(), "f".into()]])}]});
+    // The four still in share rank 1, the four out in round 1 rank 5, in entry order.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("a", 1),
+            ("b", 1),
+            ("c", 1),
+            ("d", 1),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["a", "d"], "points": [0, 1]},
+            {"seats": ["b", "c"], "points": [1, 0]}
+        ]}));
+    // The third-place play-off not yet played: both losing semi-finalists are 3.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("b", 1),
+            ("d", 1),
+            ("a", 3),
+            ("c", 3),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+    // The final played, the third-place table still being played: the champion, the
+    // runner-up, then both semi-finalists still 3.
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["b", "d"], "points": [0, 1]},
+            {"seats": ["a", "c"]}
+        ]}));
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("d", 1),
+            ("b", 2),
+            ("a", 3),
+            ("c", 3),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+    // The play-off's winner above its loser, whatever their tiebreaks.
+    event["rounds"][2]["tables"][1]["points"] = json!([0, 1]);
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("d", 1),
+            ("b", 2),
+            ("c", 3),
+            ("a", 4),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+}
+
+#[test]
+fn a_double_elimination_in_progress_ranks_those_still_in_first() {
+    let mut event = json!({"format": "double-elimination",
+                           "entrants": entrants(&["a", "b", "c", "d"]),
+                           "rounds": [{"tables": [
+                               {"seats": ["a", "d"], "points": [1, 0]},
+                               {"seats": ["b", "c"], "points": [1, 0]}]}]});
+    // One loss each for c and d: nobody is out.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[("a", 1), ("b", 1), ("c", 1), ("d", 1)])
+    );
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["a", "b"], vec!["c", "d"]]);
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["a", "b"], "points": [1, 0]},
+            {"seats": ["c", "d"], "points": [1, 0]}
+        ]}));
+    // d's second loss puts it out, in the losers' bracket's first round.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[("a", 1), ("b", 1), ("c", 1), ("d", 4)])
+    );
+}
+
+#[test]
+fn a_double_elimination_pairs_what_can_be_played_and_refuses_naming_the_table_it_waits_for() {
+    let ids = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    // Round 1 in place order 1 8 4 5 2 7 3 6; the last two tables are still being played.
+    let event = json!({"format": "double-elimination", "entrants": entrants(&ids),
+                       "rounds": [{"tables": [
+                           {"seats": ["a", "h"], "points": [1, 0]},
+                           {"seats": ["d", "e"], "points": [1, 0]},
+                           {"seats": ["b", "g"]},
+                           {"seats": ["c", "f"]}]}]});
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["a", "d"], vec!["e", "h"]]);
+    let brackets: Vec<&str> = round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["bracket"].as_str().unwrap())
+        .collect();
+    assert_eq!(brackets, vec!["winners", "losers"]);
+
+    // Four entrants, one table of round 1 in progress: the winners' final and the losers'
+    // first round both wait for it.
+    let event = json!({"format": "double-elimination", "entrants": entrants(&ids[..4]),
+                       "rounds": [{"tables": [
+                           {"seats": ["a", "d"], "points": [1, 0]},
+                           {"seats": ["b", "c"]}]}]});
+    assert_eq!(
+        refusal(&event),
+        "round 1, table 2: the table has no points yet, and no other table can be played until it has"
+    );
+}
+
 #[test]
 fn a_knockout_round_must_be_the_brackets() {
     let event = json!({"format": "knockout", "entrants": entrants(&["a", "b", "c", "d"]),
@@ -736,6 +899,59 @@ fn a_swiss_round_missed_meets_a_virtual_opponent_of_the_entrants_own_score() {
     assert_eq!(
         find("cat")["tiebreaks"],
         json!({"buchholz": 4, "median-buchholz": 1})
+    );
+}
+
+#[test]
+fn wins_count_tables_where_the_entrant_outscored_every_opponent() {
+    let wins = |seats: usize, partnerships: bool, tables: Value| {
+        let event = json!({"format": "swiss", "seats": seats, "partnerships": partnerships,
+                           "entrants": entrants(&["a", "b", "c", "d", "e", "f", "g", "h"]),
+                           "rounds": [{"tables": tables}],
+                           "options": {"tiebreaks": ["wins"], "remainder": "smaller-tables"}});
+        let mut got: Vec<(String, Value)> = standings(&event)
+            .iter()
+            .map(|l| {
+                (
+                    l["id"].as_str().unwrap().to_string(),
+                    l["tiebreaks"]["wins"].clone(),
+                )
+            })
+            .collect();
+        got.sort_by(|x, y| x.0.cmp(&y.0));
+        got.into_iter().map(|(_, wins)| wins).collect::<Vec<_>>()
+    };
+    // Three seats: a outscores both; d and e share the top of their table, so neither wins.
+    assert_eq!(
+        wins(
+            3,
+            false,
+            json!([{"seats": ["a", "b", "c"], "points": [2, 1, 0]},
+                               {"seats": ["d", "e", "f"], "points": [1, 1, 0]},
+                               {"seats": ["g", "h"], "points": [0, 1]}])
+        ),
+        json!([1, 0, 0, 0, 0, 0, 0, 1]).as_array().unwrap().clone()
+    );
+    // Four seats by place: only the first; equal firsts win nothing.
+    assert_eq!(
+        wins(
+            4,
+            false,
+            json!([{"seats": ["a", "b", "c", "d"], "points": [3, 2, 1, 0]},
+                               {"seats": ["e", "f", "g", "h"], "points": [3, 3, 0, 0]}])
+        ),
+        json!([1, 0, 0, 0, 0, 0, 0, 0]).as_array().unwrap().clone()
+    );
+    // Partnerships: a and c (seats 1 and 3) outscore b and d; the partner's equal points do
+    // not count against either. A drawn table is no one's win.
+    assert_eq!(
+        wins(
+            4,
+            true,
+            json!([{"seats": ["a", "b", "c", "d"], "points": [1, 0, 1, 0]},
+                              {"seats": ["e", "f", "g", "h"], "points": [0.5, 0.5, 0.5, 0.5]}])
+        ),
+        json!([1, 0, 1, 0, 0, 0, 0, 0]).as_array().unwrap().clone()
     );
 }
 
