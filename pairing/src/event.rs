@@ -329,7 +329,8 @@ impl fmt::Display for Refusal {
                 needed,
             } => write!(
                 f,
-                "group {group} would have {size} entrants; each group needs at least {needed}"
+                "group {group} would have {size} {}; each group needs at least {needed}",
+                if *size == 1 { "entrant" } else { "entrants" }
             ),
             Refusal::NotInBracket { ids } => {
                 let ids: Vec<String> = ids.iter().map(|id| quoted(id)).collect();
@@ -386,14 +387,20 @@ impl Event {
     /// Reads and validates a document.
     pub fn parse(text: &str) -> Result<Event, EventError> {
         let deserializer = &mut serde_json::Deserializer::from_str(text);
-        let spec: EventSpec = serde_path_to_error::deserialize(deserializer).map_err(|error| {
-            let place = crate::document::describe_path(error.path());
-            let message = error.inner().to_string();
-            if place.is_empty() || place == "." {
-                EventError::new(Place::Document, Refusal::Malformed(message))
-            } else {
-                EventError::new(Place::Path(place), Refusal::Malformed(message))
-            }
+        let spec: EventSpec =
+            serde_path_to_error::deserialize(&mut *deserializer).map_err(|error| {
+                let place = crate::document::describe_path(error.path());
+                let message = error.inner().to_string();
+                if place.is_empty() || place == "." {
+                    EventError::new(Place::Document, Refusal::Malformed(message))
+                } else {
+                    EventError::new(Place::Path(place), Refusal::Malformed(message))
+                }
+            })?;
+        // The document is the whole text: anything but white space after it (trailing
+        // characters, a second document) is refused, not ignored.
+        deserializer.end().map_err(|error| {
+            EventError::new(Place::Document, Refusal::Malformed(error.to_string()))
         })?;
         Event::from_spec(spec)
     }

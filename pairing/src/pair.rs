@@ -83,7 +83,12 @@ pub fn pair(event: &Event) -> Result<Outcome, EventError> {
     match event.format {
         Format::Swiss => Ok(match swiss_field::pair(event) {
             Ok((tables, byes)) => plain(tables, byes, None),
-            Err(rule) => Outcome::NoPairing(rule),
+            Err(swiss_field::NotPaired::NoPairing(rule)) => Outcome::NoPairing(rule),
+            // The specification counts a Swiss round with no active entrant as the event's end.
+            Err(swiss_field::NotPaired::NoActiveEntrant) => Outcome::Over(
+                "the event is over: every entrant has withdrawn, so no one is left to pair"
+                    .to_string(),
+            ),
         }),
         Format::RoundRobin => {
             let seeded = seeding::seed_order(event);

@@ -90,13 +90,22 @@ pub fn field(event: &Event) -> Field {
     }
 }
 
-/// The engine's round as entrants, or the rule no pairing keeps.
-pub fn pair(event: &Event) -> Result<(Vec<Vec<EntrantIndex>>, Vec<EntrantIndex>), String> {
+/// Why a Swiss round is not paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotPaired {
+    /// No pairing keeps the absolute rules: the rule.
+    NoPairing(String),
+    /// No entrant is active: the event is over.
+    NoActiveEntrant,
+}
+
+/// The engine's round as entrants, or why there is none.
+pub fn pair(event: &Event) -> Result<(Vec<Vec<EntrantIndex>>, Vec<EntrantIndex>), NotPaired> {
     let field = field(event);
     if field.entrants.is_empty() {
-        return Err("no pairing: every entrant has withdrawn".to_string());
+        return Err(NotPaired::NoActiveEntrant);
     }
-    let round = swiss::pair(&field.field).map_err(|error| error.0)?;
+    let round = swiss::pair(&field.field).map_err(|error| NotPaired::NoPairing(error.0))?;
     let to_entrant = |i: usize| field.entrants[i];
     let tables = round
         .tables

@@ -1,12 +1,14 @@
 //! Scores and tiebreak values of a field over a span of rounds.
 //!
-//! Opponents at a table are the other entrants at it, the partner excepted. A round without a
-//! table (a bye, or a round after withdrawal) counts as a meeting with a virtual opponent whose
-//! score is the entrant's own. A table without points counts for nothing.
+//! Opponents at a table are the other entrants at it, the partner excepted. A bye, a round
+//! after withdrawal and a Swiss round the entrant missed count as a meeting with a virtual
+//! opponent whose score is the entrant's own. A table without points, and a round after going
+//! out of a bracket, count for nothing.
 
 use std::collections::HashSet;
 use std::ops::Range;
 
+use crate::document::Format;
 use crate::event::{EntrantIndex, Event, Tiebreak};
 use crate::number::Exact;
 use crate::seeding::scores;
@@ -93,8 +95,12 @@ impl<'a> Tally<'a> {
                 records[entrant].round_values.push(own);
                 records[entrant].sonneborn_berger += event.options.bye_points * own;
             }
+            // A Swiss round the entrant missed (a late entry's earlier rounds, an absence)
+            // counts as a virtual opponent, as a round after withdrawal does in any format; a
+            // round after going out of a bracket counts for nothing.
+            let swiss = event.format == Format::Swiss;
             for (entrant, done) in accounted.into_iter().enumerate() {
-                if !done && !event.entrants[entrant].is_active_in(r + 1) {
+                if !done && (swiss || !event.entrants[entrant].is_active_in(r + 1)) {
                     records[entrant].round_values.push(scores[entrant]);
                 }
             }

@@ -228,6 +228,34 @@ fn every_rule_of_the_document_is_enforced() {
 }
 
 #[test]
+fn anything_but_white_space_after_the_document_is_refused() {
+    let document = json!({"format": "knockout", "entrants": entrants(&["ann", "bob"])}).to_string();
+    for (text, paired) in [
+        (document.clone(), true),
+        (format!("  {document} \n\t\r\n"), true),
+        (format!("{document} x"), false),
+        (format!("{document}{document}"), false),
+        (format!("{document}\n{document}\n"), false),
+        (format!("{document} ,"), false),
+        (format!("{document} 1"), false),
+    ] {
+        for response in [pair_text(&text), standings_text(&text)] {
+            if paired {
+                assert_eq!(response.exit_code, 0, "{text:?}: {response:?}");
+            } else {
+                assert_eq!(response.exit_code, 2, "{text:?}: {response:?}");
+                assert!(response.stdout.is_empty(), "{text:?}");
+                assert!(
+                    response.stderr.starts_with("trailing characters at line "),
+                    "{text:?}: {}",
+                    response.stderr
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn underscore_options_and_echoed_output_fields_are_accepted() {
     let event = json!({
         "format": "knockout",
@@ -351,6 +379,169 @@ fn knockout_byes_go_to_the_top_seeds_and_third_place_is_played() {
             ("c".into(), 4),
             ("d".into(), 5)
         ]
+    );
+}
+
+/// Each line of the standings as (id, rank), in the order listed.
+fn ranks(event: &Value) -> Vec<(String, u64)> {
+    standings(event)
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap().to_string(),
+                l["rank"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn ranked(pairs: &[(&str, u64)]) -> Vec<(String, u64)> {
+    pairs
+        .iter()
+        .map(|&(id, rank)| (id.to_string(), rank))
+        .collect()
+}
+
+#[test]
+fn a_knockout_in_progress_ranks_those_still_in_first_then_by_the_round_they_went_out_in() {
+    let mut event = json!({"format": "knockout",
+                           "entrants": entrants(&["a", "b", "c", "d", "e", "f", "g", "h"]),
+                           "options": {"third_place": true,
+                                       "tiebreaks": ["buchholz"]},
+                           "rounds": [{"tables": first_wins(&[
+                               vec!["a".into(), "h".into()], vec!["d".into(), "e".into()],
+                               vec!["b".into(), "g".into()], vec!["c".into(), "f".into()]])}]});
+    // The four still in share rank 1, the four out in round 1 rank 5, in entry order.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("a", 1),
+            ("b", 1),
+            ("c", 1),
+            ("d", 1),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["a", "d"], "points": [0, 1]},
+            {"seats": ["b", "c"], "points": [1, 0]}
+        ]}));
+    // The third-place play-off not yet played: both losing semi-finalists are 3.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("b", 1),
+            ("d", 1),
+            ("a", 3),
+            ("c", 3),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+    // The final played, the third-place table still being played: the champion, the
+    // runner-up, then both semi-finalists still 3.
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["b", "d"], "points": [0, 1]},
+            {"seats": ["a", "c"]}
+        ]}));
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("d", 1),
+            ("b", 2),
+            ("a", 3),
+            ("c", 3),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+    // The play-off's winner above its loser, whatever their tiebreaks.
+    event["rounds"][2]["tables"][1]["points"] = json!([0, 1]);
+    assert_eq!(
+        ranks(&event),
+        ranked(&[
+            ("d", 1),
+            ("b", 2),
+            ("c", 3),
+            ("a", 4),
+            ("e", 5),
+            ("f", 5),
+            ("g", 5),
+            ("h", 5)
+        ])
+    );
+}
+
+#[test]
+fn a_double_elimination_in_progress_ranks_those_still_in_first() {
+    let mut event = json!({"format": "double-elimination",
+                           "entrants": entrants(&["a", "b", "c", "d"]),
+                           "rounds": [{"tables": [
+                               {"seats": ["a", "d"], "points": [1, 0]},
+                               {"seats": ["b", "c"], "points": [1, 0]}]}]});
+    // One loss each for c and d: nobody is out.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[("a", 1), ("b", 1), ("c", 1), ("d", 1)])
+    );
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["a", "b"], vec!["c", "d"]]);
+    event["rounds"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"tables": [
+            {"seats": ["a", "b"], "points": [1, 0]},
+            {"seats": ["c", "d"], "points": [1, 0]}
+        ]}));
+    // d's second loss puts it out, in the losers' bracket's first round.
+    assert_eq!(
+        ranks(&event),
+        ranked(&[("a", 1), ("b", 1), ("c", 1), ("d", 4)])
+    );
+}
+
+#[test]
+fn a_double_elimination_pairs_what_can_be_played_and_refuses_naming_the_table_it_waits_for() {
+    let ids = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    // Round 1 in place order 1 8 4 5 2 7 3 6; the last two tables are still being played.
+    let event = json!({"format": "double-elimination", "entrants": entrants(&ids),
+                       "rounds": [{"tables": [
+                           {"seats": ["a", "h"], "points": [1, 0]},
+                           {"seats": ["d", "e"], "points": [1, 0]},
+                           {"seats": ["b", "g"]},
+                           {"seats": ["c", "f"]}]}]});
+    let round = paired(&event);
+    assert_eq!(seats(&round), vec![vec!["a", "d"], vec!["e", "h"]]);
+    let brackets: Vec<&str> = round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["bracket"].as_str().unwrap())
+        .collect();
+    assert_eq!(brackets, vec!["winners", "losers"]);
+
+    // Four entrants, one table of round 1 in progress: the winners' final and the losers'
+    // first round both wait for it.
+    let event = json!({"format": "double-elimination", "entrants": entrants(&ids[..4]),
+                       "rounds": [{"tables": [
+                           {"seats": ["a", "d"], "points": [1, 0]},
+                           {"seats": ["b", "c"]}]}]});
+    assert_eq!(
+        refusal(&event),
+        "round 1, table 2: the table has no points yet, and no other table can be played until it has"
     );
 }
 
@@ -620,6 +811,151 @@ fn byes_and_withdrawals_meet_a_virtual_opponent() {
 }
 
 #[test]
+fn a_swiss_round_missed_meets_a_virtual_opponent_of_the_entrants_own_score() {
+    // eve enters late and misses round 1; dan has the bye in round 2.
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "dan", "eve"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                        {"seats": ["cat", "dan"], "points": [1, 0]}]},
+            {"tables": [{"seats": ["eve", "ann"], "points": [1, 0]},
+                        {"seats": ["cat", "bob"], "points": [1, 0]}],
+             "byes": ["dan"]}
+        ],
+        "options": {"tiebreaks": ["buchholz", "buchholz-cut-1", "sonneborn-berger"]}
+    });
+    let lines = standings(&event);
+    // Scores: cat 2, ann 1, dan 1 (the bye), eve 1, bob 0. eve's missed round 1 is a virtual
+    // opponent of eve's own 1, beside ann's 1: Buchholz 2, cut-1 1; Sonneborn-Berger 1 · 1
+    // for beating ann and nothing for the round missed (no points scored). ann met bob (0)
+    // and eve (1): Buchholz 1. dan met cat (2) and had the bye (a virtual 1): Buchholz 3.
+    // Without the virtual opponent eve (Buchholz 1, cut-1 0) would rank below ann.
+    let got: Vec<(u64, &str, Value)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["rank"].as_u64().unwrap(),
+                l["id"].as_str().unwrap(),
+                l["tiebreaks"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                1,
+                "cat",
+                json!({"buchholz": 1, "buchholz-cut-1": 1, "sonneborn-berger": 1})
+            ),
+            (
+                2,
+                "dan",
+                json!({"buchholz": 3, "buchholz-cut-1": 2, "sonneborn-berger": 1})
+            ),
+            (
+                3,
+                "eve",
+                json!({"buchholz": 2, "buchholz-cut-1": 1, "sonneborn-berger": 1})
+            ),
+            (
+                4,
+                "ann",
+                json!({"buchholz": 1, "buchholz-cut-1": 1, "sonneborn-berger": 0})
+            ),
+            (
+                5,
+                "bob",
+                json!({"buchholz": 3, "buchholz-cut-1": 2, "sonneborn-berger": 0})
+            ),
+        ]
+    );
+
+    // An absence in the middle counts the same; a table still being played counts for
+    // nothing. ann misses round 2 and is at a table in progress in round 3.
+    let event = json!({
+        "format": "swiss",
+        "entrants": entrants(&["ann", "bob", "cat", "dan"]),
+        "rounds": [
+            {"tables": [{"seats": ["ann", "bob"], "points": [1, 0]},
+                        {"seats": ["cat", "dan"], "points": [0, 1]}]},
+            {"tables": [{"seats": ["dan", "bob"], "points": [1, 0]}],
+             "byes": ["cat"]},
+            {"tables": [{"seats": ["dan", "ann"]}, {"seats": ["bob", "cat"], "points": [1, 0]}]}
+        ],
+        "options": {"tiebreaks": ["buchholz", "median-buchholz"]}
+    });
+    let lines = standings(&event);
+    let find = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    // ann 1: bob (1), then a virtual 1 for round 2; round 3 in progress adds nothing, so two
+    // rounds: median-Buchholz is Buchholz.
+    assert_eq!(find("ann")["score"], json!(1));
+    assert_eq!(
+        find("ann")["tiebreaks"],
+        json!({"buchholz": 2, "median-buchholz": 2})
+    );
+    // cat 1: dan (2), the bye (a virtual 1), bob (1): median-Buchholz keeps the middle 1.
+    assert_eq!(
+        find("cat")["tiebreaks"],
+        json!({"buchholz": 4, "median-buchholz": 1})
+    );
+}
+
+#[test]
+fn wins_count_tables_where_the_entrant_outscored_every_opponent() {
+    let wins = |seats: usize, partnerships: bool, tables: Value| {
+        let event = json!({"format": "swiss", "seats": seats, "partnerships": partnerships,
+                           "entrants": entrants(&["a", "b", "c", "d", "e", "f", "g", "h"]),
+                           "rounds": [{"tables": tables}],
+                           "options": {"tiebreaks": ["wins"], "remainder": "smaller-tables"}});
+        let mut got: Vec<(String, Value)> = standings(&event)
+            .iter()
+            .map(|l| {
+                (
+                    l["id"].as_str().unwrap().to_string(),
+                    l["tiebreaks"]["wins"].clone(),
+                )
+            })
+            .collect();
+        got.sort_by(|x, y| x.0.cmp(&y.0));
+        got.into_iter().map(|(_, wins)| wins).collect::<Vec<_>>()
+    };
+    // Three seats: a outscores both; d and e share the top of their table, so neither wins.
+    assert_eq!(
+        wins(
+            3,
+            false,
+            json!([{"seats": ["a", "b", "c"], "points": [2, 1, 0]},
+                               {"seats": ["d", "e", "f"], "points": [1, 1, 0]},
+                               {"seats": ["g", "h"], "points": [0, 1]}])
+        ),
+        json!([1, 0, 0, 0, 0, 0, 0, 1]).as_array().unwrap().clone()
+    );
+    // Four seats by place: only the first; equal firsts win nothing.
+    assert_eq!(
+        wins(
+            4,
+            false,
+            json!([{"seats": ["a", "b", "c", "d"], "points": [3, 2, 1, 0]},
+                               {"seats": ["e", "f", "g", "h"], "points": [3, 3, 0, 0]}])
+        ),
+        json!([1, 0, 0, 0, 0, 0, 0, 0]).as_array().unwrap().clone()
+    );
+    // Partnerships: a and c (seats 1 and 3) outscore b and d; the partner's equal points do
+    // not count against either. A drawn table is no one's win.
+    assert_eq!(
+        wins(
+            4,
+            true,
+            json!([{"seats": ["a", "b", "c", "d"], "points": [1, 0, 1, 0]},
+                              {"seats": ["e", "f", "g", "h"], "points": [0.5, 0.5, 0.5, 0.5]}])
+        ),
+        json!([1, 0, 1, 0, 0, 0, 0, 0]).as_array().unwrap().clone()
+    );
+}
+
+#[test]
 fn head_to_head_separates_entrants_who_met_and_ranks_are_shared_otherwise() {
     let event = json!({
         "format": "swiss",
@@ -683,6 +1019,40 @@ fn head_to_head_separates_entrants_who_met_and_ranks_are_shared_otherwise() {
             (4, "cat", json!(0)),
         ]
     );
+}
+
+#[test]
+fn a_swiss_round_with_no_active_entrant_is_the_events_end() {
+    for seats in [2usize, 3, 4] {
+        let ids = &["ann", "bob", "cat", "dan"][..seats];
+        let everyone_withdraws: Vec<Value> = ids
+            .iter()
+            .map(|id| json!({"id": id, "withdrawn_after": 1}))
+            .collect();
+        let event = json!({
+            "format": "swiss",
+            "seats": seats,
+            "entrants": everyone_withdraws,
+            "rounds": [{"tables": [{"seats": ids, "points": vec![1; seats]}]}]
+        });
+        let response = pair_text(&event.to_string());
+        assert_eq!(response.exit_code, 3, "{response:?}");
+        assert!(response.stderr.is_empty());
+        assert_eq!(
+            serde_json::from_str::<Value>(&response.stdout).unwrap(),
+            json!({"round": null,
+                   "reason": "the event is over: every entrant has withdrawn, so no one is left to pair"})
+        );
+    }
+    // One entrant left at two seats is still paired: it has the bye.
+    let event = json!({
+        "format": "swiss",
+        "entrants": [{"id": "ann"}, {"id": "bob", "withdrawn_after": 1}],
+        "rounds": [{"tables": [{"seats": ["ann", "bob"], "points": [1, 0]}]}]
+    });
+    let round = paired(&event);
+    assert_eq!(seats(&round), Vec::<Vec<String>>::new());
+    assert_eq!(names(&round["byes"]), vec!["ann"]);
 }
 
 #[test]
