@@ -101,7 +101,6 @@ pub async fn enter_hand(
     match now.next_hand() {
         None => return Err(AppError::Conflict(Conflict::TableHasResult)),
         Some(next) if next != entry.place => {
-            let _ = next;
             return Err(AppError::Conflict(Conflict::HandPlaceTaken));
         }
         Some(_) => {}
