@@ -12,6 +12,7 @@ use super::history::PairCounts;
 use super::{Remainder, SwissField, SwissRound};
 
 mod search;
+mod stated;
 
 /// Fields up to this size are paired by searching every partition.
 pub(crate) const EXACT_LIMIT: usize = 12;
@@ -111,6 +112,8 @@ pub(crate) struct TableModel {
     pub(crate) partnerships: bool,
     pub(crate) layout: Layout,
     pub(crate) rule: ByeRule,
+    /// How many byes each entrant has had.
+    pub(crate) byes_had: Vec<u32>,
     pub(crate) met: PairCounts,
     pub(crate) partnered: PairCounts,
 }
@@ -128,6 +131,7 @@ impl TableModel {
             partnerships: field.partnerships,
             layout,
             rule: ByeRule::new(&field.entrants, layout.byes),
+            byes_had: field.entrants.iter().map(|e| e.byes).collect(),
             met: PairCounts::new(n, &field.meetings),
             partnered: PairCounts::new(n, &field.partners),
         }
@@ -182,8 +186,36 @@ impl TableModel {
             .expect("three seatings")
     }
 
+    /// The measures of the best seating of these entrants, as [`TableModel::best_seating`]
+    /// gives them, without building the seating.
+    pub(crate) fn best_measures(&self, members: &[usize]) -> TableMeasures {
+        if !(self.partnerships && members.len() == 4) {
+            return self.seated(members);
+        }
+        let [a, b, c, d] = [members[0], members[1], members[2], members[3]];
+        [[a, c, b, d], [a, b, c, d], [a, b, d, c]]
+            .iter()
+            .map(|s| self.seated(s))
+            .min()
+            .expect("three seatings")
+    }
+
+    /// The byes measure 1 asks for: every entrant who must have one, then the lowest-scored
+    /// of those who may (of equal scores, the lowest-ranked).
+    pub(crate) fn lowest_byes(&self) -> Vec<usize> {
+        let n = self.len();
+        let wanted = self.layout.byes;
+        let mut byes: Vec<usize> = (0..n).filter(|&i| self.rule.must[i]).collect();
+        let mut candidates: Vec<usize> = (0..n)
+            .filter(|&i| self.rule.may[i] && !self.rule.must[i])
+            .collect();
+        candidates.sort_by_key(|&i| (self.score[i], std::cmp::Reverse(i)));
+        byes.extend(candidates.into_iter().take(wanted - byes.len().min(wanted)));
+        byes.truncate(wanted);
+        byes
+    }
+
     /// The measures of a whole pairing.
-    #[cfg(test)]
     pub(crate) fn measures(&self, tables: &[Seating], byes: &[usize]) -> TableMeasures {
         let tables = tables
             .iter()
@@ -198,9 +230,90 @@ pub(crate) fn pair(field: &SwissField) -> SwissRound {
     let (tables, byes) = if model.len() <= EXACT_LIMIT {
         exact(&model)
     } else {
-        search::search(&model)
+        floored(&model, search::search(&model))
     };
     SwissRound { tables, byes }.in_order(model.partnerships)
+}
+
+/// Fields up to this size run the stated search [`STATED_RUNS_SMALL`] times, with different
+/// kicks, and have the engine's own pairing polished by the stated search's descent and
+/// kicks; larger fields run it once, and polish up to [`POLISH_UP_TO`] entrants.
+const SMALL_FIELD: usize = 64;
+const STATED_RUNS_SMALL: u64 = 8;
+const POLISH_UP_TO: usize = 2_000;
+/// Kicks after the descent when polishing the engine's own pairing.
+const POLISH_KICKS: usize = 300;
+
+/// The engine's own pairing, or a better one by the search the specification states as the
+/// floor for fields of more than 12 entrants (the pairing must be no worse than it, measure by
+/// measure). The stated search has random kicks, so one run of it can land better than
+/// another: it is run with fixed seeds, more than once in small fields, and the engine's own
+/// pairing is also polished by its moves; the best of all is kept, the engine's own of equals.
+fn floored(model: &TableModel, own: (Vec<Seating>, Vec<usize>)) -> (Vec<Seating>, Vec<usize>) {
+    let runs = if model.len() <= SMALL_FIELD {
+        STATED_RUNS_SMALL
+    } else {
+        1
+    };
+    let mut best_measures = model.measures(&own.0, &own.1);
+    if reaches_the_least_possible(model, &own.1, best_measures) {
+        return own;
+    }
+    let mut best = own;
+    let polished = (model.len() <= POLISH_UP_TO)
+        .then(|| stated::polish(model, &best.0, &best.1, POLISH_KICKS));
+    let found = polished
+        .into_iter()
+        .chain((0..runs).map(|run| stated::search(model, run)));
+    for other in found {
+        let measures = model.measures(&other.0, &other.1);
+        if measures < best_measures {
+            best_measures = measures;
+            best = other;
+        }
+    }
+    best
+}
+
+/// Whether a pairing with these byes and measures is as good as any can be, so that no search
+/// can better it: the byes' scores the least the bye rule allows, no repeated partner or
+/// meeting, sides balanced, and the spread of seating the others in rank order. The least
+/// byes' scores fix the seated entrants' scores (the least sum of k scores is only made by the
+/// k lowest). With tables all of `m` seats, the spread is `m Σ s² - Σ_tables (table sum)²`,
+/// and the table sums' squares add up to the most when the scores sit in consecutive runs
+/// (their sums then spread the widest), so that seating's spread is the least possible.
+fn reaches_the_least_possible(model: &TableModel, byes: &[usize], m: TableMeasures) -> bool {
+    let least_byes: i128 = model
+        .lowest_byes()
+        .iter()
+        .map(|&b| model.score[b] as i128)
+        .sum();
+    if model.layout.short > 0
+        || m.bye_scores != least_byes
+        || m.repeat_partners != 0
+        || m.repeat_meetings != 0
+        || m.balance != 0
+    {
+        return false;
+    }
+    let mut seated: Vec<i128> = (0..model.len())
+        .filter(|i| !byes.contains(i))
+        .map(|i| model.score[i] as i128)
+        .collect();
+    seated.sort_unstable();
+    let in_runs: i128 = seated
+        .chunks(model.layout.seats)
+        .map(|run| {
+            let mut spread = 0;
+            for (k, a) in run.iter().enumerate() {
+                for b in &run[k + 1..] {
+                    spread += (a - b) * (a - b);
+                }
+            }
+            spread
+        })
+        .sum();
+    m.spread == in_runs
 }
 
 /// Every partition of the whole field (see [`exact_among`]).

@@ -159,17 +159,7 @@ fn rank_order(model: &TableModel) -> Vec<usize> {
 fn construct(model: &TableModel) -> State<'_> {
     let n = model.len();
     let layout = model.layout;
-    let mut byes: Vec<usize> = (0..n).filter(|&i| model.rule.must[i]).collect();
-    let mut candidates: Vec<usize> = (0..n)
-        .filter(|&i| model.rule.may[i] && !model.rule.must[i])
-        .collect();
-    candidates.sort_by_key(|&i| (model.score[i], std::cmp::Reverse(i)));
-    byes.extend(
-        candidates
-            .into_iter()
-            .take(layout.byes - byes.len().min(layout.byes)),
-    );
-    byes.truncate(layout.byes);
+    let byes = model.lowest_byes();
 
     let mut waiting: std::collections::VecDeque<usize> = rank_order(model)
         .into_iter()
