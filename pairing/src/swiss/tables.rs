@@ -239,8 +239,8 @@ pub(crate) fn pair(field: &SwissField) -> SwissRound {
 /// kicks, and have the engine's own pairing polished by the stated search's descent and
 /// kicks; larger fields run it once, and polish up to [`POLISH_UP_TO`] entrants.
 const SMALL_FIELD: usize = 64;
-const STATED_RUNS_SMALL: u64 = 8;
-const POLISH_UP_TO: usize = 2_000;
+const STATED_RUNS_SMALL: u64 = 5;
+const POLISH_UP_TO: usize = 200;
 /// Kicks after the descent when polishing the engine's own pairing.
 const POLISH_KICKS: usize = 300;
 
