@@ -37,6 +37,7 @@ impl Application {
         let listener = TcpListener::bind(bind)?;
         let address = listener.local_addr()?;
         let live = crate::app::live::LiveHub::spawn(&store);
+        let live_hub = Arc::downgrade(&live);
         let state = actix::Data::new(AppState {
             live,
             store,
@@ -66,7 +67,11 @@ impl Application {
                 .configure(web::routes)
         })
         .listen(listener)?
+        // The process's own stop, below: the live feeds end first, or they would hold the
+        // graceful stop open until its timeout.
+        .disable_signals()
         .run();
+        tokio::spawn(stop_on_signal(server.handle(), live_hub));
         Ok(Self { address, server })
     }
 
@@ -82,4 +87,29 @@ impl Application {
     pub async fn run(self) -> std::io::Result<()> {
         self.server.await
     }
+}
+
+/// On SIGINT or SIGTERM: the live feeds end (their clients reconnect elsewhere), then the
+/// server stops gracefully, finishing the requests under way.
+async fn stop_on_signal(server: ServerHandle, live: std::sync::Weak<crate::app::live::LiveHub>) {
+    let interrupted = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    let terminated = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminated = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupted => {}
+        _ = terminated => {}
+    }
+    if let Some(live) = live.upgrade() {
+        live.close();
+    }
+    server.stop(true).await;
 }

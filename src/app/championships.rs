@@ -51,6 +51,7 @@ mod desk;
 mod hands;
 mod reaching;
 mod rounds;
+mod screen;
 mod tables;
 mod view;
 
@@ -58,6 +59,7 @@ pub use desk::*;
 pub use hands::*;
 pub use reaching::*;
 pub use rounds::*;
+pub use screen::*;
 pub use tables::*;
 pub use view::*;
 

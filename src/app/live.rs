@@ -9,9 +9,10 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
-use crate::domain::ids::{ChampionshipId, OrganisationId, TableId};
+use crate::domain::ids::{ChampionshipId, DivisionId, FixtureId, OrganisationId, TableId};
+use crate::domain::match_format::{FixtureScore, Side};
 use crate::store::{LiveChange, LiveCursor, LiveMark, LiveSubject, Store, StoreError, TableStatus};
 
 /// How often a process reads the changes: a change reaches a feed within about this.
@@ -34,7 +35,10 @@ pub struct LiveEvent {
     pub cursor: LiveCursor,
     pub organisation: OrganisationId,
     pub championship: Option<ChampionshipId>,
-    /// `table`, `round` or `hands`.
+    /// A league fixture's division and the fixture, for a `fixture` event.
+    pub division: Option<DivisionId>,
+    pub fixture: Option<FixtureId>,
+    /// `table`, `round`, `hands` or `fixture`.
     pub kind: &'static str,
     /// What changed, as JSON.
     pub data: String,
@@ -68,6 +72,9 @@ pub struct LiveHub {
     ring: Mutex<Ring>,
     sender: broadcast::Sender<Arc<LiveEvent>>,
     feeds: Mutex<FeedCounts>,
+    /// True once the process is stopping: every feed ends, and its client reconnects to a
+    /// process that runs.
+    closing: watch::Sender<bool>,
 }
 
 struct Ring {
@@ -107,7 +114,18 @@ impl LiveHub {
             }),
             sender: broadcast::channel(FEED_BACKLOG).0,
             feeds: Mutex::default(),
+            closing: watch::channel(false).0,
         }
+    }
+
+    /// Ends every open feed, as the process stops; none opens after.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Told when the process stops.
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     /// A hub fed from `store` by a task of its own (on the running Tokio runtime), from the
@@ -121,6 +139,9 @@ impl LiveHub {
 
     /// Counts a new feed from `address`, or refuses it past the limits.
     pub fn open_feed(self: &Arc<Self>, address: IpAddr) -> Result<FeedPermit, FeedRefused> {
+        if *self.closing.borrow() {
+            return Err(FeedRefused::TooMany);
+        }
         let mut counts = self.feeds.lock().expect("feed counts");
         if counts.open >= MAX_FEEDS {
             return Err(FeedRefused::TooMany);
@@ -218,7 +239,43 @@ async fn read_changes(store: Weak<dyn Store>, hub: Weak<LiveHub>) {
 /// The event a change makes: what a page shows of its subject now.
 async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, StoreError> {
     let championship = change.championship.map(|id| id.0);
+    let mut league = (None, None);
     let (kind, data) = match change.subject {
+        LiveSubject::Fixture(fixture) => {
+            let data = match store.fixture(FixtureId(fixture)).await? {
+                Some(found) => {
+                    league = (Some(found.division_id), Some(found.id));
+                    let result = store.current_result(found.id).await?;
+                    let (home_games, away_games, conceded_by) =
+                        match result.as_ref().map(|result| &result.score) {
+                            Some(FixtureScore::Played {
+                                home_games,
+                                away_games,
+                            }) => (Some(*home_games), Some(*away_games), None),
+                            Some(FixtureScore::Walkover { conceded_by }) => (
+                                None,
+                                None,
+                                Some(match conceded_by {
+                                    Side::Home => "home",
+                                    Side::Away => "away",
+                                }),
+                            ),
+                            None => (None, None, None),
+                        };
+                    serde_json::json!({
+                        "division": found.division_id.0,
+                        "fixture": found.id.0,
+                        "date": found.date,
+                        "status": found.status.as_str(),
+                        "home_games": home_games,
+                        "away_games": away_games,
+                        "walkover_conceded_by": conceded_by,
+                    })
+                }
+                None => serde_json::json!({"fixture": fixture, "removed": true}),
+            };
+            ("fixture", data)
+        }
         LiveSubject::Round(round) => (
             "round",
             serde_json::json!({"championship": championship, "round": round}),
@@ -284,6 +341,8 @@ async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, S
         cursor: change.cursor,
         organisation: change.organisation,
         championship: change.championship,
+        division: league.0,
+        fixture: league.1,
         kind,
         data: data.to_string(),
     })
@@ -303,6 +362,8 @@ mod tests {
             cursor,
             organisation: OrganisationId(1),
             championship: None,
+            division: None,
+            fixture: None,
             kind: "round",
             data: "{}".into(),
         }

@@ -288,6 +288,12 @@ pub enum Conflict {
         "Only the last hand of the game in play can be taken back; a finished game stays as it is."
     )]
     HandNotLast,
+    /// A hand sent to follow another that the table does not have (it was refused, or taken
+    /// back since).
+    #[error(
+        "The hand this one follows is not at the table (it was refused or taken back); look at the game as it stands now, then enter the hand again."
+    )]
+    HandBeforeMissing,
     /// A conflict the store refused that no use case words itself: the store's words.
     #[error("{0}")]
     Store(String),
@@ -398,6 +404,8 @@ pub enum Field {
     TokenLifetime,
     /// Whether a division's teams meet once or twice.
     Legs,
+    /// A round clock's minutes.
+    ClockMinutes,
     /// The part of a match format a problem is with.
     MatchFormat(crate::domain::match_format::MatchFormatError),
 }

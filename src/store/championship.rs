@@ -122,6 +122,8 @@ pub struct Round {
     pub published_at: DateTime<Utc>,
     /// The organiser changed the round from the engine's pairing before publishing it.
     pub edited: bool,
+    /// When the round's clock, started by the organiser, runs out; `None` with no clock.
+    pub clock_ends_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -292,6 +294,14 @@ pub trait ChampionshipStore: Send + Sync {
     async fn publish_round(&self, round: &NewRound) -> Result<Round, StoreError>;
     /// The championship's rounds, the main stage's first, each with its tables by number.
     async fn rounds(&self, championship: ChampionshipId) -> Result<Vec<Round>, StoreError>;
+    /// Starts the round's clock, to run out at `ends_at`, or stops it (`None`). Refused with
+    /// [`StoreError::NotFound`] when the championship has no such round.
+    async fn set_round_clock(
+        &self,
+        championship: ChampionshipId,
+        round: RoundId,
+        ends_at: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError>;
     async fn table_by_link(&self, link: &TokenDigest) -> Result<Option<LinkedTable>, StoreError>;
     /// The tables numbered `number` without a confirmed result, of rounds published since
     /// `published_since`, newest first and at most [`MAX_TABLES_BY_NUMBER`]: those a table's

@@ -275,7 +275,32 @@ macro_rules! championship_round_sql_store {
                         stage_entrants: round.stage_entrants.clone(),
                         published_at,
                         edited: round.edited,
+                        clock_ends_at: None,
                     })
+                }
+
+                async fn set_round_clock(
+                    &self,
+                    championship: ChampionshipId,
+                    round: RoundId,
+                    ends_at: Option<chrono::DateTime<chrono::Utc>>,
+                ) -> Result<(), StoreError> {
+                    let mut tx = self.begin_write().await?;
+                    let changed = sqlx::query(
+                        "UPDATE championship_rounds SET clock_ends_at = $1 \
+                         WHERE id = $2 AND championship_id = $3",
+                    )
+                    .bind(ends_at)
+                    .bind(round.0)
+                    .bind(championship.0)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                    if changed == 0 {
+                        return Err(StoreError::NotFound("round"));
+                    }
+                    tx.commit().await?;
+                    Ok(())
                 }
 
                 async fn rounds(
@@ -293,8 +318,10 @@ macro_rules! championship_round_sql_store {
                         Option<String>,
                         chrono::DateTime<chrono::Utc>,
                         bool,
+                        Option<chrono::DateTime<chrono::Utc>>,
                     )> = sqlx::query_as(
-                        "SELECT id, stage, number, byes, stage_entrants, published_at, edited \
+                        "SELECT id, stage, number, byes, stage_entrants, published_at, edited, \
+                         clock_ends_at \
                          FROM championship_rounds WHERE championship_id = $1 \
                          ORDER BY CASE stage WHEN 'main' THEN 0 ELSE 1 END, number",
                     )
@@ -320,7 +347,7 @@ macro_rules! championship_round_sql_store {
                     }
                     rounds
                         .into_iter()
-                        .map(|(id, stage, number, byes, stage_entrants, published_at, edited)| {
+                        .map(|(id, stage, number, byes, stage_entrants, published_at, edited, clock_ends_at)| {
                             Ok(Round {
                                 id: RoundId(id),
                                 stage: kept::stage_from_name(&stage)?,
@@ -334,6 +361,7 @@ macro_rules! championship_round_sql_store {
                                     .transpose()?,
                                 published_at,
                                 edited,
+                                clock_ends_at,
                             })
                         })
                         .collect()

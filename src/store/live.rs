@@ -34,6 +34,9 @@ pub enum LiveSubject {
     Round(i64),
     /// A hand was played at a table, or taken back (the table's id).
     Hands(i64),
+    /// A league fixture's result was submitted, confirmed, disputed, corrected or withdrawn,
+    /// or the fixture was re-dated or postponed (the fixture's id).
+    Fixture(i64),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -20,6 +20,7 @@ macro_rules! live_sql_store {
                     "table" => LiveSubject::Table(subject),
                     "round" => LiveSubject::Round(subject),
                     "hands" => LiveSubject::Hands(subject),
+                    "fixture" => LiveSubject::Fixture(subject),
                     other => {
                         return Err(StoreError::Corrupt(format!(
                             "a live change of kind {other:?}"

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use fives_rules::record::HandRecord;
 
 use super::StoreError;
-use crate::domain::ids::TableId;
+use crate::domain::ids::{RoundId, TableId};
 
 /// A hand as kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,6 +43,9 @@ pub enum HandKept {
 pub trait TableHandStore: Send + Sync {
     /// The table's hands, by game and place.
     async fn table_hands(&self, table: TableId) -> Result<Vec<KeptHand>, StoreError>;
+    /// The hands of every table of a round, by table, game and place: what the room's screen
+    /// shows of the tables still playing, read at once.
+    async fn round_hands(&self, round: RoundId) -> Result<Vec<(TableId, KeptHand)>, StoreError>;
     /// Keeps a hand at its place while the table has no result. The same key again keeps
     /// nothing ([`HandKept::AlreadyKept`]); another hand already at the place is refused
     /// ([`StoreError::HandPlaceTaken`]); so is a table with a result

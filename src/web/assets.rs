@@ -62,6 +62,24 @@ pub async fn live_script() -> HttpResponse {
     script(LIVE_SCRIPT)
 }
 
+const SCREEN_SCRIPT: &str = include_str!("../../static/screen.js");
+
+/// The room's screen paging through its lists and counting the round's clock down; the
+/// screen shows everything without it.
+#[get("/static/screen.js")]
+pub async fn screen_script() -> HttpResponse {
+    script(SCREEN_SCRIPT)
+}
+
+const HAND_OUTBOX_SCRIPT: &str = include_str!("../../static/hand-outbox.js");
+
+/// Hands entered at a table kept on the phone until they reach the service, sent in order
+/// when the connection returns; the table's form works without it, a hand at a time.
+#[get("/static/hand-outbox.js")]
+pub async fn hand_outbox_script() -> HttpResponse {
+    script(HAND_OUTBOX_SCRIPT)
+}
+
 const CHAMPIONSHIP_FORM_SCRIPT: &str = include_str!("../../static/championship-form.js");
 
 /// The new championship form showing only the parts its choices use; the form works without

@@ -186,6 +186,12 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
         | ("POST", "/tables/{link}/hands")
         | ("POST", "/tables/{link}/hands/undo") => (Own, Body::Empty),
         ("POST", "/organise/{slug}/championships/{id}/check-in") => (Organiser, form(&[])),
+        ("POST", "/organise/{slug}/championships/{id}/clock") => {
+            (Organiser, form(&[("minutes", "30")]))
+        }
+        ("PUT", "/api/v1/organisations/{slug}/championships/{id}/clock") => {
+            (Organiser, Body::Json(json!({"minutes": 30})))
+        }
         ("POST", "/organise/{slug}/championships/{id}/confirm-entered") => {
             (Organiser, form(&[("tables", "")]))
         }

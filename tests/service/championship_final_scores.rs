@@ -17,7 +17,7 @@ const BASE: &str = "/api/v1/organisations/north/championships";
 
 /// A players' Swiss of two rounds under `preset`, at `seats` a table, playing `table_play`,
 /// asking `entry_level` of each game; answers its API address.
-async fn made(
+pub(crate) async fn made(
     api: &ApiClient,
     name: &str,
     preset: &str,
@@ -60,7 +60,7 @@ async fn made(
 }
 
 /// Publishes the next round: its tables and each table's link.
-async fn published(api: &ApiClient, event: &str) -> (Vec<Value>, Vec<String>) {
+pub(crate) async fn published(api: &ApiClient, event: &str) -> (Vec<Value>, Vec<String>) {
     let round = api.post(&format!("{event}/rounds"), json!({})).await;
     assert_eq!(round.status, 201, "{:?}", round.json);
     let links = round.json["table_links"]

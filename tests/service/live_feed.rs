@@ -33,8 +33,17 @@ pub(crate) struct Feed {
 
 impl Feed {
     async fn open(address: &str, query: &str, last: Option<&str>) -> reqwest::Response {
+        Self::open_of(address, "north", query, last).await
+    }
+
+    async fn open_of(
+        address: &str,
+        slug: &str,
+        query: &str,
+        last: Option<&str>,
+    ) -> reqwest::Response {
         let client = reqwest::Client::new();
-        let mut request = client.get(format!("{address}/api/v1/organisations/north/live{query}"));
+        let mut request = client.get(format!("{address}/api/v1/organisations/{slug}/live{query}"));
         if let Some(last) = last {
             request = request.header("Last-Event-ID", last);
         }
@@ -42,7 +51,17 @@ impl Feed {
     }
 
     pub(crate) async fn start(address: &str, query: &str, last: Option<&str>) -> Self {
-        let response = Self::open(address, query, last).await;
+        Self::start_of(address, "north", query, last).await
+    }
+
+    /// A feed of the organisation `slug`'s changes.
+    pub(crate) async fn start_of(
+        address: &str,
+        slug: &str,
+        query: &str,
+        last: Option<&str>,
+    ) -> Self {
+        let response = Self::open_of(address, slug, query, last).await;
         assert_eq!(response.status(), 200);
         assert_eq!(
             response.headers()["content-type"].to_str().unwrap(),

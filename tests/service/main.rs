@@ -50,6 +50,7 @@ mod league_story;
 mod limits;
 mod live_feed;
 mod live_pages;
+mod live_room;
 mod mail;
 mod mail_accounts;
 mod mail_limits;

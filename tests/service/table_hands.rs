@@ -44,7 +44,7 @@ async fn a_table_in_play(ctx: &TestContext) -> String {
 }
 
 /// Each hand of a game, as a scorer keeps it: its score.
-fn scored(game: Value) -> Vec<Value> {
+pub(crate) fn scored(game: Value) -> Vec<Value> {
     let hands: Vec<HandRecord> = serde_json::from_value(game).unwrap();
     hands
         .into_iter()

@@ -168,6 +168,24 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         Some(("POST", "/api/v1/tables/{link}/hands")),
     ),
     (
+        "championships::hand_of_line",
+        Some(("POST", "/tables/{link}/hands")),
+        Some(("POST", "/api/v1/tables/{link}/hands")),
+    ),
+    (
+        "championships::room_screen",
+        Some(("GET", "/leagues/{slug}/championships/{id}/screen")),
+        None,
+    ),
+    (
+        "championships::set_round_clock",
+        Some(("POST", "/organise/{slug}/championships/{id}/clock")),
+        Some((
+            "PUT",
+            "/api/v1/organisations/{slug}/championships/{id}/clock",
+        )),
+    ),
+    (
         "championships::undo_hand",
         Some(("POST", "/tables/{link}/hands/undo")),
         Some(("DELETE", "/api/v1/tables/{link}/hands/{game}/{hand}")),

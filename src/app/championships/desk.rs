@@ -1,5 +1,6 @@
-//! The organiser's desk on the day: everyone checked in at once, and a round's entered tables
-//! confirmed at once, each as the organiser saw it.
+//! The organiser's desk on the day: everyone checked in at once, a round's entered tables
+//! confirmed at once, each as the organiser saw it, and the round's clock, seen on the room's
+//! screen.
 
 use super::*;
 
@@ -76,4 +77,42 @@ pub async fn confirm_entered_tables(
         .await
         .map_err(table_refused)?;
     Ok(changes.len())
+}
+
+/// The longest round clock, in minutes: a long round of best of five.
+pub const MAX_CLOCK_MINUTES: u32 = 240;
+
+/// Starts the clock of the championship's latest round, to run out `minutes` from `now`
+/// (started again if it ran), or stops it (`None`). Answers when it runs out.
+pub async fn set_round_clock(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: ChampionshipId,
+    minutes: Option<u32>,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, AppError> {
+    let view = organised(store, who, slug, id).await?;
+    if let Some(minutes) = minutes
+        && !(1..=MAX_CLOCK_MINUTES).contains(&minutes)
+    {
+        return Err(AppError::invalid(
+            Field::ClockMinutes,
+            format!("A round's clock runs 1 to {MAX_CLOCK_MINUTES} minutes."),
+        ));
+    }
+    let Some(round) = latest_round(&view.rounds) else {
+        return Err(AppError::invalid(
+            Field::ClockMinutes,
+            "A round's clock starts once the round is published.",
+        ));
+    };
+    let ends_at = minutes.map(|minutes| now + chrono::Duration::minutes(i64::from(minutes)));
+    store.set_round_clock(id, round.id, ends_at).await?;
+    Ok(ends_at)
+}
+
+/// The round in play: the last published.
+pub fn latest_round(rounds: &[Round]) -> Option<&Round> {
+    rounds.iter().max_by_key(|round| round.published_at)
 }

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::domain::championship::play::{HandPlace, TableInPlay, table_in_play};
+use crate::domain::hand_lines::parse_table_hand_lines;
 use crate::store::{HandKept, NewHand};
 use fives_rules::record::HandRecord;
 
@@ -16,9 +17,20 @@ pub const MAX_HAND_KEY: usize = 64;
 pub struct HandAtTable {
     /// Chosen by the phone, the same for every resend of this hand.
     pub key: String,
-    /// Where the phone believes the hand goes: refused if another hand got there first.
-    pub place: HandPlace,
+    /// Where the phone believes the hand goes.
+    pub place: HandTarget,
     pub hand: HandRecord,
+}
+
+/// Where a hand sent from a phone goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandTarget {
+    /// At this place: refused if another hand got there first.
+    At(HandPlace),
+    /// Right after the hand with this key, which must be the table's last: in its game, or the
+    /// first of the next game if that hand ended one. A phone that kept hands while it had no
+    /// signal sends them so, each after the one before, without judging where a game ended.
+    After(String),
 }
 
 /// A table with its games as they stand.
@@ -26,6 +38,37 @@ pub struct HandAtTable {
 pub struct PlayingTable {
     pub place: TablePlace,
     pub play: TableInPlay,
+}
+
+/// A hand typed as a line, as players say it: each side's points in order ("10 5"), pegs after
+/// a bar if kept. `sides` names the sides, for the words of a refusal.
+pub fn hand_of_line(
+    place: &TablePlace,
+    line: &str,
+    sides: &[String],
+) -> Result<HandRecord, AppError> {
+    let seats = place.seat_players.iter().map(Vec::len).sum::<usize>();
+    match parse_table_hand_lines(line, seats, sides.len()) {
+        Ok(hands) if hands.len() == 1 => Ok(hands.into_iter().next().expect("one hand")),
+        Ok(_) => Err(AppError::invalid(
+            Field::Games,
+            format!(
+                "Hand not kept: write one hand, each side's points in order ({}), such as 10 5.",
+                sides.join(", then ")
+            ),
+        )),
+        Err(errors) => Err(AppError::invalid(
+            Field::Games,
+            format!(
+                "Hand not kept: {}",
+                errors
+                    .into_iter()
+                    .map(|error| error.message)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        )),
+    }
 }
 
 /// The table of `link` with its games so far.
@@ -42,7 +85,7 @@ async fn playing(store: &dyn Store, place: TablePlace) -> Result<PlayingTable, A
 }
 
 /// The kept hands as games, each in order.
-fn games_of(kept: &[crate::store::KeptHand]) -> Vec<Vec<HandRecord>> {
+pub(super) fn games_of(kept: &[crate::store::KeptHand]) -> Vec<Vec<HandRecord>> {
     let mut games: Vec<Vec<HandRecord>> = Vec::new();
     for hand in kept {
         let game = hand.game as usize;
@@ -98,14 +141,20 @@ pub async fn enter_hand(
     if place.table.status != TableStatus::Waiting {
         return Err(AppError::Conflict(Conflict::TableHasResult));
     }
-    match now.next_hand() {
-        None => return Err(AppError::Conflict(Conflict::TableHasResult)),
-        Some(next) if next != entry.place => {
-            return Err(AppError::Conflict(Conflict::HandPlaceTaken));
-        }
-        Some(_) => {}
+    let Some(next) = now.next_hand() else {
+        return Err(AppError::Conflict(Conflict::TableHasResult));
+    };
+    let fits = match &entry.place {
+        HandTarget::At(place) => *place == next,
+        HandTarget::After(before) => match kept.iter().position(|hand| hand.key == *before) {
+            None => return Err(AppError::Conflict(Conflict::HandBeforeMissing)),
+            Some(at) => at + 1 == kept.len(),
+        },
+    };
+    if !fits {
+        return Err(AppError::Conflict(Conflict::HandPlaceTaken));
     }
-    let game = entry.place.game as usize;
+    let game = next.game as usize;
     if games.len() < game {
         games.push(Vec::new());
     }
@@ -114,8 +163,8 @@ pub async fn enter_hand(
     let kept_now = store
         .add_table_hand(&NewHand {
             table: place.table.id,
-            game: entry.place.game,
-            hand: entry.place.hand,
+            game: next.game,
+            hand: next.hand,
             record: &entry.hand,
             key,
             at,

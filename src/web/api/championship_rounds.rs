@@ -2,7 +2,7 @@
 //! and publishes it.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, post};
+use actix_web::{HttpResponse, post, put};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -227,4 +227,58 @@ pub async fn publish_round(
             .collect(),
         warnings: warning_words(&published.warnings),
     }))
+}
+
+/// The round's clock: minutes from now, or `null` to stop it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClockBody {
+    /// 1 to 240 minutes from now; `null` stops the clock.
+    #[schema(minimum = 1, maximum = 240)]
+    pub minutes: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClockView {
+    /// When the round's clock runs out; `null` when it is stopped.
+    pub ends_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+#[utoipa::path(
+    tag = "championships",
+    description = "Starts the clock of the round in play (the latest published), to run out \
+                   `minutes` from now (started again if it ran), or stops it (`null`); the \
+                   room's screen counts it down. The organisation's organisers may.",
+    params(
+        ("id" = i64, Path, description = "The championship's id"),
+    ),
+    request_body = ClockBody,
+    responses(
+        (status = 200, body = ClockView),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+#[put("/api/v1/organisations/{slug}/championships/{id}/clock")]
+pub async fn set_round_clock(
+    caller: ApiCaller,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: ApiJson<ClockBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (slug, id) = path.into_inner();
+    let ends_at = championships::set_round_clock(
+        state.store.as_ref(),
+        caller.who(),
+        &slug,
+        ChampionshipId(id),
+        body.minutes,
+        chrono::Utc::now(),
+    )
+    .await
+    .map_err(app_error)?;
+    Ok(HttpResponse::Ok().json(ClockView { ends_at }))
 }

@@ -251,6 +251,7 @@ pub fn field_path(field: &Field) -> String {
         Field::List => "names".into(),
         Field::Line(line) => format!("names[{}]", line.saturating_sub(1)),
         Field::Legs => "legs".into(),
+        Field::ClockMinutes => "minutes".into(),
         Field::CaptainOf(team) => format!("invitations[{team}]"),
         Field::MatchFormat(problem) => super::competitions::match_format_field(problem),
     }

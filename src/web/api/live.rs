@@ -1,5 +1,6 @@
-//! The live feed: server-sent events of what changes in an organisation's championships as it
-//! happens (a table's result entered, confirmed or corrected; a round published), whichever
+//! The live feed: server-sent events of what changes in an organisation's championships and
+//! leagues as it happens (a hand, a table's result, a round published, a fixture's result),
+//! whichever
 //! service process wrote it. Each event has an id a reconnecting client sends back
 //! (`Last-Event-ID`) to receive what it missed, or a single `reload` when too much has passed.
 //! A comment line every [`HEARTBEAT`] keeps proxies from closing an idle feed and shows a
@@ -18,7 +19,7 @@ use utoipa::IntoParams;
 
 use crate::app::live::{FeedPermit, FeedRefused, FeedStart, LiveEvent, MAX_FEEDS_PER_ADDRESS};
 use crate::app::lookup;
-use crate::domain::ids::ChampionshipId;
+use crate::domain::ids::{ChampionshipId, DivisionId, FixtureId};
 use crate::web::AppState;
 use crate::web::api::error::{ApiError, ErrorBody};
 
@@ -31,6 +32,10 @@ const RETRY_MS: u32 = 2_000;
 pub struct LiveFilter {
     /// Only this championship's changes.
     pub championship: Option<i64>,
+    /// Only the changes of this league division's fixtures.
+    pub division: Option<i64>,
+    /// Only this league fixture's changes.
+    pub fixture: Option<i64>,
 }
 
 #[utoipa::path(
@@ -42,12 +47,15 @@ pub struct LiveFilter {
                    `points` and `game_points`) or `event: round` (`data`: the championship and \
                    the round published) or `event: hands` (`data`: the championship, the \
                    table, and each game's number, hands played and running totals, as a hand \
-                   is played at the table or taken back), with an `id`. A client that reconnects sends the last \
+                   is played at the table or taken back) or `event: fixture` (`data`: \
+                   a league fixture's division, id, date and `status`, with `home_games` and \
+                   `away_games` once a result is in, or `walkover_conceded_by`), with an `id`. A client that reconnects sends the last \
                    id it had as `Last-Event-ID` and receives what it missed, or one `event: \
                    reload` when more has passed than is kept (then it reloads what it shows). \
                    A comment line (`: keep-alive`) every 15 seconds. At most 24 feeds from one \
                    address (429 past it) and 5,000 a service process (503). No token needed: \
-                   the feed says what the public pages show.",
+                   the feed says what the public pages show. The feed ends when the \
+                   service process stops; the client reconnects.",
     params(
         ("slug" = String, Path, description = "The organisation's short name"),
         LiveFilter,
@@ -96,6 +104,8 @@ pub async fn live_feed(
     let wanted = Wanted {
         organisation: organisation.id.0,
         championship: filter.championship.map(ChampionshipId),
+        division: filter.division.map(DivisionId),
+        fixture: filter.fixture.map(FixtureId),
     };
     let mut pending = VecDeque::from([Bytes::from(format!("retry: {RETRY_MS}\n\n"))]);
     match start {
@@ -113,6 +123,7 @@ pub async fn live_feed(
         pending,
         wanted,
         heartbeat: tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT),
+        closing: state.live.closing(),
         _permit: permit,
     };
     Ok(HttpResponse::Ok()
@@ -126,6 +137,8 @@ pub async fn live_feed(
 struct Wanted {
     organisation: i64,
     championship: Option<ChampionshipId>,
+    division: Option<DivisionId>,
+    fixture: Option<FixtureId>,
 }
 
 impl Wanted {
@@ -134,6 +147,12 @@ impl Wanted {
             && self
                 .championship
                 .is_none_or(|wanted| event.championship == Some(wanted))
+            && self
+                .division
+                .is_none_or(|wanted| event.division == Some(wanted))
+            && self
+                .fixture
+                .is_none_or(|wanted| event.fixture == Some(wanted))
     }
 }
 
@@ -143,6 +162,8 @@ struct Feed {
     pending: VecDeque<Bytes>,
     wanted: Wanted,
     heartbeat: tokio::time::Interval,
+    /// Ends the feed when the process stops.
+    closing: tokio::sync::watch::Receiver<bool>,
     /// Given back when the client goes and the feed is dropped.
     _permit: FeedPermit,
 }
@@ -166,6 +187,8 @@ impl Feed {
                 _ = self.heartbeat.tick() => {
                     self.pending.push_back(Bytes::from_static(b": keep-alive\n\n"));
                 }
+                // The process stops: the feed ends cleanly, and the client reconnects.
+                _ = self.closing.wait_for(|closing| *closing) => return None,
             }
         }
     }

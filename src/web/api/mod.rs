@@ -234,6 +234,7 @@ api_endpoints![
     championships::remove_entrant,
     championships::preview_round,
     championships::publish_round,
+    championships::set_round_clock,
     championships::get_table,
     championships::enter_table_result,
     championships::confirm_table_result,

@@ -9,11 +9,12 @@ use fives_rules::record::HandRecord;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::championships::{self, HandAtTable, PlayingTable};
+use crate::app::championships::{self, HandAtTable, HandTarget, PlayingTable};
 use crate::domain::championship::play::HandPlace;
 use crate::web::AppState;
 use crate::web::api::error::{ApiError, ErrorBody};
 use crate::web::api::input::LinkJson;
+use crate::web::public::championships::side_names_of;
 
 use super::championships::*;
 
@@ -25,16 +26,39 @@ pub struct HandBody {
     /// characters): a hand sent twice is kept once.
     #[schema(min_length = 1, max_length = 64)]
     pub key: String,
-    /// The game the hand belongs to (from 1), as the phone last saw the table.
+    /// The game the hand belongs to (from 1), as the phone last saw the table; with `hand`,
+    /// or `after` instead.
     #[schema(minimum = 1)]
-    pub game: u32,
+    pub game: Option<u32>,
     /// Its place in the game (from 1): refused (409) if another hand got there first.
     #[schema(minimum = 1)]
-    pub hand: u32,
+    pub hand: Option<u32>,
+    /// Instead of `game` and `hand`: the key of the hand this one follows, which must be the
+    /// table's last (409 if another followed it, or if it is not at the table). The hand goes
+    /// on in that hand's game, or starts the next game if that hand ended one: how a phone
+    /// sends the hands it kept while it had no signal.
+    #[schema(min_length = 1, max_length = 64)]
+    pub after: Option<String>,
     /// The hand as in a game record: `{"score": [10, 5]}` is enough (side 0 is the first
-    /// seat, or the partnership of seats 1 and 3).
-    #[schema(value_type = crate::web::api::results::HandInput)]
-    pub record: HandRecord,
+    /// seat, or the partnership of seats 1 and 3). Or `line` instead.
+    #[schema(value_type = Option<crate::web::api::results::HandInput>)]
+    pub record: Option<HandRecord>,
+    /// Instead of `record`: the hand as players say it, each side's points in order ("10 5"),
+    /// pegs after a bar if kept.
+    #[schema(max_length = 200)]
+    pub line: Option<String>,
+}
+
+/// Where the body says the hand goes.
+fn target_of(body: &HandBody) -> Result<HandTarget, ApiError> {
+    match (body.game, body.hand, &body.after) {
+        (Some(game), Some(hand), None) => Ok(HandTarget::At(HandPlace { game, hand })),
+        (None, None, Some(after)) => Ok(HandTarget::After(after.clone())),
+        _ => Err(ApiError::BadRequest(
+            "Say where the hand goes: `game` and `hand`, or `after` (the key of the hand it follows), not both."
+                .into(),
+        )),
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,16 +163,29 @@ pub async fn enter_table_hand(
     body: LinkJson<HandBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let target = target_of(&body)?;
+    let store = state.store.as_ref();
+    let hand = match (body.record, &body.line) {
+        (Some(record), None) => record,
+        (None, Some(line)) if line.chars().count() <= 200 => {
+            let place = championships::table_of_link(store, &link)
+                .await
+                .map_err(app_error)?;
+            championships::hand_of_line(&place, line, &side_names_of(&place)).map_err(app_error)?
+        }
+        _ => {
+            return Err(ApiError::BadRequest(
+                "Give the hand as `record` or as `line` (at most 200 characters), not both.".into(),
+            ));
+        }
+    };
     let playing = championships::enter_hand(
-        state.store.as_ref(),
+        store,
         &link,
         HandAtTable {
             key: body.key,
-            place: HandPlace {
-                game: body.game,
-                hand: body.hand,
-            },
-            hand: body.record,
+            place: target,
+            hand,
         },
         Utc::now(),
     )

@@ -150,54 +150,7 @@ fn game_views(
                         .join(" and ")
                 }
             };
-            let won = |home: i64, away: i64| {
-                if home > away {
-                    (
-                        format!("{} won {home}–{away}", teams.0),
-                        teams.0.to_string(),
-                    )
-                } else {
-                    (
-                        format!("{} won {away}–{home}", teams.1),
-                        teams.1.to_string(),
-                    )
-                }
-            };
-            let (outcome, score, winner, lines) = match &game.outcome {
-                GameOutcome::ConcededBy(side) => {
-                    let (by, to) = match side {
-                        Side::Home => teams,
-                        Side::Away => (teams.1, teams.0),
-                    };
-                    (
-                        format!("Conceded by {by}: a game to {to}"),
-                        format!("conceded by {by}"),
-                        to.to_string(),
-                        Vec::new(),
-                    )
-                }
-                GameOutcome::FinalScore { home, away } => {
-                    let (outcome, winner) = won(*home, *away);
-                    (outcome, format!("{home}–{away}"), winner, Vec::new())
-                }
-                GameOutcome::Hands(hands) => {
-                    let lines = crate::web::result_form::running_totals(
-                        hands.iter().map(|hand| Ok(hand.clone())),
-                    );
-                    let (outcome, score, winner) = match lines.last() {
-                        Some(last) => {
-                            let (outcome, winner) = won(last.home_total, last.away_total);
-                            (
-                                outcome,
-                                format!("{}–{}", last.home_total, last.away_total),
-                                winner,
-                            )
-                        }
-                        None => (String::new(), String::new(), String::new()),
-                    };
-                    (outcome, score, winner, lines)
-                }
-            };
+            let (outcome, score, winner, lines) = game_outcome(&game.outcome, teams);
             GameView {
                 heading: format!("Game {number}: {} to {}", leg.kind, leg.target),
                 number,
@@ -210,6 +163,61 @@ fn game_views(
             }
         })
         .collect()
+}
+
+/// A kept game as the pages say it: what happened ("Red Lion won 61–45"), its score, home
+/// first ("61–45"), the winning team, and its hands with running totals.
+pub(crate) fn game_outcome(
+    outcome: &GameOutcome,
+    teams: (&str, &str),
+) -> (String, String, String, Vec<HandLine>) {
+    let won = |home: i64, away: i64| {
+        if home > away {
+            (
+                format!("{} won {home}–{away}", teams.0),
+                teams.0.to_string(),
+            )
+        } else {
+            (
+                format!("{} won {away}–{home}", teams.1),
+                teams.1.to_string(),
+            )
+        }
+    };
+    match outcome {
+        GameOutcome::ConcededBy(side) => {
+            let (by, to) = match side {
+                Side::Home => teams,
+                Side::Away => (teams.1, teams.0),
+            };
+            (
+                format!("Conceded by {by}: a game to {to}"),
+                format!("conceded by {by}"),
+                to.to_string(),
+                Vec::new(),
+            )
+        }
+        GameOutcome::FinalScore { home, away } => {
+            let (outcome, winner) = won(*home, *away);
+            (outcome, format!("{home}–{away}"), winner, Vec::new())
+        }
+        GameOutcome::Hands(hands) => {
+            let lines =
+                crate::web::result_form::running_totals(hands.iter().map(|hand| Ok(hand.clone())));
+            let (outcome, score, winner) = match lines.last() {
+                Some(last) => {
+                    let (outcome, winner) = won(last.home_total, last.away_total);
+                    (
+                        outcome,
+                        format!("{}–{}", last.home_total, last.away_total),
+                        winner,
+                    )
+                }
+                None => (String::new(), String::new(), String::new()),
+            };
+            (outcome, score, winner, lines)
+        }
+    }
 }
 
 /// A line of the audit log as the page shows it.

@@ -82,7 +82,7 @@ pub(crate) async fn division_by_slug(
 
 /// The division's confirmed results (walkovers included), which its standings, its results
 /// export and its teams' form are computed from.
-async fn confirmed_results_of(
+pub(crate) async fn confirmed_results_of(
     store: &dyn Store,
     division: DivisionId,
 ) -> Result<Vec<(FixtureId, FixtureResult)>, WebError> {
@@ -90,7 +90,7 @@ async fn confirmed_results_of(
 }
 
 /// The division's table with each row's team, in table order.
-async fn division_standings(
+pub(crate) async fn division_standings(
     store: &dyn Store,
     place: &DivisionPlace,
     confirmed: &[(FixtureId, FixtureResult)],

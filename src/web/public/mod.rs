@@ -8,4 +8,5 @@ pub mod csv_export;
 pub mod fixture;
 pub mod home;
 pub mod league;
+pub mod league_screen;
 pub mod players;

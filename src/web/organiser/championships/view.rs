@@ -78,6 +78,11 @@ struct ChampionshipPage {
     /// Rounds paired before a result they were paired from was corrected, each with those
     /// tables: they stand as published, and the document marks them.
     paired_before: Vec<(String, String)>,
+    /// The round in play's title, once one is published: its clock is started here.
+    clock_round: Option<String>,
+    /// When the round's clock runs out, in words, while it runs.
+    clock: Option<String>,
+    max_clock_minutes: u32,
 }
 
 struct LogLine {
@@ -384,6 +389,12 @@ pub(super) async fn manage_page(
                     .then(|| (round_title(round.stage, round.number), tables.join("; ")))
             })
             .collect(),
+        clock_round: championships::latest_round(&view.rounds)
+            .map(|round| round_title(round.stage, round.number)),
+        clock: championships::latest_round(&view.rounds)
+            .and_then(|round| round.clock_ends_at)
+            .map(crate::web::dates::moment),
+        max_clock_minutes: championships::MAX_CLOCK_MINUTES,
         organisation: view.organisation,
         championship: view.championship,
     };

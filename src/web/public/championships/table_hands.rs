@@ -8,9 +8,8 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use crate::app::AppError;
-use crate::app::championships::{self, HandAtTable};
+use crate::app::championships::{self, HandAtTable, HandTarget};
 use crate::domain::championship::play::HandPlace;
-use crate::domain::hand_lines::parse_table_hand_lines;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::redirect;
@@ -76,38 +75,19 @@ pub async fn enter_table_hand(
     let place = championships::table_of_link(store, &link)
         .await
         .map_err(|error| viewer.refused(error))?;
-    let seats = place.seat_players.iter().map(Vec::len).sum::<usize>();
-    let sides = side_names_of(&place);
-    let hand = match parse_table_hand_lines(&form.score, seats, sides.len()) {
-        Ok(hands) if hands.len() == 1 => hands.into_iter().next(),
-        Ok(_) => None,
-        Err(errors) => {
-            let words = errors
-                .into_iter()
-                .map(|error| error.message)
-                .collect::<Vec<_>>()
-                .join(" ");
-            return refused_again(&viewer, &state, &link, format!("Hand not kept: {words}")).await;
+    let hand = match championships::hand_of_line(&place, &form.score, &side_names_of(&place)) {
+        Ok(hand) => hand,
+        Err(error) => {
+            let words = words_of(error).map_err(|error| viewer.refused(error))?;
+            return refused_again(&viewer, &state, &link, words).await;
         }
-    };
-    let Some(hand) = hand else {
-        return refused_again(
-            &viewer,
-            &state,
-            &link,
-            format!(
-                "Hand not kept: write one hand, each side's points in order ({}), such as 10 5.",
-                sides.join(", then ")
-            ),
-        )
-        .await;
     };
     let entry = HandAtTable {
         key: form.key.clone(),
-        place: HandPlace {
+        place: HandTarget::At(HandPlace {
             game: form.game,
             hand: form.hand,
-        },
+        }),
         hand,
     };
     match championships::enter_hand(store, &link, entry, Utc::now()).await {

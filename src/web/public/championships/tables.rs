@@ -40,6 +40,10 @@ struct TableEntryPage {
     path: String,
     /// The games played hand by hand, while the table plays (not at a team event's table).
     hand_play: Option<HandPlayView>,
+    /// The live feed the page's table listens to.
+    feed: String,
+    /// Where the page's script sends hands, kept on the phone while it has no signal.
+    hands_api: String,
 }
 
 /// A game at the table as its page says it.
@@ -86,7 +90,7 @@ fn hand_play_view(play: &TableInPlay, sides: &[String]) -> HandPlayView {
 }
 
 /// The table's sides by name in seat order: `Ann & Cat`, `Bob & Dan`.
-pub(crate) fn side_names_of(place: &TablePlace) -> Vec<String> {
+pub fn side_names_of(place: &TablePlace) -> Vec<String> {
     table_row(&place.view, &place.table)
         .sides
         .into_iter()
@@ -134,6 +138,11 @@ pub(crate) fn entry_page(
         problems,
         saved,
         path: format!("/tables/{link}"),
+        feed: format!(
+            "/api/v1/organisations/{}/live?championship={}",
+            place.view.organisation.slug, place.view.championship.id.0
+        ),
+        hands_api: format!("/api/v1/tables/{link}/hands"),
         place_title,
     };
     let mut response = render(&page)?;

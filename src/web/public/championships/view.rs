@@ -141,29 +141,29 @@ fn dates_words(championship: &Championship) -> String {
     }
 }
 
-struct StandingRow {
-    rank: usize,
-    entrant: String,
+pub(super) struct StandingRow {
+    pub(super) rank: usize,
+    pub(super) entrant: String,
     /// "withdrawn after round 2", "did not start", or nothing.
-    note: String,
+    pub(super) note: String,
     /// The entrant's path through the event.
-    path: String,
-    score: String,
-    tiebreaks: Vec<String>,
+    pub(super) path: String,
+    pub(super) score: String,
+    pub(super) tiebreaks: Vec<String>,
     /// In a knockout, how far the entrant went: "Winner", "Semi-finals", "playing in the
     /// Final".
-    reached: String,
+    pub(super) reached: String,
 }
 
-struct StageStandings {
-    title: String,
+pub(super) struct StageStandings {
+    pub(super) title: String,
     /// A knockout's table: each entrant's last round, where a Swiss's has its score and
     /// tiebreaks.
-    knockout: bool,
-    tiebreaks: Vec<String>,
-    rows: Vec<StandingRow>,
+    pub(super) knockout: bool,
+    pub(super) tiebreaks: Vec<String>,
+    pub(super) rows: Vec<StandingRow>,
     /// Why the engine cannot rank the stage, when it cannot: said instead of its rows.
-    refused: Option<String>,
+    pub(super) refused: Option<String>,
 }
 
 /// A side of a table: an entrant, or partners as `Ann & Cat`, with the side's points once the
@@ -309,7 +309,7 @@ pub(super) fn rounds_of(view: &ChampionshipView) -> Vec<RoundBlock> {
         .collect()
 }
 
-fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
+pub(super) fn standings_of(view: &ChampionshipView) -> Vec<StageStandings> {
     let tiebreaks: Vec<String> = view
         .championship
         .format
