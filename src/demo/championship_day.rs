@@ -5,8 +5,9 @@
 //! organiser changed it, two players swapped, what that breaks accepted, and one result entered
 //! at its table), and a 12-player Doubles in the Boneyard event at tables of three after 1 of
 //! its 3 rounds, and an 8-player Swiss of best-of-three tables entered by their final scores
-//! alone ("61 45") after 1 of its 3 rounds. Every game comes from the rules crate's random
-//! play.
+//! alone ("61 45") after 1 of its 3 rounds. In each event's round under way, the second table
+//! is half-way through a game entered hand by hand, and the round's clock runs. Every game comes
+//! from the rules crate's random play.
 
 use chrono::{DateTime, Utc};
 use fives_rules::random::GameRng;
@@ -20,6 +21,7 @@ use crate::app::championships::{
 };
 use crate::domain::championship::edits::PairingEdit;
 use crate::domain::championship::entrants::EntryLine;
+use crate::domain::championship::play::HandPlace;
 use crate::domain::championship::table::{TableGameEntry, table_is_over};
 use crate::domain::championship::{
     ChampionshipFormat, FormatChoice, Points, Stages, TablePlay, TableScoring,
@@ -271,9 +273,45 @@ pub(super) async fn load(
                 .await
                 .map_err(failed(event.name))?;
             results += 1;
+            // The second table plays hand by hand: half a game entered on a phone, the room's
+            // screen showing its running totals; the round's clock runs.
+            if let Some(link) = published.links.get(1) {
+                play_half_a_game(store, link.as_str(), now, rng)
+                    .await
+                    .map_err(failed(event.name))?;
+            }
+            championships::set_round_clock(store, who, &organisation.slug, made.id, Some(45), now)
+                .await
+                .map_err(failed(event.name))?;
         }
     }
     Ok(results)
+}
+
+/// The first half of a game's hands at the table of `link`, each entered as a phone at the
+/// table enters it: the game goes on.
+async fn play_half_a_game(
+    store: &dyn Store,
+    link: &str,
+    now: DateTime<Utc>,
+    rng: &mut GameRng,
+) -> Result<(), crate::app::AppError> {
+    let place = championships::table_of_link(store, link).await?;
+    let game = random_game(&place, rng);
+    for (hand, record) in (1..).zip(&game[..game.len() / 2]) {
+        championships::enter_hand(
+            store,
+            link,
+            championships::HandAtTable {
+                key: format!("demo-{hand}"),
+                place: championships::HandTarget::At(HandPlace { game: 1, hand }),
+                hand: record.clone(),
+            },
+            now,
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// The organiser enters (and so confirms) a table's game.

@@ -291,3 +291,44 @@ async fn in_chromium_log_in_see_the_dashboard_and_log_out(ctx: TestContext) {
     }
 }
 store_test!(in_chromium_log_in_see_the_dashboard_and_log_out);
+
+/// chromedriver's own command that cuts a page's network, as a phone losing its signal, or
+/// gives it back: fantoccini has no method of its own for it.
+#[derive(Debug)]
+struct NetworkConditions {
+    offline: bool,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/chromium/network_conditions",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        if self.offline {
+            let conditions = json!({"network_conditions": {
+                "offline": true, "latency": 0,
+                "download_throughput": 1_000_000, "upload_throughput": 1_000_000,
+            }});
+            (http::Method::POST, Some(conditions.to_string()))
+        } else {
+            (http::Method::DELETE, None)
+        }
+    }
+}
+
+/// Cuts the browser's network (`true`), as a phone losing its signal, or gives it back.
+pub(crate) async fn set_offline(client: &Client, offline: bool) -> Result<(), String> {
+    client
+        .issue_cmd(NetworkConditions { offline })
+        .await
+        .map(|_| ())
+        .map_err(|error| format!("cut or give back the network: {error}"))
+}

@@ -73,6 +73,22 @@ impl Feed {
         }
     }
 
+    /// Whether the feed ends cleanly (the answer's end, no error) within `within`, whatever
+    /// comes before.
+    pub(crate) async fn ends_cleanly_within(&mut self, within: Duration) -> bool {
+        tokio::time::timeout(within, async {
+            loop {
+                match self.stream.next().await {
+                    None => return true,
+                    Some(Err(_)) => return false,
+                    Some(Ok(_)) => {}
+                }
+            }
+        })
+        .await
+        .unwrap_or(false)
+    }
+
     /// The next event (comments and the retry line skipped), within ten seconds.
     pub(crate) async fn next(&mut self) -> Event {
         tokio::time::timeout(Duration::from_secs(10), async {

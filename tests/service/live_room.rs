@@ -15,7 +15,9 @@ use crate::table_hands::scored;
 
 /// A best-of-three All Fives Swiss of four at two seats, its first round published: the API
 /// address of the event and the first table's link.
-async fn best_of_three(ctx: &TestContext) -> (crate::support::ApiClient, String, String) {
+pub(crate) async fn best_of_three(
+    ctx: &TestContext,
+) -> (crate::support::ApiClient, String, String) {
     let api = organiser_api(ctx).await;
     let event = made(
         &api,
@@ -282,3 +284,16 @@ async fn a_leagues_results_are_on_the_feed_of_their_division_and_fixture(ctx: Te
     }
 }
 store_test!(a_leagues_results_are_on_the_feed_of_their_division_and_fixture);
+
+async fn a_feed_ends_cleanly_when_its_process_stops(ctx: TestContext) {
+    organiser_api(&ctx).await;
+    let mut server = crate::result_interruptions::Server::start(&ctx).await;
+    let mut feed = Feed::start(&server.address, "", None).await;
+    // The graceful stop waits for the answers under way; a feed ending by itself lets the
+    // process go before its 30-second limit, and the client reconnect to another.
+    let exited = tokio::task::block_in_place(|| server.terminate(Duration::from_secs(10)));
+    let ended = feed.ends_cleanly_within(Duration::from_secs(1)).await;
+    assert!(ended, "the feed ended cleanly");
+    assert!(exited, "the process stopped, successfully");
+}
+store_test!(a_feed_ends_cleanly_when_its_process_stops);

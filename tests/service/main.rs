@@ -51,6 +51,7 @@ mod limits;
 mod live_feed;
 mod live_pages;
 mod live_room;
+mod live_room_browser;
 mod mail;
 mod mail_accounts;
 mod mail_limits;

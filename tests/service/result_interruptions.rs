@@ -323,6 +323,25 @@ impl Server {
         panic!("fives serve did not answer at {}", server.address);
     }
 
+    /// Asks the process to stop (SIGTERM), as a deployment does, and waits up to `within` for
+    /// it to exit: whether it exited, successfully.
+    pub(crate) fn terminate(&mut self, within: Duration) -> bool {
+        let stopped = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(stopped.success());
+        let deadline = std::time::Instant::now() + within;
+        while std::time::Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().expect("the process's status") {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        false
+    }
+
     /// Kills the process at once (SIGKILL), as a crash or the out-of-memory killer does.
     fn kill(mut self) {
         self.child.kill().unwrap();
