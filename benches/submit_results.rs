@@ -11,7 +11,9 @@
 //! The fixtures are the demo league's and those of extra seasons of the same teams, all without
 //! results; when they run out their results are deleted outside the timed part.
 //! PostgreSQL is at FIVES_TEST_POSTGRES_URL (a server URL without a database name), by default
-//! postgres://postgres@127.0.0.1:5432; without a server its benchmarks are left out.
+//! postgres://postgres@127.0.0.1:5432; without a server its benchmarks are left out. With
+//! FIVES_BENCH_WITHOUT_LIVE set, PostgreSQL's live-feed triggers on results and fixtures are
+//! dropped first, to compare commits with and without the feed's change lines.
 //!
 //!     cargo bench --bench submit_results
 
@@ -318,7 +320,17 @@ async fn postgres() -> Option<Arc<Bench>> {
         .await
         .expect("PostgreSQL answers");
     store.migrate().await.unwrap();
-    let reset = Reset::Postgres(sqlx::PgPool::connect(&url).await.unwrap());
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    // Side by side with the live feed's cost: its change lines not written at all.
+    if std::env::var_os("FIVES_BENCH_WITHOUT_LIVE").is_some() {
+        for sql in [
+            "DROP TRIGGER fixtures_live ON fixtures",
+            "DROP TRIGGER results_live ON results",
+        ] {
+            sqlx::query(sql).execute(&pool).await.unwrap();
+        }
+    }
+    let reset = Reset::Postgres(pool);
     Some(Arc::new(Bench::load(store, reset).await))
 }
 

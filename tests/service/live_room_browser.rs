@@ -1,7 +1,8 @@
 //! The room in Chromium, on both stores: a phone at 390 px scoring a table hand by hand, the
 //! room's screen (a second browser) showing each hand as it is kept, and the phone losing its
 //! signal: the hands it keeps meanwhile wait on the phone, said plainly, and are sent once, in
-//! order, when the signal returns, even across a reload.
+//! order, when the signal returns, even across a reload. And a division's page on a league
+//! night showing a result as it is submitted, without a reload.
 
 use std::time::Duration;
 
@@ -185,3 +186,80 @@ async fn a_phone_scores_hand_by_hand_the_screen_follows_and_hands_kept_offline_a
     assert_eq!(kept(&ctx, &link).await, lines, "each hand once, in order");
 }
 store_test!(a_phone_scores_hand_by_hand_the_screen_follows_and_hands_kept_offline_are_sent_once);
+
+/// A division's page on a phone at 390 px: the marker set before (gone if the page
+/// reloaded), the "updated" line, and the whole page's text.
+const READ_DIVISION: &str = "return [
+    window.liveMarker === 7,
+    document.getElementById('live-status').textContent,
+    document.getElementById('live-content').textContent
+];";
+
+async fn watch_the_division(
+    client: &Client,
+    address: &str,
+    page: &str,
+    submit: impl std::future::Future<Output = ()>,
+) -> Result<Value, String> {
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    client
+        .goto(&format!("{address}{page}"))
+        .await
+        .map_err(step("open the division's page"))?;
+    client
+        .execute("window.liveMarker = 7;", vec![])
+        .await
+        .map_err(step("mark the page"))?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    submit.await;
+    until(
+        client,
+        "return document.getElementById('live-status').textContent.indexOf('Updated at') === 0;",
+        "see the page update itself",
+    )
+    .await?;
+    let now = client
+        .execute(READ_DIVISION, vec![])
+        .await
+        .map_err(step("read the page"))?;
+    Ok(now)
+}
+
+async fn a_division_page_on_a_league_night_shows_a_result_as_it_comes_in(ctx: TestContext) {
+    use crate::results_league::{SLUG, results_league};
+    let league = results_league(&ctx).await;
+    let browser = ctx.browser();
+    browser.login_ok(&league.home_captain.email).await;
+    let captain = ctx.api(Some(&browser.make_api_token("scorer").await));
+    let fixture = league.fixtures[0].id;
+    let (sheet, _) = league.random_result(9);
+    let submit = async {
+        let submitted = captain
+            .post(
+                &format!("/api/v1/organisations/{SLUG}/fixtures/{fixture}/result"),
+                crate::api_results::body_of(&sheet),
+            )
+            .await;
+        assert_eq!(submitted.status, 201, "{:?}", submitted.json);
+    };
+    let Some(phone) = Chromium::start().await else {
+        return;
+    };
+    let seen = watch_the_division(
+        phone.client(),
+        &ctx.address,
+        &format!("/leagues/{SLUG}/divisions/{}", league.division),
+        submit,
+    )
+    .await;
+    phone.close().await;
+    let now = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    assert_eq!(now[0], true, "the page did not reload: {now:?}");
+    let text = now[2].as_str().unwrap();
+    // The fixture's line says it waits for the other captain.
+    assert!(text.contains("Awaiting confirmation"), "{text}");
+}
+store_test!(a_division_page_on_a_league_night_shows_a_result_as_it_comes_in);

@@ -132,6 +132,9 @@ struct DashboardPage {
     teams: Vec<Team>,
     /// What waits for the account as a captain, team by team.
     captaincy: Vec<super::tasks::TeamTasksView>,
+    /// The live feed of the first captained team's organisation: the tasks update themselves
+    /// as results come in.
+    live_feed: Option<String>,
 }
 
 #[get("/dashboard")]
@@ -147,6 +150,9 @@ pub async fn dashboard(viewer: Viewer, state: Data<AppState>) -> Result<HttpResp
         .await
         .map_err(|error| viewer.refused(error))?;
     render(&DashboardPage {
+        live_feed: captaincy
+            .first()
+            .map(|first| format!("/api/v1/organisations/{}/live", first.organisation.slug)),
         captaincy: captaincy.iter().map(Into::into).collect(),
         layout: viewer.layout("Your dashboard"),
         email: actor.user.email.clone(),
