@@ -303,3 +303,43 @@ pub fn push_key(place: &mut String, key: &str) {
         place.push(']');
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct Short {
+        #[allow(dead_code)]
+        items: Bounded<u8, 3>,
+    }
+
+    #[test]
+    fn a_bounded_list_refuses_one_item_more_than_its_limit() {
+        let three: Short = serde_json::from_str(r#"{"items": [1, 2, 3]}"#).unwrap();
+        assert_eq!(three.items.0, [1, 2, 3]);
+        let deserializer = &mut serde_json::Deserializer::from_str(r#"{"items": [1, 2, 3, 4]}"#);
+        let error = serde_path_to_error::deserialize::<_, Short>(deserializer).unwrap_err();
+        assert_eq!(describe_path(error.path()), "$.items");
+        assert!(
+            error
+                .inner()
+                .to_string()
+                .starts_with("more than 3 items: the limit is 3")
+        );
+    }
+
+    #[test]
+    fn the_limits_are_the_specifications() {
+        assert_eq!(MAX_GAMES, 1_000_000);
+        assert_eq!(MAX_PLAYERS, 100_000);
+    }
+
+    #[test]
+    fn ids_borrow_from_the_text_unless_escaped() {
+        let plain: Id<'_> = serde_json::from_str(r#""ann""#).unwrap();
+        assert!(matches!(plain.0, Cow::Borrowed("ann")));
+        let escaped: Id<'_> = serde_json::from_str(r#""a\u006en""#).unwrap();
+        assert_eq!(escaped.as_str(), "ann");
+    }
+}

@@ -233,7 +233,7 @@ impl Pool {
                 return Err(Refusal::new(
                     format!("{place}.date"),
                     format!(
-                        "{} is not a date written YYYY-MM-DD",
+                        "{} is not a day of the calendar written YYYY-MM-DD",
                         quoted(game.date.as_str())
                     ),
                 ));
