@@ -1,6 +1,8 @@
 //! The games document as plain data, exactly as JSON gives it: shapes and types, unknown keys
-//! refused, and nothing more. [`crate::pool::Pool::from_document`] checks the rest. Strings
-//! borrow from the text where they can, so that a million games cost little to read.
+//! refused, and nothing more. The reader takes a game at a time in these shapes and
+//! [`crate::pool`] checks the rest; a program that writes documents (the service publishing a
+//! pool) builds these types and serialises them, so that it and `fives ratings` are held to one
+//! shape. Strings borrow from the text where they can, so that a million games cost little.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -14,19 +16,16 @@ pub const MAX_GAMES: usize = 1_000_000;
 /// At most this many players in a document, listed or playing.
 pub const MAX_PLAYERS: usize = 100_000;
 
-/// The whole document. Keys of the other system (`rating` in a Weng–Lin document) are read
-/// here and refused by the validation, which knows the system whatever the keys' order.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, expecting = "a games document (an object)")]
+/// The whole document, to write one (the reader takes it a game at a time). Keys of the
+/// other system (`rating` in a Weng–Lin document) are read and refused by the validation,
+/// which knows the system whatever the keys' order.
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct DocumentSpec<'a> {
-    #[serde(default)]
     pub system: SystemName,
-    #[serde(default)]
     pub options: OptionsSpec,
-    #[serde(default, borrow, skip_serializing_if = "Bounded::is_empty")]
-    pub players: Bounded<PlayerSpec<'a>, MAX_PLAYERS>,
-    #[serde(borrow)]
-    pub games: Bounded<GameSpec<'a>, MAX_GAMES>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<PlayerSpec<'a>>,
+    pub games: Vec<GameSpec<'a>>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]

@@ -21,7 +21,7 @@ struct Rated {
 }
 
 /// The pool's ratings after all its periods, with the history after each period if asked.
-pub fn rate(pool: &Pool, options: &Glicko2Options) -> Ratings {
+pub fn rate(pool: &Pool<'_>, options: &Glicko2Options) -> Ratings {
     let config = Glicko2Config {
         tau: options.tau,
         convergence_tolerance: 0.000_001,
@@ -68,8 +68,8 @@ pub fn rate(pool: &Pool, options: &Glicko2Options) -> Ratings {
         let period_games = &pool.games[start..end];
         entrants.clear();
         for game in period_games {
-            for side in &game.sides {
-                let player = side.players()[0];
+            for side in game.sides() {
+                let player = side[0];
                 if slot_of[player as usize].is_none() {
                     slot_of[player as usize] = Some(entrants.len());
                     entrants.push(player);
@@ -90,9 +90,9 @@ pub fn rate(pool: &Pool, options: &Glicko2Options) -> Ratings {
             list.clear();
         }
         for game in period_games {
-            let (a, b) = (game.sides[0].players()[0], game.sides[1].players()[0]);
+            let (a, b) = (game.side(0)[0], game.side(1)[0]);
             let (slot_a, slot_b) = (slot_of[a as usize].unwrap(), slot_of[b as usize].unwrap());
-            let outcome_a = match game.ranks[0].cmp(&game.ranks[1]) {
+            let outcome_a = match game.rank(0).cmp(&game.rank(1)) {
                 std::cmp::Ordering::Less => Outcomes::WIN,
                 std::cmp::Ordering::Equal => Outcomes::DRAW,
                 std::cmp::Ordering::Greater => Outcomes::LOSS,
@@ -115,8 +115,8 @@ pub fn rate(pool: &Pool, options: &Glicko2Options) -> Ratings {
         }
         if pool.history {
             for (index, game) in period_games.iter().enumerate() {
-                for side in &game.sides {
-                    let player = side.players()[0];
+                for side in game.sides() {
+                    let player = side[0];
                     let after = rated[player as usize].unwrap().rating;
                     history.push(HistoryEntry {
                         game: (start + index) as u32,

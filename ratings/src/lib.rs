@@ -24,32 +24,13 @@ pub mod number;
 pub mod output;
 pub mod pool;
 pub mod ratings;
+mod reader;
 pub mod weng_lin;
 
 pub use pool::{Pool, Refusal};
 
-use document::{DocumentSpec, describe_path};
-
 /// Reads and validates a games document: the whole text is the document (anything but white
 /// space after it is refused).
-pub fn parse(text: &str) -> Result<Pool, Refusal> {
-    // The plain reader is the fast one; only a document it refuses is read again, tracking
-    // the place, to say where.
-    let spec: DocumentSpec<'_> = match serde_json::from_str(text) {
-        Ok(spec) => spec,
-        Err(error) => return Err(place_of_error(text, error)),
-    };
-    Pool::from_document(&spec)
-}
-
-fn place_of_error(text: &str, plain_error: serde_json::Error) -> Refusal {
-    let deserializer = &mut serde_json::Deserializer::from_str(text);
-    let tracked: Result<DocumentSpec<'_>, _> = serde_path_to_error::deserialize(&mut *deserializer);
-    match tracked {
-        Err(error) => Refusal::new(describe_path(error.path()), error.inner().to_string()),
-        Ok(_) => match deserializer.end() {
-            Err(error) => Refusal::new("$", format!("text after the document: {error}")),
-            Ok(()) => Refusal::new("$", plain_error.to_string()),
-        },
-    }
+pub fn parse(text: &str) -> Result<Pool<'_>, Refusal> {
+    Pool::parse(text)
 }

@@ -11,7 +11,7 @@ use crate::ratings::Ratings;
 pub const PROVISIONAL_BELOW: u64 = 10;
 
 /// The output document, ending with a newline.
-pub fn ratings_json(pool: &Pool, ratings: &Ratings) -> String {
+pub fn ratings_json(pool: &Pool<'_>, ratings: &Ratings) -> String {
     let glicko = matches!(pool.system, System::Glicko2(_));
     let mut out = String::with_capacity(128 * (ratings.players.len() + ratings.history.len()));
     out.push_str("{\"ratings\": [");

@@ -1,11 +1,11 @@
 //! A games document checked against every rule of the specification: the [`Pool`] the
 //! systems rate, or a [`Refusal`] naming the place of the first rule broken.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
+use std::borrow::Cow;
 use std::fmt;
 
-use crate::document::{DocumentSpec, GameSpec, MAX_PLAYERS, PlayerSpec, SystemName, push_key};
+use crate::document::{PlayerSpec, SystemName, push_key};
+use crate::reader::{Draft, quoted, read};
 
 /// Numbers in a document are at most this in magnitude.
 pub const MAX_MAGNITUDE: f64 = 1_000_000.0;
@@ -93,47 +93,91 @@ pub struct Start {
     pub games: u64,
 }
 
-/// A game with its players as indexes into [`Pool::players`].
+/// A game with its players as indexes into [`Pool::players`], stored inline (a million games
+/// are a million of these).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Game {
-    pub id: Box<str>,
-    /// The sides in the document's order, each of one or two players.
-    pub sides: Vec<Side>,
-    /// One per side: 1 is best, equal numbers tie.
-    pub ranks: Vec<u32>,
+pub struct Game<'a> {
+    pub id: Cow<'a, str>,
+    /// Side `s` holds `players[2s..2s + sizes[s]]`.
+    players: [u32; 8],
+    sizes: [u8; 4],
+    side_count: u8,
+    ranks: [u32; 4],
     /// Glicko-2: the index of the rating period, counting runs of equal `period`s from 0.
     pub period: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Side {
-    players: [u32; 2],
-    len: u8,
-}
+impl<'a> Game<'a> {
+    pub(crate) fn new(id: Cow<'a, str>) -> Game<'a> {
+        Game {
+            id,
+            players: [0; 8],
+            sizes: [0; 4],
+            side_count: 0,
+            ranks: [0; 4],
+            period: 0,
+        }
+    }
 
-impl Side {
-    pub fn players(&self) -> &[u32] {
-        &self.players[..self.len as usize]
+    pub(crate) fn push_side(&mut self, players: &[u32]) {
+        let side = self.side_count as usize;
+        self.players[2 * side..2 * side + players.len()].copy_from_slice(players);
+        self.sizes[side] = players.len() as u8;
+        self.side_count += 1;
+    }
+
+    pub(crate) fn set_rank(&mut self, side: usize, rank: u32) {
+        self.ranks[side] = rank;
+    }
+
+    pub(crate) fn has_player(&self, player: u32) -> bool {
+        (0..self.side_count as usize).any(|side| self.side(side).contains(&player))
+    }
+
+    /// How many sides: 2 to 4.
+    pub fn side_count(&self) -> usize {
+        self.side_count as usize
+    }
+
+    /// The players of side `side` (from 0, in the document's order).
+    pub fn side(&self, side: usize) -> &[u32] {
+        &self.players[2 * side..2 * side + self.sizes[side] as usize]
+    }
+
+    /// The sides in the document's order.
+    pub fn sides(&self) -> impl Iterator<Item = &[u32]> {
+        (0..self.side_count()).map(|side| self.side(side))
+    }
+
+    /// The rank of side `side`: 1 is best, equal numbers tie.
+    pub fn rank(&self, side: usize) -> u32 {
+        self.ranks[side]
     }
 }
 
 /// A valid document: what the rating systems read.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pool {
+pub struct Pool<'a> {
     pub system: System,
     pub history: bool,
     /// Every player, listed or playing, in order of first mention.
-    pub players: Vec<Box<str>>,
+    pub players: Vec<Cow<'a, str>>,
     /// For each player, the starting values given in `players`, if any.
     pub starts: Vec<Option<Start>>,
-    pub games: Vec<Game>,
+    pub games: Vec<Game<'a>>,
 }
 
-impl Pool {
-    /// Checks plain data against every rule of the document.
-    pub fn from_document(spec: &DocumentSpec<'_>) -> Result<Pool, Refusal> {
-        let system = spec.system;
-        let options = &spec.options;
+impl<'a> Pool<'a> {
+    /// Reads and checks a games document: the whole text is the document.
+    pub fn parse(text: &'a str) -> Result<Pool<'a>, Refusal> {
+        Pool::from_draft(read(text, false)?)
+    }
+
+    /// Checks what depends on the system: the options, the players listed, and the games'
+    /// shapes and periods.
+    fn from_draft(draft: Draft<'a>) -> Result<Pool<'a>, Refusal> {
+        let system = draft.system;
+        let options = &draft.options;
         let check = |key: &str, value: Option<f64>, rule: Rule| -> Result<(), Refusal> {
             match value {
                 Some(value) => rule.check(value).map_err(|message| {
@@ -192,73 +236,71 @@ impl Pool {
                 })
             }
         };
+        let history = options.history.unwrap_or(false);
 
-        let mut roster = Roster::default();
-        let mut starts: Vec<Option<Start>> = Vec::new();
-        for (index, player) in spec.players.0.iter().enumerate() {
+        let Draft {
+            players: listed,
+            mut games,
+            periods,
+            mut roster,
+            ..
+        } = draft;
+        let mut starts: Vec<Option<Start>> = vec![None; roster.ids.len()];
+        for (index, player) in listed.iter().enumerate() {
             let place = format!("$.players[{index}]");
             let start = player_start(player, system_options, &place)?;
-            let number = roster.intern(player.id.as_str(), || format!("{place}.id"))?;
-            if (number as usize) < starts.len() {
+            let number = roster.intern(&player.id, || format!("{place}.id"))? as usize;
+            starts.resize(roster.ids.len(), None);
+            if starts[number].is_some() {
                 return Err(Refusal::new(
                     format!("{place}.id"),
                     format!("{} is listed twice in players", quoted(player.id.as_str())),
                 ));
             }
-            starts.push(Some(start));
+            starts[number] = Some(start);
         }
 
-        let mut games = Vec::with_capacity(spec.games.0.len());
-        let mut game_ids: HashMap<&str, usize> = HashMap::with_capacity(spec.games.0.len());
         let mut period = 0;
-        let mut previous_period: Option<&str> = None;
-        for (index, game) in spec.games.0.iter().enumerate() {
-            let place = format!("$.games[{index}]");
-            match game_ids.entry(game.id.as_str()) {
-                Entry::Occupied(first) => {
-                    return Err(Refusal::new(
-                        format!("{place}.id"),
-                        format!(
-                            "the game id {} is already the id of $.games[{}]",
-                            quoted(game.id.as_str()),
-                            first.get()
-                        ),
-                    ));
+        for (index, (game, label)) in games.iter_mut().zip(&periods).enumerate() {
+            let place = || format!("$.games[{index}]");
+            match system {
+                SystemName::WengLin => {
+                    if label.is_some() {
+                        return Err(other_system_key(&place(), "period", system));
+                    }
                 }
-                Entry::Vacant(vacant) => {
-                    vacant.insert(index);
+                SystemName::Glicko2 => {
+                    if game.side_count() != 2 {
+                        return Err(Refusal::new(
+                            format!("{}.sides", place()),
+                            format!("a glicko-2 game has 2 sides, not {}", game.side_count()),
+                        ));
+                    }
+                    if let Some(side) = (0..2).find(|&side| game.side(side).len() != 1) {
+                        return Err(Refusal::new(
+                            format!("{}.sides[{side}]", place()),
+                            format!(
+                                "a glicko-2 side has 1 player, not {}",
+                                game.side(side).len()
+                            ),
+                        ));
+                    }
+                    let Some(label) = label else {
+                        return Err(Refusal::new(
+                            place(),
+                            "a glicko-2 game needs its period (a string)",
+                        ));
+                    };
+                    if index > 0 && periods[index - 1].as_ref() != Some(label) {
+                        period += 1;
+                    }
+                    game.period = period;
                 }
             }
-            if !is_date(game.date.as_str()) {
-                return Err(Refusal::new(
-                    format!("{place}.date"),
-                    format!(
-                        "{} is not a day of the calendar written YYYY-MM-DD",
-                        quoted(game.date.as_str())
-                    ),
-                ));
-            }
-            let mut checked = check_game(game, system, &place, &mut roster)?;
-            if system == SystemName::Glicko2 {
-                let this_period = game.period.as_ref().map(|period| period.as_str());
-                let Some(this_period) = this_period else {
-                    return Err(Refusal::new(
-                        place,
-                        "a glicko-2 game needs its period (a string)",
-                    ));
-                };
-                if previous_period.is_some_and(|previous| previous != this_period) {
-                    period += 1;
-                }
-                previous_period = Some(this_period);
-                checked.period = period;
-            }
-            games.push(checked);
         }
-        starts.resize(roster.ids.len(), None);
         Ok(Pool {
             system: system_options,
-            history: options.history.unwrap_or(false),
+            history,
             players: roster.ids,
             starts,
             games,
@@ -266,36 +308,9 @@ impl Pool {
     }
 }
 
-/// Player ids to their numbers, in order of first mention.
-#[derive(Default)]
-struct Roster<'a> {
-    numbers: HashMap<&'a str, u32>,
-    ids: Vec<Box<str>>,
-}
-
-impl<'a> Roster<'a> {
-    fn intern(&mut self, id: &'a str, place: impl FnOnce() -> String) -> Result<u32, Refusal> {
-        match self.numbers.entry(id) {
-            Entry::Occupied(number) => Ok(*number.get()),
-            Entry::Vacant(vacant) => {
-                if self.ids.len() == MAX_PLAYERS {
-                    return Err(Refusal::new(
-                        place(),
-                        format!("more than {MAX_PLAYERS} players: the limit is {MAX_PLAYERS}"),
-                    ));
-                }
-                let number = self.ids.len() as u32;
-                self.ids.push(id.into());
-                vacant.insert(number);
-                Ok(number)
-            }
-        }
-    }
-}
-
 /// What a number must be, beyond its magnitude.
 #[derive(Clone, Copy)]
-enum Rule {
+pub(crate) enum Rule {
     Any,
     Positive,
     /// A whole number from this.
@@ -303,7 +318,7 @@ enum Rule {
 }
 
 impl Rule {
-    fn check(self, value: f64) -> Result<(), String> {
+    pub(crate) fn check(self, value: f64) -> Result<(), String> {
         if value.abs() > MAX_MAGNITUDE {
             return Err(format!(
                 "{value} is more than 1000000 in magnitude: the limit is 1000000"
@@ -393,145 +408,9 @@ fn player_start(player: &PlayerSpec<'_>, system: System, place: &str) -> Result<
     }
 }
 
-/// The sides and ranks of a game, with its players numbered; the period is set by the caller.
-fn check_game<'a>(
-    game: &'a GameSpec<'a>,
-    system: SystemName,
-    place: &str,
-    roster: &mut Roster<'a>,
-) -> Result<Game, Refusal> {
-    if system == SystemName::WengLin && game.period.is_some() {
-        return Err(other_system_key(place, "period", system));
-    }
-    let side_count = game.sides.len();
-    if !(2..=4).contains(&side_count) {
-        return Err(Refusal::new(
-            format!("{place}.sides"),
-            format!("a game has 2 to 4 sides, not {side_count}"),
-        ));
-    }
-    if system == SystemName::Glicko2 && side_count != 2 {
-        return Err(Refusal::new(
-            format!("{place}.sides"),
-            format!("a glicko-2 game has 2 sides, not {side_count}"),
-        ));
-    }
-    let mut sides = Vec::with_capacity(side_count);
-    let mut seen: Vec<u32> = Vec::with_capacity(8);
-    for (side_index, side) in game.sides.iter().enumerate() {
-        let side_place = || format!("{place}.sides[{side_index}]");
-        if !(1..=2).contains(&side.len()) {
-            return Err(Refusal::new(
-                side_place(),
-                format!("a side has 1 or 2 players, not {}", side.len()),
-            ));
-        }
-        if system == SystemName::Glicko2 && side.len() != 1 {
-            return Err(Refusal::new(
-                side_place(),
-                format!("a glicko-2 side has 1 player, not {}", side.len()),
-            ));
-        }
-        let mut players = [0; 2];
-        for (seat, id) in side.iter().enumerate() {
-            let seat_place = || format!("{place}.sides[{side_index}][{seat}]");
-            let number = roster.intern(id.as_str(), seat_place)?;
-            if seen.contains(&number) {
-                return Err(Refusal::new(
-                    seat_place(),
-                    format!(
-                        "{} is already in this game: a player is in at most one side, once",
-                        quoted(id.as_str())
-                    ),
-                ));
-            }
-            seen.push(number);
-            players[seat] = number;
-        }
-        sides.push(Side {
-            players,
-            len: side.len() as u8,
-        });
-    }
-    if game.ranks.len() != side_count {
-        return Err(Refusal::new(
-            format!("{place}.ranks"),
-            format!(
-                "{} ranks for {side_count} sides: one rank per side",
-                game.ranks.len()
-            ),
-        ));
-    }
-    let mut ranks = Vec::with_capacity(side_count);
-    for (index, &rank) in game.ranks.iter().enumerate() {
-        Rule::WholeFrom(1)
-            .check(rank)
-            .map_err(|message| Refusal::new(format!("{place}.ranks[{index}]"), message))?;
-        ranks.push(rank as u32);
-    }
-    Ok(Game {
-        id: game.id.as_str().into(),
-        sides,
-        ranks,
-        period: 0,
-    })
-}
-
-/// `YYYY-MM-DD`, a day of the Gregorian calendar.
-fn is_date(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let digits = |range: std::ops::Range<usize>| -> Option<u32> {
-        bytes[range].iter().try_fold(0, |value, &byte| match byte {
-            b'0'..=b'9' => Some(value * 10 + u32::from(byte - b'0')),
-            _ => None,
-        })
-    };
-    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
-        return false;
-    }
-    let (Some(year), Some(month), Some(day)) = (digits(0..4), digits(5..7), digits(8..10)) else {
-        return false;
-    };
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
-}
-
-/// A string as JSON writes it, for messages.
-fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_are_days_of_the_calendar() {
-        for good in ["2026-11-24", "2024-02-29", "2000-02-29", "1999-12-31"] {
-            assert!(is_date(good), "{good}");
-        }
-        for bad in [
-            "2026-11-31",
-            "2023-02-29",
-            "1900-02-29",
-            "2026-13-01",
-            "2026-00-10",
-            "2026-1-01",
-            "26-11-24",
-            "2026/11/24",
-            "2026-11-24T00",
-            "２０２６-11-24",
-        ] {
-            assert!(!is_date(bad), "{bad}");
-        }
-    }
 
     #[test]
     fn rules_of_numbers() {

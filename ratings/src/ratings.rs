@@ -37,7 +37,7 @@ pub struct Ratings {
 }
 
 /// Rates a pool with its system.
-pub fn rate(pool: &Pool) -> Ratings {
+pub fn rate(pool: &Pool<'_>) -> Ratings {
     match &pool.system {
         System::WengLin(options) => crate::weng_lin::rate(pool, options),
         System::Glicko2(options) => crate::glicko2::rate(pool, options),

@@ -9,7 +9,7 @@ use crate::pool::{Game, Pool, WengLinOptions};
 use crate::ratings::{HistoryEntry, PlayerRating, Ratings};
 
 /// The pool's ratings after all its games, with the history after each game if asked.
-pub fn rate(pool: &Pool, options: &WengLinOptions) -> Ratings {
+pub fn rate(pool: &Pool<'_>, options: &WengLinOptions) -> Ratings {
     let mut players: Vec<PlayerRating> = pool
         .starts
         .iter()
@@ -36,41 +36,31 @@ pub fn rate(pool: &Pool, options: &WengLinOptions) -> Ratings {
     if pool.history {
         history.reserve(pool.games.len() * 3);
     }
-    let mut order = Vec::with_capacity(4);
     for (game_index, game) in pool.games.iter().enumerate() {
-        canonical_order(pool, game, &mut order);
-        let teams: Vec<Vec<WengLinRating>> = order
-            .iter()
-            .map(|&side| {
-                game.sides[side]
-                    .players()
-                    .iter()
-                    .map(|&player| {
-                        let player = &players[player as usize];
-                        WengLinRating {
-                            rating: player.first,
-                            // Step 1: the uncertainty grows by τ before the game.
-                            uncertainty: (player.second * player.second
-                                + options.tau * options.tau)
-                                .sqrt(),
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let teams_and_ranks: Vec<(&[WengLinRating], MultiTeamOutcome)> = order
-            .iter()
-            .zip(&teams)
-            .map(|(&side, team)| {
-                (
-                    team.as_slice(),
-                    MultiTeamOutcome::new(game.ranks[side] as usize),
-                )
-            })
-            .collect();
-        let updated = weng_lin_multi_team(&teams_and_ranks, &config);
+        let order = canonical_order(pool, game);
+        let order = &order[..game.side_count()];
+        let mut teams = [[WengLinRating::new(); 2]; 4];
+        for (team, &side) in teams.iter_mut().zip(order) {
+            for (seat, &player) in team.iter_mut().zip(game.side(side)) {
+                let player = &players[player as usize];
+                *seat = WengLinRating {
+                    rating: player.first,
+                    // Step 1: the uncertainty grows by τ before the game.
+                    uncertainty: (player.second * player.second + options.tau * options.tau).sqrt(),
+                };
+            }
+        }
+        let no_team: &[WengLinRating] = &[];
+        let mut teams_and_ranks = [(no_team, MultiTeamOutcome::new(0)); 4];
+        for ((entry, team), &side) in teams_and_ranks.iter_mut().zip(&teams).zip(order) {
+            *entry = (
+                &team[..game.side(side).len()],
+                MultiTeamOutcome::new(game.rank(side) as usize),
+            );
+        }
+        let updated = weng_lin_multi_team(&teams_and_ranks[..order.len()], &config);
         for (&side, team) in order.iter().zip(updated) {
-            for (&player, rating) in game.sides[side].players().iter().zip(team) {
+            for (&player, rating) in game.side(side).iter().zip(team) {
                 let player = &mut players[player as usize];
                 player.first = rating.rating;
                 player.second = rating.uncertainty;
@@ -78,8 +68,8 @@ pub fn rate(pool: &Pool, options: &WengLinOptions) -> Ratings {
             }
         }
         if pool.history {
-            for side in &game.sides {
-                for &player in side.players() {
+            for side in game.sides() {
+                for &player in side {
                     let rating = &players[player as usize];
                     history.push(HistoryEntry {
                         game: game_index as u32,
@@ -97,25 +87,25 @@ pub fn rate(pool: &Pool, options: &WengLinOptions) -> Ratings {
 /// The sides in an order that does not depend on how the document listed them (by rank, then
 /// by their players' ids), so that listing sides otherwise gives the very same bytes: a sum of
 /// three terms in another order may differ in its last bit.
-fn canonical_order(pool: &Pool, game: &Game, order: &mut Vec<usize>) {
-    order.clear();
-    order.extend(0..game.sides.len());
-    if game.sides.len() == 2 {
+fn canonical_order(pool: &Pool<'_>, game: &Game<'_>) -> [usize; 4] {
+    let mut order = [0, 1, 2, 3];
+    if game.side_count() == 2 {
         // Each side's update has one term: the order cannot matter.
-        return;
+        return order;
     }
     let side_key = |side: usize| {
         let mut ids: [&str; 2] = [""; 2];
-        let players = game.sides[side].players();
+        let players = game.side(side);
         for (slot, &player) in ids.iter_mut().zip(players) {
             *slot = &pool.players[player as usize];
         }
         if players.len() == 2 && ids[1] < ids[0] {
             ids.swap(0, 1);
         }
-        (game.ranks[side], players.len(), ids)
+        (game.rank(side), players.len(), ids)
     };
-    order.sort_by_key(|&side| side_key(side));
+    order[..game.side_count()].sort_by_key(|&side| side_key(side));
+    order
 }
 
 #[cfg(test)]
@@ -174,7 +164,12 @@ mod tests {
             .collect()
     }
 
-    fn pool_of(sides: &[Vec<(f64, f64)>], ranks: &[u32], options: WengLinOptions) -> Pool {
+    fn pool_of<'t>(
+        text: &'t mut String,
+        sides: &[Vec<(f64, f64)>],
+        ranks: &[u32],
+        options: WengLinOptions,
+    ) -> Pool<'t> {
         let mut document = serde_json::json!({
             "options": {"beta": options.beta, "kappa": options.kappa, "tau": options.tau},
             "players": [],
@@ -197,7 +192,8 @@ mod tests {
                 .unwrap()
                 .push(serde_json::json!(ids));
         }
-        crate::parse(&document.to_string()).unwrap()
+        *text = document.to_string();
+        crate::parse(text).unwrap()
     }
 
     fn close(a: f64, b: f64) -> bool {
@@ -221,7 +217,8 @@ mod tests {
             let ranks = &rank_seed[..sides.len()];
             let options = WengLinOptions { beta, tau, kappa, ..WengLinOptions::default() };
             let expected = spec_update(&sides, ranks, &options);
-            let pool = pool_of(&sides, ranks, options);
+            let mut text = String::new();
+            let pool = pool_of(&mut text, &sides, ranks, options);
             let ratings = rate(&pool, &options);
             let mut player = 0;
             for side in &expected {
@@ -245,7 +242,8 @@ mod tests {
             ..WengLinOptions::default()
         };
         let sides = vec![vec![(25.0, 8.0)], vec![(25.0, 8.0)]];
-        let pool = pool_of(&sides, &[1, 2], options);
+        let mut text = String::new();
+        let pool = pool_of(&mut text, &sides, &[1, 2], options);
         let ratings = rate(&pool, &options);
         let grown = 64.0 + options.tau * options.tau;
         assert!(close(ratings.players[0].second, (grown * 0.99).sqrt()));
@@ -257,7 +255,13 @@ mod tests {
         // Worked by hand: σ² = 64 + τ², c = √(2σ² + 2β²), p = ½,
         // Ω = σ²/c × ½ for the winner and −σ²/c × ½ for the loser.
         let options = WengLinOptions::default();
-        let pool = pool_of(&[vec![(25.0, 8.0)], vec![(25.0, 8.0)]], &[1, 2], options);
+        let mut text = String::new();
+        let pool = pool_of(
+            &mut text,
+            &[vec![(25.0, 8.0)], vec![(25.0, 8.0)]],
+            &[1, 2],
+            options,
+        );
         let ratings = rate(&pool, &options);
         let variance = 64.0 + options.tau * options.tau;
         let c = (2.0 * variance + 2.0 * options.beta * options.beta).sqrt();

@@ -82,7 +82,8 @@ fn stdout_of(document: &Value) -> String {
 
 /// Each player's values as computed, by id.
 fn exact_values(document: &Value) -> std::collections::BTreeMap<String, (u64, u64, u64)> {
-    let pool = fives_ratings::parse(&document.to_string()).unwrap();
+    let text = document.to_string();
+    let pool = fives_ratings::parse(&text).unwrap();
     let ratings = rate(&pool);
     pool.players
         .iter()
@@ -137,7 +138,8 @@ proptest! {
 
         // The first part, rated; its players carried, with every bit, into the second part.
         let first = json!({"options": options, "players": players, "games": games_json(&games[..split], 0, false)});
-        let pool = fives_ratings::parse(&first.to_string()).unwrap();
+        let first_text = first.to_string();
+        let pool = fives_ratings::parse(&first_text).unwrap();
         let ratings = rate(&pool);
         let carried: Vec<Value> = pool
             .players

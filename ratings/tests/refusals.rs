@@ -106,6 +106,20 @@ fn keys_of_the_other_system_are_unknown() {
 }
 
 #[test]
+fn the_system_may_come_after_the_games() {
+    let glicko_game = game("a", "ann", "bob", r#", "period": "w1""#);
+    let document = format!(r#"{{"games": [{glicko_game}], "system": "glicko-2"}}"#);
+    assert_eq!(ratings_text(&document).exit_code, 0);
+    let document = format!(
+        r#"{{"games": [{}], "system": "glicko-2"}}"#,
+        game("a", "ann", "bob", "")
+    );
+    assert_refused(&document, "$.games[0]", "period");
+    let document = format!(r#"{{"games": [{glicko_game}], "system": "weng-lin"}}"#);
+    assert_refused(&document, "$.games[0].period", "unknown key");
+}
+
+#[test]
 fn the_system_and_types() {
     assert_refused(
         r#"{"system": "elo", "games": []}"#,
