@@ -1,6 +1,7 @@
 //! Writes a games document for the benchmark of `fives ratings`: GAMES games (default
 //! 1,000,000) among PLAYERS players (default 20,000), singles, pairs and tables of three and
-//! four mixed, in date order. The same arguments always write the same document.
+//! four mixed, in date order. With a third argument `glicko-2`, singles only, a rating period
+//! a day. The same arguments always write the same document.
 //!
 //!     cargo run --release -p fives-ratings --example generate_games -- 1000000 20000 > games.json
 
@@ -31,6 +32,7 @@ fn main() -> std::io::Result<()> {
     let players: u64 = args
         .next()
         .map_or(20_000, |count| count.parse().expect("PLAYERS"));
+    let glicko = args.next().is_some_and(|system| system == "glicko-2");
     assert!(
         players >= 8,
         "at least 8 players, for a table of four pairs' worth of seats"
@@ -38,7 +40,8 @@ fn main() -> std::io::Result<()> {
     let mut random = Random(2026);
     let out = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, out.lock());
-    writeln!(out, "{{\"system\": \"weng-lin\",")?;
+    let system = if glicko { "glicko-2" } else { "weng-lin" };
+    writeln!(out, "{{\"system\": \"{system}\",")?;
     writeln!(out, " \"games\": [")?;
     let games_a_day = games.div_ceil(2_000).max(1);
     let mut seated: Vec<u64> = Vec::with_capacity(8);
@@ -52,6 +55,7 @@ fn main() -> std::io::Result<()> {
         );
         // 40 % singles, 30 % pairs, 15 % tables of three, 15 % tables of four.
         let (sides, side_size) = match random.below(100) {
+            _ if glicko => (2, 1),
             0..=39 => (2, 1),
             40..=69 => (2, 2),
             70..=84 => (3, 1),
@@ -88,7 +92,11 @@ fn main() -> std::io::Result<()> {
                 (if tied { side } else { side + 1 }).to_string()
             })
             .collect();
-        write!(out, "], \"ranks\": [{}]}}", ranks.join(", "))?;
+        write!(out, "], \"ranks\": [{}]", ranks.join(", "))?;
+        if glicko {
+            write!(out, ", \"period\": \"{date}\"")?;
+        }
+        write!(out, "}}")?;
     }
     writeln!(out, "\n ]}}")?;
     out.flush()
