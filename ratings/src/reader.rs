@@ -4,6 +4,7 @@
 //! checked afterwards, by [`crate::pool`].
 
 use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -224,16 +225,21 @@ impl<'a> Draft<'a> {
     fn add_game(&mut self, game: GameSpec<'a>) -> Result<(), Refusal> {
         let index = self.games.len();
         let place = || format!("$.games[{index}]");
-        if let Some(&first) = self.game_numbers.get(game.id.as_str()) {
-            return Err(Refusal::new(
-                format!("{}.id", place()),
-                format!(
-                    "the game id {} is already the id of $.games[{first}]",
-                    quoted(game.id.as_str())
-                ),
-            ));
+        match self.game_numbers.entry(game.id.0.clone()) {
+            Entry::Occupied(first) => {
+                return Err(Refusal::new(
+                    format!("{}.id", place()),
+                    format!(
+                        "the game id {} is already the id of $.games[{}]",
+                        quoted(game.id.as_str()),
+                        first.get()
+                    ),
+                ));
+            }
+            Entry::Vacant(vacant) => {
+                vacant.insert(index as u32);
+            }
         }
-        self.game_numbers.insert(game.id.0.clone(), index as u32);
         if !is_date(game.date.as_str()) {
             return Err(Refusal::new(
                 format!("{}.date", place()),
