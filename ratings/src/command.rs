@@ -16,16 +16,20 @@ pub struct Response {
 
 /// `fives ratings`: the ratings of the games document `text`.
 pub fn ratings_text(text: &str) -> Response {
-    match crate::parse(text) {
+    let answer = crate::parse(text).and_then(|pool| {
+        let ratings = rate(&pool)?;
+        Ok(ratings_json(&pool, &ratings))
+    });
+    match answer {
+        Ok(stdout) => Response {
+            stdout,
+            stderr: String::new(),
+            exit_code: 0,
+        },
         Err(refusal) => Response {
             stdout: String::new(),
             stderr: format!("{refusal}\n"),
             exit_code: 2,
-        },
-        Ok(pool) => Response {
-            stdout: ratings_json(&pool, &rate(&pool)),
-            stderr: String::new(),
-            exit_code: 0,
         },
     }
 }

@@ -6,7 +6,7 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
-use crate::pool::{Glicko2Options, Pool};
+use crate::pool::{Glicko2Options, Pool, Refusal};
 use crate::ratings::{HistoryEntry, PlayerRating, Ratings};
 
 /// Glickman's scale between ratings and the Glicko-2 scale.
@@ -21,7 +21,7 @@ struct Rated {
 }
 
 /// The pool's ratings after all its periods, with the history after each period if asked.
-pub fn rate(pool: &Pool<'_>, options: &Glicko2Options) -> Ratings {
+pub fn rate(pool: &Pool<'_>, options: &Glicko2Options) -> Result<Ratings, Refusal> {
     let config = Glicko2Config {
         tau: options.tau,
         convergence_tolerance: 0.000_001,
@@ -107,6 +107,17 @@ pub fn rate(pool: &Pool<'_>, options: &Glicko2Options) -> Ratings {
         }
         for (slot, &player) in entrants.iter().enumerate() {
             let rating = glicko2_rating_period(&before[slot], &results[slot], &config);
+            if ![rating.rating, rating.deviation, rating.volatility]
+                .iter()
+                .all(|value| value.is_finite())
+            {
+                // Refused rather than written as `NaN`, which is no JSON.
+                return Err(Refusal::new(
+                    format!("$.games[{start}]"),
+                    "the rating period from this game overflows floating point: its players' \
+                     values are too far apart for the ratings to be computed",
+                ));
+            }
             rated[player as usize] = Some(Rated {
                 rating,
                 settled: period_count + 1,
@@ -149,7 +160,7 @@ pub fn rate(pool: &Pool<'_>, options: &Glicko2Options) -> Ratings {
             }
         })
         .collect();
-    Ratings { players, history }
+    Ok(Ratings { players, history })
 }
 
 /// Step 6 alone for `periods` periods without a game: φ becomes √(φ² + σ²) each period, so

@@ -1,7 +1,7 @@
 //! What a rating system computes from a pool: every player's values at the end, and, when the
 //! document asks, each game's players' values after it.
 
-use crate::pool::{Pool, System};
+use crate::pool::{Pool, Refusal, System};
 
 /// A player's values: Weng–Lin's μ and σ, or Glicko-2's rating, RD and volatility.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,8 +36,9 @@ pub struct Ratings {
     pub history: Vec<HistoryEntry>,
 }
 
-/// Rates a pool with its system.
-pub fn rate(pool: &Pool<'_>) -> Ratings {
+/// Rates a pool with its system; refused (naming the game) only when a game's numbers are too
+/// far apart for floating point.
+pub fn rate(pool: &Pool<'_>) -> Result<Ratings, Refusal> {
     match &pool.system {
         System::WengLin(options) => crate::weng_lin::rate(pool, options),
         System::Glicko2(options) => crate::glicko2::rate(pool, options),

@@ -5,11 +5,11 @@
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-use crate::pool::{Game, Pool, WengLinOptions};
+use crate::pool::{Game, Pool, Refusal, WengLinOptions};
 use crate::ratings::{HistoryEntry, PlayerRating, Ratings};
 
 /// The pool's ratings after all its games, with the history after each game if asked.
-pub fn rate(pool: &Pool<'_>, options: &WengLinOptions) -> Ratings {
+pub fn rate(pool: &Pool<'_>, options: &WengLinOptions) -> Result<Ratings, Refusal> {
     let mut players: Vec<PlayerRating> = pool
         .starts
         .iter()
@@ -61,6 +61,9 @@ pub fn rate(pool: &Pool<'_>, options: &WengLinOptions) -> Ratings {
         let updated = weng_lin_multi_team(&teams_and_ranks[..order.len()], &config);
         for (&side, team) in order.iter().zip(updated) {
             for (&player, rating) in game.side(side).iter().zip(team) {
+                if !(rating.rating.is_finite() && rating.uncertainty.is_finite()) {
+                    return Err(overflow(game_index));
+                }
                 let player = &mut players[player as usize];
                 player.first = rating.rating;
                 player.second = rating.uncertainty;
@@ -81,7 +84,17 @@ pub fn rate(pool: &Pool<'_>, options: &WengLinOptions) -> Ratings {
             }
         }
     }
-    Ratings { players, history }
+    Ok(Ratings { players, history })
+}
+
+/// A game whose numbers are too far apart for floating point (e^(μ/c) beyond 10^308, or a σ²
+/// below 10^-308): refused rather than written as `NaN`, which is no JSON.
+fn overflow(game: usize) -> Refusal {
+    Refusal::new(
+        format!("$.games[{game}]"),
+        "this game's update overflows floating point: its players' values are too far apart \
+         for the ratings to be computed",
+    )
 }
 
 /// The sides in an order that does not depend on how the document listed them (by rank, then
@@ -219,7 +232,7 @@ mod tests {
             let expected = spec_update(&sides, ranks, &options);
             let mut text = String::new();
             let pool = pool_of(&mut text, &sides, ranks, options);
-            let ratings = rate(&pool, &options);
+            let ratings = rate(&pool, &options).unwrap();
             let mut player = 0;
             for side in &expected {
                 for &(mu, sigma) in side {
@@ -244,7 +257,7 @@ mod tests {
         let sides = vec![vec![(25.0, 8.0)], vec![(25.0, 8.0)]];
         let mut text = String::new();
         let pool = pool_of(&mut text, &sides, &[1, 2], options);
-        let ratings = rate(&pool, &options);
+        let ratings = rate(&pool, &options).unwrap();
         let grown = 64.0 + options.tau * options.tau;
         assert!(close(ratings.players[0].second, (grown * 0.99).sqrt()));
         assert!(close(ratings.players[1].second, (grown * 0.99).sqrt()));
@@ -262,7 +275,7 @@ mod tests {
             &[1, 2],
             options,
         );
-        let ratings = rate(&pool, &options);
+        let ratings = rate(&pool, &options).unwrap();
         let variance = 64.0 + options.tau * options.tau;
         let c = (2.0 * variance + 2.0 * options.beta * options.beta).sqrt();
         assert!(close(ratings.players[0].first, 25.0 + variance / c * 0.5));

@@ -84,7 +84,7 @@ fn stdout_of(document: &Value) -> String {
 fn exact_values(document: &Value) -> std::collections::BTreeMap<String, (u64, u64, u64)> {
     let text = document.to_string();
     let pool = fives_ratings::parse(&text).unwrap();
-    let ratings = rate(&pool);
+    let ratings = rate(&pool).unwrap();
     pool.players
         .iter()
         .zip(&ratings.players)
@@ -140,7 +140,7 @@ proptest! {
         let first = json!({"options": options, "players": players, "games": games_json(&games[..split], 0, false)});
         let first_text = first.to_string();
         let pool = fives_ratings::parse(&first_text).unwrap();
-        let ratings = rate(&pool);
+        let ratings = rate(&pool).unwrap();
         let carried: Vec<Value> = pool
             .players
             .iter()
@@ -200,5 +200,64 @@ proptest! {
         }
         let seats: usize = games.iter().map(|game| game.sides.iter().map(Vec::len).sum::<usize>()).sum();
         prop_assert_eq!(output["history"].as_array().unwrap().len(), seats);
+    }
+}
+
+/// A number anywhere in the allowed range, the extremes likelier.
+fn any_number(positive: bool) -> impl Strategy<Value = f64> {
+    let magnitude = prop_oneof![
+        Just(1_000_000.0),
+        Just(1e-300),
+        0.0..1.0f64,
+        0.0..100.0f64,
+        0.0..1_000_000.0f64,
+    ];
+    (magnitude, any::<bool>()).prop_map(move |(magnitude, negative)| {
+        if positive || !negative {
+            magnitude
+        } else {
+            -magnitude
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Whatever the numbers within the limits, the output is JSON with finite numbers, or the
+    /// document is refused naming a game.
+    #[test]
+    fn extreme_numbers_give_json_or_a_refusal(
+        games in prop::collection::vec(game_strategy(4, 2), 1..12),
+        glicko_games in prop::collection::vec(game_strategy(2, 1), 1..12),
+        first in any_number(false),
+        second in any_number(true),
+        third in any_number(true),
+        option in any_number(false),
+        positive_option in any_number(true),
+    ) {
+        let weng_lin = json!({
+            "options": {"beta": option, "tau": option, "kappa": option, "sigma": positive_option},
+            "players": [{"id": "ann", "mu": first, "sigma": second}, {"id": "bob", "mu": -first, "sigma": third}],
+            "games": games_json(&games, 0, false),
+        });
+        let glicko = json!({
+            "system": "glicko-2",
+            "options": {"tau": positive_option, "rd": third, "volatility": second},
+            "players": [{"id": "ann", "rating": first, "rd": second, "volatility": third}, {"id": "bob", "rating": -first}],
+            "games": games_json(&glicko_games, 0, true),
+        });
+        for document in [weng_lin, glicko] {
+            let response = ratings_text(&document.to_string());
+            match response.exit_code {
+                0 => {
+                    let output: Value = serde_json::from_str(&response.stdout)
+                        .map_err(|error| TestCaseError::fail(format!("{error}: {}", response.stdout)))?;
+                    prop_assert!(output["ratings"].is_array());
+                }
+                2 => prop_assert!(response.stderr.starts_with("$.games["), "{}", response.stderr),
+                code => prop_assert!(false, "exit {code}"),
+            }
+        }
     }
 }

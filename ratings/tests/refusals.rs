@@ -342,3 +342,20 @@ fn at_most_a_hundred_thousand_players() {
     );
     assert_refused(&document, "$.games[0].sides[1][0]", "the limit is 100000");
 }
+
+#[test]
+fn values_too_far_apart_for_floating_point_are_refused_naming_the_game() {
+    // e^(μ/c) with μ = 10⁶ and c ≈ 6 is far beyond the largest double: no NaN is written.
+    let document = format!(
+        r#"{{"players": [{{"id": "ann", "mu": 1000000}}, {{"id": "bob", "mu": -1000000}}], "games": [{}, {}]}}"#,
+        game("quiet", "cat", "dan", ""),
+        game("wild", "ann", "bob", ""),
+    );
+    assert_refused(&document, "$.games[1]", "overflows floating point");
+    // A σ so small that σ² is zero, with no τ to lift it.
+    let document = format!(
+        r#"{{"options": {{"tau": 0}}, "players": [{{"id": "ann", "sigma": 1e-200}}, {{"id": "cat", "sigma": 1e-200}}], "games": [{}]}}"#,
+        r#"{"id": "g", "date": "2026-11-24", "sides": [["ann", "cat"], ["bob"]], "ranks": [1, 2]}"#
+    );
+    assert_refused(&document, "$.games[0]", "overflows floating point");
+}
