@@ -2,6 +2,7 @@
 //! player a line, and the same for `history`. Numbers as [`crate::number`] writes them.
 
 use std::cmp::Reverse;
+use std::fmt::Write;
 
 use crate::number::{push_six_decimals, whole};
 use crate::pool::{Pool, System};
@@ -45,15 +46,15 @@ pub fn ratings_json(pool: &Pool<'_>, ratings: &Ratings) -> String {
             push_six_decimals(&mut out, values.first);
             out.push_str(", \"sigma\": ");
             push_six_decimals(&mut out, values.second);
-            out.push_str(", \"rating\": ");
-            out.push_str(&weng_lin_scale(values.first).to_string());
+            let _ = write!(out, ", \"rating\": {}", weng_lin_scale(values.first));
             weng_lin_range(values.first, values.second)
         };
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             ", \"low\": {low}, \"high\": {high}, \"games\": {}, \"provisional\": {}}}",
             values.games,
             values.games < PROVISIONAL_BELOW
-        ));
+        );
     }
     out.push_str(if order.is_empty() { "]" } else { "\n]" });
     if pool.history {
@@ -69,10 +70,10 @@ pub fn ratings_json(pool: &Pool<'_>, ratings: &Ratings) -> String {
                 push_six_decimals(&mut out, entry.first);
                 glicko_range(entry.first, entry.second)
             } else {
-                out.push_str(&weng_lin_scale(entry.first).to_string());
+                let _ = write!(out, "{}", weng_lin_scale(entry.first));
                 weng_lin_range(entry.first, entry.second)
             };
-            out.push_str(&format!(", \"low\": {low}, \"high\": {high}}}"));
+            let _ = write!(out, ", \"low\": {low}, \"high\": {high}}}");
         }
         out.push_str(if ratings.history.is_empty() {
             "]"
@@ -111,6 +112,17 @@ fn micro(value: f64) -> i128 {
     if negative { -magnitude } else { magnitude }
 }
 
+/// `text` as a JSON string.
 fn push_string(out: &mut String, text: &str) {
-    out.push_str(&serde_json::to_string(text).unwrap_or_default());
+    let plain = text
+        .bytes()
+        .all(|byte| byte >= 0x20 && byte != b'"' && byte != b'\\');
+    if plain {
+        // Nothing to escape, the usual case: no allocation.
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&serde_json::to_string(text).unwrap_or_default());
+    }
 }

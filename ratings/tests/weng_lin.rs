@@ -162,3 +162,27 @@ fn without_history_there_is_no_history_key_and_an_empty_document_lists_nobody() 
     let output = run(r#"{"options": {"history": false}, "players": [{"id": "ann"}], "games": []}"#);
     assert!(output.get("history").is_none());
 }
+
+#[test]
+fn ids_are_written_as_json_strings() {
+    let ids = [
+        "plain",
+        "quote \" back \\ slash",
+        "tab\tand\u{1}control",
+        "Zoë 🂡",
+        "/",
+    ];
+    let players: Vec<Value> = ids.iter().map(|id| serde_json::json!({"id": id})).collect();
+    let document = serde_json::json!({"players": players, "games": []}).to_string();
+    let output = run(&document);
+    let mut written: Vec<&str> = output["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line["id"].as_str().unwrap())
+        .collect();
+    written.sort_unstable();
+    let mut expected = ids.to_vec();
+    expected.sort_unstable();
+    assert_eq!(written, expected);
+}
