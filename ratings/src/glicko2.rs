@@ -40,7 +40,7 @@ pub fn rate(pool: &Pool<'_>, options: &Glicko2Options) -> Result<Ratings, Refusa
                 rating: Glicko2Rating {
                     rating: start.first,
                     deviation: start.second,
-                    volatility: start.third,
+                    volatility: start.volatility,
                 },
                 settled: 0,
             })

@@ -1,8 +1,10 @@
 //! fives-ratings: players' ratings from a games document, as `fives ratings` computes them.
 //! Plain synchronous Rust: no I/O, no async, no database.
 //!
-//! - [`document`]: the games document as plain data (serde); [`pool`]: its validation into a
-//!   [`Pool`], or a [`Refusal`] naming the place of the rule broken (`$.games[3].sides[1]`).
+//! - [`document`]: the games document as plain data (serde); [`parse`] reads a document in one
+//!   pass, each game checked and stored as it is read, and [`pool`] checks what needs the
+//!   system: a [`Pool`], or a [`Refusal`] naming the place of the rule broken
+//!   (`$.games[3].sides[1]`).
 //! - [`weng_lin`]: the Weng–Lin update for singles, pairs and tables of three and four;
 //!   [`glicko2`]: Glicko-2's rating periods for singles; [`ratings`]: either, on a pool.
 //! - [`number`]: six decimals and whole numbers, rounded half away from zero.

@@ -88,8 +88,8 @@ impl Default for Glicko2Options {
 pub struct Start {
     pub first: f64,
     pub second: f64,
-    /// Glicko-2's volatility; unused by Weng–Lin.
-    pub third: f64,
+    /// Glicko-2's volatility; 0 with Weng–Lin.
+    pub volatility: f64,
     pub games: u64,
 }
 
@@ -383,7 +383,7 @@ fn player_start(player: &PlayerSpec<'_>, system: System, place: &str) -> Result<
             Ok(Start {
                 first: player.mu.unwrap_or(options.mu),
                 second: player.sigma.unwrap_or(options.sigma),
-                third: 0.0,
+                volatility: 0.0,
                 games,
             })
         }
@@ -401,7 +401,7 @@ fn player_start(player: &PlayerSpec<'_>, system: System, place: &str) -> Result<
             Ok(Start {
                 first: player.rating.unwrap_or(options.rating),
                 second: player.rd.unwrap_or(options.rd),
-                third: player.volatility.unwrap_or(options.volatility),
+                volatility: player.volatility.unwrap_or(options.volatility),
                 games,
             })
         }
