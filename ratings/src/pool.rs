@@ -28,8 +28,18 @@ impl Refusal {
 }
 
 impl fmt::Display for Refusal {
+    /// One line: a control character in the message (an unknown key's own newline, as serde
+    /// quotes it) is written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.message)
+        write!(f, "{}: ", self.place)?;
+        for character in self.message.chars() {
+            if character.is_control() {
+                write!(f, "{}", character.escape_default())?;
+            } else {
+                write!(f, "{character}")?;
+            }
+        }
+        Ok(())
     }
 }
 

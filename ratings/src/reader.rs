@@ -133,9 +133,9 @@ impl<'de, 'd> Visitor<'de> for DocumentSeed<'d, 'de> {
                 return Err(self.refuse(Refusal::new(place, message)));
             };
             if std::mem::replace(&mut seen[slot], true) {
-                let place = format!("$.{}", KEYS[slot]);
+                // Named as serde names a key given twice in a game: the object's place.
                 let message = format!("duplicate field `{}`", KEYS[slot]);
-                return Err(self.refuse(Refusal::new(place, message)));
+                return Err(self.refuse(Refusal::new("$", message)));
             }
             match slot {
                 0 => self.draft.system = map.next_value()?,

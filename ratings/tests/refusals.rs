@@ -54,6 +54,23 @@ fn unknown_keys_are_refused_where_they_are() {
         "$.extra",
         "unknown field `extra`",
     );
+    // A key given twice: the place of the object that has it.
+    assert_refused(
+        r#"{"games": [], "games": []}"#,
+        "$",
+        "duplicate field `games`",
+    );
+    assert_refused(
+        r#"{"games": [{"id": "a", "id": "b"}]}"#,
+        "$.games[0]",
+        "duplicate field `id`",
+    );
+    // A key's own line break is written escaped: the refusal stays one line.
+    assert_refused(
+        r#"{"games": [], "two\nlines": 1}"#,
+        r#"$["two\nlines"]"#,
+        r"unknown field `two\nlines`",
+    );
     assert_refused(
         r#"{"options": {"sigmaa": 1}, "games": []}"#,
         "$.options.sigmaa",
@@ -358,4 +375,77 @@ fn values_too_far_apart_for_floating_point_are_refused_naming_the_game() {
         r#"{"id": "g", "date": "2026-11-24", "sides": [["ann", "cat"], ["bob"]], "ranks": [1, 2]}"#
     );
     assert_refused(&document, "$.games[0]", "overflows floating point");
+}
+
+mod mangled {
+    use super::*;
+    use proptest::prelude::*;
+
+    const DOCUMENT: &str = r#"{"system": "weng-lin", "options": {"history": true, "tau": 0.1},
+      "players": [{"id": "ann", "mu": 27.5, "sigma": 4.2, "games": 31}],
+      "games": [
+        {"id": "f1", "date": "2026-11-24", "sides": [["ann"], ["bob"]], "ranks": [1, 2]},
+        {"id": "f2", "date": "2026-11-24", "sides": [["ann", "cat"], ["bob", "dan"]], "ranks": [2, 1]},
+        {"id": "c1", "date": "2026-11-28", "sides": [["ann"], ["bob"], ["cat"], ["eve"]], "ranks": [1, 2, 2, 4]}
+      ]}"#;
+
+    const PIECES: &[&str] = &[
+        "\"",
+        ",",
+        "[",
+        "]",
+        "{",
+        "}",
+        ":",
+        "1",
+        "-1",
+        "0",
+        "2.5",
+        "1e9",
+        "null",
+        "true",
+        "\"period\": \"w\"",
+        "\"x\"",
+        "é",
+        "\\",
+        "\"glicko-2\"",
+        " ",
+        "\\n",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// A document damaged anywhere gives ratings or one refusal line naming a place, and
+        /// never a panic.
+        #[test]
+        fn a_damaged_document_is_rated_or_refused_with_a_place(
+            edits in prop::collection::vec((any::<prop::sample::Index>(), 0usize..3, prop::sample::select(PIECES)), 1..4),
+        ) {
+            let mut text = DOCUMENT.to_owned();
+            for (at, kind, piece) in edits {
+                let boundaries: Vec<usize> = (0..=text.len()).filter(|&at| text.is_char_boundary(at)).collect();
+                let start = boundaries[at.index(boundaries.len())];
+                let end = boundaries.iter().copied().find(|&end| end > start).unwrap_or(start);
+                match kind {
+                    0 => text.insert_str(start, piece),
+                    1 => text.replace_range(start..end, ""),
+                    _ => text.replace_range(start..end, piece),
+                }
+            }
+            let response = ratings_text(&text);
+            match response.exit_code {
+                0 => {
+                    prop_assert!(serde_json::from_str::<serde_json::Value>(&response.stdout).is_ok());
+                    prop_assert_eq!(response.stderr, "");
+                }
+                2 => {
+                    prop_assert_eq!(response.stdout, "");
+                    prop_assert!(response.stderr.starts_with('$'), "{}", response.stderr);
+                    prop_assert_eq!(response.stderr.lines().count(), 1);
+                }
+                code => prop_assert!(false, "exit {}", code),
+            }
+        }
+    }
 }
