@@ -85,7 +85,11 @@ pub(crate) fn read(text: &str, track: bool) -> Result<Draft<'_>, Refusal> {
                 error.to_string(),
             ));
         }
-        Err(None) => return read(text, true),
+        Err(None) => {
+            // Read again, tracking the place, without holding the first reading's games.
+            drop(draft);
+            return read(text, true);
+        }
     }
     // The document is the whole text: anything but white space after it is refused.
     deserializer

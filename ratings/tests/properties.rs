@@ -1,5 +1,5 @@
-//! Properties of random documents: Weng–Lin ratings do not depend on how the games were split
-//! into documents, and no system's ratings depend on the order in which a game lists its sides
+//! Properties of random documents: ratings do not depend on how the games were split into
+//! documents (Glicko-2's between two periods), nor on the order in which a game lists its sides
 //! (with their ranks) or a side its players.
 
 use fives_ratings::command::ratings_text;
@@ -81,7 +81,7 @@ fn stdout_of(document: &Value) -> String {
 }
 
 /// Each player's values as computed, by id.
-fn exact_values(document: &Value) -> std::collections::BTreeMap<String, (u64, u64, u64)> {
+fn exact_values(document: &Value) -> std::collections::BTreeMap<String, (u64, u64, u64, u64)> {
     let text = document.to_string();
     let pool = fives_ratings::parse(&text).unwrap();
     let ratings = rate(&pool).unwrap();
@@ -94,6 +94,7 @@ fn exact_values(document: &Value) -> std::collections::BTreeMap<String, (u64, u6
                 (
                     values.first.to_bits(),
                     values.second.to_bits(),
+                    values.volatility.to_bits(),
                     values.games,
                 ),
             )
@@ -149,6 +150,31 @@ proptest! {
             .collect();
         let second = json!({"options": options, "players": carried, "games": games_json(&games[split..], split, false)});
 
+        prop_assert_eq!(stdout_of(&second), stdout_of(&whole));
+        prop_assert_eq!(exact_values(&second), exact_values(&whole));
+    }
+
+    #[test]
+    fn glicko_2_ratings_do_not_depend_on_how_the_periods_were_split(
+        games in prop::collection::vec(game_strategy(2, 1), 0..30),
+        split_period in 0usize..11,
+    ) {
+        // Three games a period (`games_json`); the split falls between two periods.
+        let split = (split_period * 3).min(games.len());
+        let whole = json!({"system": "glicko-2", "games": games_json(&games, 0, true)});
+        let first = json!({"system": "glicko-2", "games": games_json(&games[..split], 0, true)});
+        let first_text = first.to_string();
+        let pool = fives_ratings::parse(&first_text).unwrap();
+        let ratings = rate(&pool).unwrap();
+        let carried: Vec<Value> = pool
+            .players
+            .iter()
+            .zip(&ratings.players)
+            .map(|(id, values)| json!({"id": id.as_ref(), "rating": values.first, "rd": values.second,
+                "volatility": values.volatility, "games": values.games}))
+            .collect();
+        let second = json!({"system": "glicko-2", "players": carried,
+            "games": games_json(&games[split..], split, true)});
         prop_assert_eq!(stdout_of(&second), stdout_of(&whole));
         prop_assert_eq!(exact_values(&second), exact_values(&whole));
     }
