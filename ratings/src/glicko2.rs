@@ -173,8 +173,12 @@ const STEP_BY_STEP: usize = 64;
 /// million periods among a hundred thousand players).
 fn grown(mut rating: Glicko2Rating, periods: usize) -> Glicko2Rating {
     let one_by_one = periods.min(STEP_BY_STEP);
+    let volatility_squared = rating.volatility * rating.volatility;
     for _ in 0..one_by_one {
-        rating.deviation = (rating.deviation / SCALE).hypot(rating.volatility) * SCALE;
+        // From the RD each time, so that a document continued in another (its players carried
+        // with their RD) gives the very same values.
+        let phi = rating.deviation / SCALE;
+        rating.deviation = (phi * phi + volatility_squared).sqrt() * SCALE;
     }
     let rest = periods - one_by_one;
     if rest > 0 {
@@ -223,13 +227,28 @@ mod tests {
             deviation: 120.0,
             volatility: 0.07,
         };
-        assert_eq!(grown(rating, 1), decay_deviation(&rating));
+        let crates = decay_deviation(&rating);
+        assert!((grown(rating, 1).deviation - crates.deviation).abs() < 1e-12);
         // Above 350 the crate caps the RD; Glickman's step 6 does not.
         let wide = Glicko2Rating {
             deviation: 350.0,
             ..rating
         };
         assert!(grown(wide, 1).deviation > 350.0);
+    }
+
+    #[test]
+    fn periods_are_taken_one_by_one_up_to_the_limit() {
+        let start = Glicko2Rating {
+            rating: 1500.0,
+            deviation: 80.0,
+            volatility: 0.05,
+        };
+        let mut one_by_one = start;
+        for periods in 1..=STEP_BY_STEP {
+            one_by_one = grown(one_by_one, 1);
+            assert_eq!(grown(start, periods), one_by_one, "{periods}");
+        }
     }
 
     #[test]
@@ -244,15 +263,14 @@ mod tests {
             // Glickman's step 6 once more, as the crate writes it (its cap at 350 not reached).
             stepped = decay_deviation(&stepped);
             let at_once = grown(start, periods);
-            if periods <= STEP_BY_STEP {
-                assert_eq!(at_once, stepped, "{periods}");
-            } else {
-                assert!(
-                    (at_once.deviation - stepped.deviation).abs() < 1e-9,
-                    "{periods}"
-                );
-                assert_eq!(at_once.rating, stepped.rating);
-            }
+            assert!(
+                (at_once.deviation - stepped.deviation).abs() < 1e-9,
+                "{periods}"
+            );
+            assert_eq!(
+                (at_once.rating, at_once.volatility),
+                (stepped.rating, stepped.volatility)
+            );
         }
     }
 }
