@@ -263,7 +263,7 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for Bounded<T,
 
 /// An optional key that, when present, holds a value: `"mu": null` is refused, not taken as
 /// the default.
-fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de>,

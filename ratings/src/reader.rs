@@ -7,10 +7,11 @@ use std::borrow::Cow;
 use std::collections::hash_map::Entry;
 use std::fmt;
 
+use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::document::{
-    Bounded, GameSpec, Id, MAX_GAMES, MAX_PLAYERS, OptionsSpec, PlayerSpec, SystemName, push_key,
+    Bounded, Id, MAX_GAMES, MAX_PLAYERS, OptionsSpec, PlayerSpec, SystemName, present, push_key,
 };
 use crate::pool::{Game, Refusal, Rule};
 
@@ -208,7 +209,7 @@ impl<'de, 'd> Visitor<'de> for GamesSeed<'d, 'de> {
         self.draft.games.reserve(likely);
         self.draft.periods.reserve(likely);
         self.draft.game_numbers.reserve(likely);
-        while let Some(game) = games.next_element::<GameSpec<'de>>()? {
+        while let Some(game) = games.next_element::<GameRead<'de>>()? {
             if self.draft.games.len() == MAX_GAMES {
                 return Err(de::Error::custom(format!(
                     "more than {MAX_GAMES} items: the limit is {MAX_GAMES}"
@@ -224,9 +225,72 @@ impl<'de, 'd> Visitor<'de> for GamesSeed<'d, 'de> {
     }
 }
 
+/// A game as [`crate::document::GameSpec`] has it, its lists held inline: reading a million
+/// games then allocates nothing per game.
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a game (an object with id, date, sides and ranks)"
+)]
+struct GameRead<'a> {
+    #[serde(borrow)]
+    id: Id<'a>,
+    #[serde(borrow)]
+    date: Id<'a>,
+    #[serde(borrow)]
+    sides: Few<Few<Id<'a>, 2>, 4>,
+    ranks: Few<f64, 4>,
+    #[serde(default, borrow, deserialize_with = "present")]
+    period: Option<Id<'a>>,
+}
+
+/// A list of which the first `N` items are kept; the others are read (so checked for their
+/// type) and counted, for the refusal to say how many there were.
+struct Few<T, const N: usize> {
+    items: [Option<T>; N],
+    len: usize,
+}
+
+impl<T, const N: usize> Few<T, N> {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The items kept.
+    fn iter(&self) -> impl Iterator<Item = &T> {
+        self.items.iter().map_while(Option::as_ref)
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const N: usize> Deserialize<'de> for Few<T, N> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct FewVisitor<T, const N: usize>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for FewVisitor<T, N> {
+            type Value = Few<T, N>;
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("a list")
+            }
+            fn visit_seq<S: SeqAccess<'de>>(self, mut items: S) -> Result<Few<T, N>, S::Error> {
+                let mut few = Few {
+                    items: std::array::from_fn(|_| None),
+                    len: 0,
+                };
+                while let Some(item) = items.next_element::<T>()? {
+                    if let Some(slot) = few.items.get_mut(few.len) {
+                        *slot = Some(item);
+                    }
+                    few.len += 1;
+                }
+                Ok(few)
+            }
+        }
+        deserializer.deserialize_seq(FewVisitor(std::marker::PhantomData))
+    }
+}
+
 impl<'a> Draft<'a> {
     /// Checks a game's id, date, sides and ranks, and stores it.
-    fn add_game(&mut self, game: GameSpec<'a>) -> Result<(), Refusal> {
+    fn add_game(&mut self, game: GameRead<'a>) -> Result<(), Refusal> {
         let index = self.games.len();
         let place = || format!("$.games[{index}]");
         match self.game_numbers.entry(game.id.0.clone()) {
