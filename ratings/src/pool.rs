@@ -10,7 +10,8 @@ use crate::reader::{Draft, quoted, read};
 /// Numbers in a document are at most this in magnitude.
 pub const MAX_MAGNITUDE: f64 = 1_000_000.0;
 
-/// Why a document is refused, and where: `$.games[3].sides[1]: "ann" is in two sides`.
+/// Why a document is refused, and where: `$.games[3].sides[1][0]: "ann" is already in this
+/// game: a player is in at most one side, once`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     /// A JSONPath to the value at fault, `$` for the document as a whole.
