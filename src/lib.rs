@@ -9,6 +9,7 @@ pub mod domain;
 pub mod mail;
 pub mod pair_command;
 pub mod password;
+pub mod ratings_command;
 pub mod record_command;
 pub mod secret_key;
 pub mod startup;

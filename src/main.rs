@@ -35,6 +35,9 @@ enum Command {
     Pair(fives::pair_command::EventFile),
     /// Rank a championship's entrants from its event document (JSON); exits 0, or 2 refused.
     Standings(fives::pair_command::EventFile),
+    /// Rate a pool's players from its games document (JSON), as the service publishes it;
+    /// exits 0, or 2 refused.
+    Ratings(fives::ratings_command::GamesFile),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Command::Record(command) => fives::record_command::run(command),
         Command::Pair(args) => fives::pair_command::pair(args),
         Command::Standings(args) => fives::pair_command::standings(args),
+        Command::Ratings(args) => fives::ratings_command::ratings(args),
         Command::Serve(args) => run_async(commands::serve(args)),
         Command::Demo(args) => run_async(commands::demo(args)),
         Command::Migrate(args) => run_async(commands::migrate(args)),
