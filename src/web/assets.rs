@@ -71,6 +71,42 @@ pub async fn screen_script() -> HttpResponse {
     script(SCREEN_SCRIPT)
 }
 
+const FAVICON: &str = include_str!("../../static/favicon.svg");
+
+/// The site's icon, for browsers' tabs and bookmarks; `/favicon.ico`, where browsers look
+/// for it unasked, is the same picture.
+fn icon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(CacheControl(vec![
+            CacheDirective::Public,
+            CacheDirective::MaxAge(86_400),
+        ]))
+        .body(FAVICON)
+}
+
+#[get("/static/favicon.svg")]
+pub async fn favicon() -> HttpResponse {
+    icon()
+}
+
+#[get("/favicon.ico")]
+pub async fn favicon_ico() -> HttpResponse {
+    icon()
+}
+
+/// What search engines may read: the public pages, not the organisers' and captains' pages,
+/// the API or a table's secret link.
+#[get("/robots.txt")]
+pub async fn robots() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(
+            "User-agent: *\nDisallow: /organise/\nDisallow: /teams/\nDisallow: /api/\n\
+             Disallow: /tables/\nDisallow: /t\nDisallow: /account/\nDisallow: /dashboard\n",
+        )
+}
+
 const HAND_OUTBOX_SCRIPT: &str = include_str!("../../static/hand-outbox.js");
 
 /// Hands entered at a table kept on the phone until they reach the service, sent in order

@@ -5,7 +5,7 @@ use actix_web::http::header::{self, ContentType};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 
-use super::http_methods::allowed_methods;
+use super::http_methods::{allowed_methods, is_routed};
 use super::layout::Layout;
 use crate::app::AppError;
 use crate::password::HashError;
@@ -198,15 +198,39 @@ impl ResponseError for WebError {
     }
 }
 
-/// The answer for any address no route claims with the request's method: 405 with the
-/// methods it has, or 404 when it has none.
+/// The answer for any address no route claims with the request's method: a page's address
+/// with a slash at its end sent to the page (308), else 405 with the methods it has, or 404
+/// when it has none.
 pub async fn not_found(request: HttpRequest) -> HttpResponse {
+    if let Some(page) = without_trailing_slash(&request) {
+        return HttpResponse::PermanentRedirect()
+            .insert_header((header::LOCATION, page))
+            .finish();
+    }
     let allowed = allowed_methods(request.path());
     if allowed.is_empty() {
         WebError::NotFound.error_response()
     } else {
         WebError::MethodNotAllowed { allowed }.error_response()
     }
+}
+
+/// `/leagues/north/` is `/leagues/north`: the page's address, with the query kept, when a page
+/// is there to read. Only another page of this site: `//elsewhere/` stays a 404.
+fn without_trailing_slash(request: &HttpRequest) -> Option<String> {
+    let path = request.path();
+    if request.method() != actix_web::http::Method::GET || path.len() < 2 || !path.ends_with('/') {
+        return None;
+    }
+    let page = path.trim_end_matches('/');
+    if page.is_empty() || page.starts_with("//") || !is_routed(&actix_web::http::Method::GET, page)
+    {
+        return None;
+    }
+    Some(match request.query_string() {
+        "" => page.to_string(),
+        query => format!("{page}?{query}"),
+    })
 }
 
 #[cfg(test)]

@@ -209,3 +209,77 @@ async fn every_answer_carries_the_security_headers(ctx: TestContext) {
     }
 }
 store_test!(every_answer_carries_the_security_headers);
+
+async fn a_pages_address_with_a_slash_at_its_end_leads_to_the_page(ctx: TestContext) {
+    let organiser = ctx.user("secretary@example.org").await;
+    ctx.organisation("devon", &organiser).await;
+    let get = |path: &'static str| {
+        let address = ctx.address.clone();
+        async move {
+            client()
+                .get(format!("{address}{path}"))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    for (path, page) in [
+        ("/leagues/devon/", "/leagues/devon"),
+        ("/leagues/devon//", "/leagues/devon"),
+        ("/login/?next=/dashboard", "/login?next=/dashboard"),
+    ] {
+        let answer = get(path).await;
+        assert_eq!(answer.status(), 308, "{path}");
+        assert_eq!(header(&answer, "location").as_deref(), Some(page), "{path}");
+        assert_eq!(get_page(&ctx, page).await, 200, "{page}");
+    }
+    // No page there, or another site's address: not found, as before.
+    for path in ["/no-such-page/", "//example.org/", "/leagues/nowhere/x/"] {
+        assert_eq!(get(path).await.status(), 404, "{path}");
+    }
+}
+store_test!(a_pages_address_with_a_slash_at_its_end_leads_to_the_page);
+
+async fn get_page(ctx: &TestContext, page: &str) -> u16 {
+    client()
+        .get(format!("{}{page}", ctx.address))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn the_site_has_an_icon_and_tells_crawlers_what_to_leave(ctx: TestContext) {
+    for path in ["/favicon.ico", "/static/favicon.svg"] {
+        let icon = client()
+            .get(format!("{}{path}", ctx.address))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(icon.status(), 200);
+        assert_eq!(
+            header(&icon, "content-type").as_deref(),
+            Some("image/svg+xml")
+        );
+        assert!(icon.text().await.unwrap().starts_with("<svg"));
+    }
+    let home = client()
+        .get(format!("{}/", ctx.address))
+        .send()
+        .await
+        .unwrap();
+    assert!(home.text().await.unwrap().contains("rel=\"icon\""));
+    let robots = client()
+        .get(format!("{}/robots.txt", ctx.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(robots.status(), 200);
+    let robots = robots.text().await.unwrap();
+    for private in ["/organise/", "/api/", "/tables/", "/dashboard"] {
+        assert!(robots.contains(&format!("Disallow: {private}")), "{robots}");
+    }
+    assert!(!robots.contains("Disallow: /leagues"), "{robots}");
+}
+store_test!(the_site_has_an_icon_and_tells_crawlers_what_to_leave);
