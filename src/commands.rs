@@ -84,6 +84,9 @@ async fn load_demo(store: &dyn Store, key: &SecretKey) -> Result<(), demo::DemoE
     let now = Utc::now();
     let league = demo::load(store, now, DEMO_SEED).await?;
     let tables = demo::load_championship_day(store, key, now, DEMO_SEED).await?;
+    crate::mail::forget_mail_due(store)
+        .await
+        .map_err(|error| demo::DemoError::Result(format!("forgetting the demo's mail: {error}")))?;
     println!(
         "Loaded the demo league: {} results and a championship day of {tables} table results; public pages at /leagues/{}.",
         league.results, league.slug

@@ -304,6 +304,33 @@ pub fn spawn_cause_cleaner(store: Arc<dyn Store>) -> JoinHandle<()> {
     })
 }
 
+/// Forgets every result and deadline mail due so far, sending none: what a demo's loading did
+/// happened to nobody, so `serve --demo` starts with nothing to send.
+pub async fn forget_mail_due(store: &dyn Store) -> anyhow::Result<()> {
+    let now = Utc::now();
+    loop {
+        let causes = store.mail_causes(CAUSES_PER_PASS).await?;
+        if causes.is_empty() {
+            break;
+        }
+        for cause in &causes {
+            store.queue_mail_for_cause(cause.id, &[], now).await?;
+        }
+    }
+    let today = crate::app::league_today();
+    loop {
+        let overdue = store
+            .unmailed_overdue_fixtures(today, today - DEADLINE_MAIL_WINDOW, CAUSES_PER_PASS)
+            .await?;
+        if overdue.is_empty() {
+            return Ok(());
+        }
+        for fixture in overdue {
+            store.queue_deadline_mail(fixture.fixture, &[], now).await?;
+        }
+    }
+}
+
 async fn drop_stale_causes(store: &dyn Store) -> anyhow::Result<()> {
     loop {
         let causes = store.mail_causes(CAUSES_PER_PASS).await?;

@@ -270,3 +270,19 @@ fn a_sqlite_url_names_the_database_file() {
     assert_eq!(text(&output.stdout), "The sqlite database is up to date.\n");
     assert!(file.is_file());
 }
+
+async fn the_demo_loads_with_no_mail_to_send(ctx: TestContext) {
+    let loaded = fives(&ctx, &["demo"]).output().unwrap();
+    assert!(loaded.status.success(), "{}", text(&loaded.stderr));
+    // The demo's results were submitted and its deadlines passed as it loaded, to nobody:
+    // nothing is left for the sender to mail.
+    assert_eq!(ctx.store.mail_causes(10).await.unwrap(), Vec::new());
+    let today = fives::app::league_today();
+    let overdue = ctx
+        .store
+        .unmailed_overdue_fixtures(today, today - fives::domain::mail::DEADLINE_MAIL_WINDOW, 10)
+        .await
+        .unwrap();
+    assert!(overdue.is_empty(), "{overdue:?}");
+}
+store_test!(the_demo_loads_with_no_mail_to_send);
