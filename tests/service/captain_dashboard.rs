@@ -56,6 +56,9 @@ async fn a_captains_dashboard_shows_what_waits_and_links_straight_to_it(ctx: Tes
 
     let dashboard = home.get("/dashboard").await;
     assert_eq!(dashboard.status, 200);
+    // A captain who organises nothing is not told so.
+    assert!(!dashboard.body.contains("Organisations you run"));
+    assert!(dashboard.body.contains("Teams you captain"));
     assert!(
         dashboard.body.contains(&enter_link(played)),
         "{}",
