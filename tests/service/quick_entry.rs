@@ -146,7 +146,7 @@ async fn at_the_final_level_a_captain_enters_each_game_as_its_players_and_final_
     let page = home.get(&landing).await;
     assert!(
         text(&page)
-            .contains("Your result has been kept. It counts once Bell's captain confirms it"),
+            .contains("Your result has been kept. It counts once the Bell captain confirms it"),
         "{}",
         page.body
     );

@@ -344,7 +344,7 @@ async fn show_fixture_after(
     };
     let done_words = done.map(|done| match done {
         Done::Submitted if current.is_some() => format!(
-            "Your result has been kept. It counts once {other_team}'s captain confirms it; until then you may withdraw it below."
+            "Your result has been kept. It counts once the {other_team} captain confirms it; until then you may withdraw it below."
         ),
         Done::Submitted => "Your result has been kept.".to_string(),
         Done::Withdrawn => {
