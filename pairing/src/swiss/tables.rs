@@ -18,7 +18,7 @@ mod stated;
 pub(crate) use exact::{exact, exact_among};
 
 /// Fields up to this size are paired by searching every partition.
-pub(crate) const EXACT_LIMIT: usize = 12;
+pub(crate) const EXACT_LIMIT: usize = 16;
 
 /// How many tables of each size and how many byes a round has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

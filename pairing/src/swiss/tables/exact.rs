@@ -15,6 +15,9 @@ use super::{Seating, TableMeasures, TableModel};
 /// grows as `2^n`.
 pub(crate) const MOST_MEMBERS: usize = 16;
 
+/// Sets of up to this many members use the memory kept between calls.
+const KEPT_UP_TO: usize = 12;
+
 /// The best completion of a set of unseated members, if any, and the set seated next in it.
 type Completion = Option<(TableMeasures, u32)>;
 
@@ -244,7 +247,7 @@ pub(crate) fn exact_among(
     let n = members.len();
     assert!(n <= MOST_MEMBERS, "exhaustive search is for small sets");
     let all = ((1u64 << n) - 1) as u32;
-    SCRATCH.with_borrow_mut(|scratch| {
+    let search = |scratch: &mut Scratch| {
         let sets = all as usize + 1;
         scratch.begin(sets * (short + 1) * (byes + 1), sets, n, model.layout.seats);
         let mut search = Search {
@@ -275,5 +278,12 @@ pub(crate) fn exact_among(
             open &= !chosen;
         }
         Some((tables, bye_list, total))
-    })
+    };
+    // The memory kept between calls is for the local search's small sets; a whole field of
+    // more has memory of its own, given back when it is paired.
+    if n <= KEPT_UP_TO {
+        SCRATCH.with_borrow_mut(search)
+    } else {
+        search(&mut Scratch::default())
+    }
 }
