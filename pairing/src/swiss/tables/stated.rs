@@ -73,8 +73,16 @@ struct Floor<'m> {
 /// leaves the measures as they were but lets the descent reach seatings that need another of
 /// equal entrants on the bye (the stated descent takes such a swap only when it improves).
 pub(crate) fn search(model: &TableModel, run: u64) -> (Vec<Seating>, Vec<usize>) {
+    search_as(model, run, model.len() > LARGE_FIELD)
+}
+
+/// [`search`] with the choices for large fields (see [`LARGE_FIELD`]) made or not, whatever
+/// the field's size.
+pub(crate) fn search_as(model: &TableModel, run: u64, large: bool) -> (Vec<Seating>, Vec<usize>) {
     let seed = 0x5EED_F100 + run * 0x1234_5678_9ABC;
-    descend_and_kick(Floor::in_rank_order(model), KICKS, seed, run > 0)
+    let mut floor = Floor::in_rank_order(model);
+    floor.large = large;
+    descend_and_kick(floor, KICKS, seed, run > 0)
 }
 
 /// The stated search's descent and kicks from another pairing.
