@@ -3,7 +3,7 @@
 
 use crate::event::Event;
 use crate::output;
-use crate::pair::{Outcome, pair};
+use crate::pair::{Outcome, PairedRound, pair};
 use crate::standings::standings;
 
 /// What a command writes and how it exits: 0 done, 2 the document is refused, 3 no pairing or
@@ -29,6 +29,17 @@ impl Response {
 
 /// `fives pair`: the next round of the event document `text`.
 pub fn pair_text(text: &str) -> Response {
+    pair_with(text, output::round_json)
+}
+
+/// `fives pair --explain`: the next round as [`pair_text`] writes it with one more key, last,
+/// `"explanation"`: the value of every measure of the specification for the Swiss round
+/// chosen (`null` for other formats). Refusals and exit codes are as without it.
+pub fn pair_explained_text(text: &str) -> Response {
+    pair_with(text, output::explained_round_json)
+}
+
+fn pair_with(text: &str, round_json: fn(&Event, &PairedRound) -> String) -> Response {
     let event = match Event::parse(text) {
         Ok(event) => event,
         Err(error) => return Response::refused(error.to_string()),
@@ -36,7 +47,7 @@ pub fn pair_text(text: &str) -> Response {
     match pair(&event) {
         Err(error) => Response::refused(error.to_string()),
         Ok(Outcome::Paired(round)) => Response {
-            stdout: format!("{}\n", output::round_json(&event, &round)),
+            stdout: format!("{}\n", round_json(&event, &round)),
             stderr: String::new(),
             exit_code: 0,
         },

@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use serde::Deserialize;
+
 use crate::document::{EventSpec, Format, OptionsSpec, RemainderSpec, Seeding};
 use crate::number::Exact;
 use crate::swiss::Remainder;
@@ -386,6 +388,15 @@ impl std::error::Error for EventError {}
 impl Event {
     /// Reads and validates a document.
     pub fn parse(text: &str) -> Result<Event, EventError> {
+        // Most documents are well formed: they are read once without keeping the path to each
+        // value, which costs more than the reading itself; a refused one is read again with it,
+        // for the message.
+        let deserializer = &mut serde_json::Deserializer::from_str(text);
+        if let Ok(spec) = EventSpec::deserialize(&mut *deserializer)
+            && deserializer.end().is_ok()
+        {
+            return Event::from_spec(spec);
+        }
         let deserializer = &mut serde_json::Deserializer::from_str(text);
         let spec: EventSpec =
             serde_path_to_error::deserialize(&mut *deserializer).map_err(|error| {
@@ -460,9 +471,10 @@ impl Event {
         let knockout_tables = matches!(format, Format::Knockout | Format::DoubleElimination);
         let last = round_specs.len().saturating_sub(1);
         let mut rounds = Vec::with_capacity(round_specs.len());
+        // The round (from 1) each entrant was last seated in.
+        let mut seated_in = vec![0usize; spec.entrants.len()];
         for (r, round_spec) in round_specs.into_iter().enumerate() {
             let number = r + 1;
-            let mut seated: HashMap<EntrantIndex, ()> = HashMap::new();
             let mut seat = |id: &str, place: Place| -> Result<EntrantIndex, EventError> {
                 let Some(&index) = index_of.get(id) else {
                     return Err(EventError::new(
@@ -470,7 +482,7 @@ impl Event {
                         Refusal::UnknownEntrant(id.to_string()),
                     ));
                 };
-                if seated.insert(index, ()).is_some() {
+                if std::mem::replace(&mut seated_in[index], number) == number {
                     return Err(EventError::new(place, Refusal::SeatedTwice(id.to_string())));
                 }
                 let entrant = &spec.entrants[index];

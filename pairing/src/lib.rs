@@ -11,7 +11,7 @@
 //! - [`round_robin`]: the Berger tables; [`groups`]: the snake deal and the play-off seeds.
 //! - [`pair`]: the next round of any format; [`tiebreaks`] and [`standings`]: the ranking.
 //! - [`output`]: the commands' JSON; [`command`]: `fives pair` and `fives standings` as text
-//!   in, text out.
+//!   in, text out; [`explain`]: the measures of a Swiss round, for `fives pair --explain`.
 //!
 //! ```
 //! use fives_pairing::command::pair_text;
@@ -30,6 +30,7 @@ pub mod command;
 pub mod document;
 pub mod double_elimination;
 pub mod event;
+pub mod explain;
 pub mod groups;
 pub mod knockout;
 pub mod number;

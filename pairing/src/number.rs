@@ -188,6 +188,13 @@ impl Default for Exact {
 impl Add for Exact {
     type Output = Exact;
     fn add(self, other: Exact) -> Exact {
+        // Whole numbers, the usual points, add without a division.
+        if self.den == 1 && other.den == 1 {
+            return Exact {
+                num: self.num + other.num,
+                den: 1,
+            };
+        }
         let common = gcd(self.den, other.den);
         let den = self.den / common * other.den;
         Exact::ratio(
@@ -241,6 +248,10 @@ impl std::iter::Sum for Exact {
 
 impl Ord for Exact {
     fn cmp(&self, other: &Exact) -> Ordering {
+        // Over one denominator (always positive), the numerators decide.
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
         // Compares by floors, then by the reciprocals of the fractional parts: no products.
         let (mut a_num, mut a_den, mut b_num, mut b_den) =
             (self.num, self.den, other.num, other.den);
@@ -317,13 +328,26 @@ impl<'de> serde::Deserialize<'de> for Exact {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a number")
             }
+            // Integers within the limit, the usual points and ratings, are read without
+            // going through their text.
             fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Exact, E> {
+                if i128::from(value).abs() <= MAX_MAGNITUDE {
+                    return Ok(Exact::integer(value));
+                }
                 Exact::parse_decimal(&value.to_string()).map_err(E::custom)
             }
             fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Exact, E> {
+                if i128::from(value) <= MAX_MAGNITUDE {
+                    return Ok(Exact::integer(value as i64));
+                }
                 Exact::parse_decimal(&value.to_string()).map_err(E::custom)
             }
             fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Exact, E> {
+                // A half (a draw's point) is exact in binary, and so is its decimal.
+                let doubled = value * 2.0;
+                if doubled.fract() == 0.0 && doubled.abs() <= 2.0 * MAX_MAGNITUDE as f64 {
+                    return Ok(Exact::ratio(doubled as i128, 2));
+                }
                 if !value.is_finite() {
                     return Err(E::custom(NumberError::NotFinite));
                 }

@@ -36,6 +36,16 @@ pub fn round_json(event: &Event, round: &PairedRound) -> String {
     )
 }
 
+/// The round as [`round_json`] writes it with one more key, last: `"explanation"`, the
+/// measures of a Swiss round (`null` for other formats), for `fives pair --explain`.
+pub fn explained_round_json(event: &Event, round: &PairedRound) -> String {
+    let plain = round_json(event, round);
+    let explanation =
+        crate::explain::explain(event, round).map_or("null".to_string(), |e| e.to_json());
+    let without_end = plain.strip_suffix('}').expect("a JSON object ends with }");
+    format!("{without_end}, \"explanation\": {explanation}}}")
+}
+
 /// `{"round": null, "reason": "…"}`
 pub fn no_round_json(reason: &str) -> String {
     format!("{{\"round\": null, \"reason\": {}}}", quoted(reason))

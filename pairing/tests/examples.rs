@@ -1,11 +1,14 @@
 //! The worked examples in `tests/examples/`, one folder each: an `event.json`, a `README.md`
 //! saying how its answer was worked out by hand, and beside them what the commands must
-//! answer: `pair.json` (`fives pair`'s round), `standings.json` (`fives standings`) or
-//! `refusal.txt` (the message of a refused document). A new example is a new folder.
+//! answer: `pair.json` (`fives pair`'s round), `explain.json` (the `explanation` of `fives
+//! pair --explain`, where only the measures, not the round, follow from the specification),
+//! `over.json` (`fives pair`'s answer when the event is over or nothing can be paired, exit
+//! 3), `standings.json` (`fives standings`) or `refusal.txt` (the message of a refused
+//! document). A new example is a new folder.
 
 use std::path::{Path, PathBuf};
 
-use fives_pairing::command::{pair_text, standings_text};
+use fives_pairing::command::{pair_explained_text, pair_text, standings_text};
 use serde_json::Value;
 
 fn examples() -> Vec<PathBuf> {
@@ -48,7 +51,7 @@ fn json(text: &str, what: &str) -> Value {
 #[test]
 fn every_worked_example_gives_its_answer() {
     let examples = examples();
-    assert!(examples.len() >= 6, "the examples are found: {examples:?}");
+    assert!(examples.len() >= 11, "the examples are found: {examples:?}");
     for example in examples {
         let name = example.file_name().unwrap().to_string_lossy().into_owned();
         let event = read(&example.join("event.json")).expect("each example has an event.json");
@@ -60,6 +63,24 @@ fn every_worked_example_gives_its_answer() {
         if let Some(expected) = read(&example.join("pair.json")) {
             let answer = pair_text(&event);
             assert_eq!(answer.exit_code, 0, "{name}: {answer:?}");
+            assert_eq!(
+                json(&answer.stdout, &name),
+                json(&expected, &name),
+                "{name}"
+            );
+            checked += 1;
+        }
+        if let Some(expected) = read(&example.join("explain.json")) {
+            let answer = pair_explained_text(&event);
+            assert_eq!(answer.exit_code, 0, "{name}: {answer:?}");
+            let explanation = json(&answer.stdout, &name)["explanation"].clone();
+            assert_eq!(explanation, json(&expected, &name), "{name}");
+            checked += 1;
+        }
+        if let Some(expected) = read(&example.join("over.json")) {
+            let answer = pair_text(&event);
+            assert_eq!(answer.exit_code, 3, "{name}: {answer:?}");
+            assert!(answer.stderr.is_empty(), "{name}: {answer:?}");
             assert_eq!(
                 json(&answer.stdout, &name),
                 json(&expected, &name),

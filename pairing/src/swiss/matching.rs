@@ -94,27 +94,54 @@ impl<W: Weight> Graph<W> {
     /// From undirected edges `(u, v, cost)`; every cost must be even. Loops are dropped and of
     /// parallel edges the cheapest is kept.
     pub(crate) fn new(vertices: usize, edges: &[(u32, u32, W)]) -> Self {
-        let mut rows: Vec<(u32, u32, W)> = Vec::with_capacity(edges.len() * 2);
-        for &(u, v, c) in edges {
+        // Each edge is dealt into the rows of both its ends (a counting sort by row), then
+        // each row, a handful of edges, is sorted by neighbour and cost on its own.
+        let mut degree = vec![0u32; vertices + 1];
+        for &(u, v, _) in edges {
             if u != v {
-                rows.push((u, v, c));
-                rows.push((v, u, c));
+                degree[u as usize + 1] += 1;
+                degree[v as usize + 1] += 1;
             }
         }
-        rows.sort_unstable();
-        rows.dedup_by(|later, kept| later.0 == kept.0 && later.1 == kept.1);
-        let mut start = vec![0u32; vertices + 1];
-        for &(u, _, _) in &rows {
-            start[u as usize + 1] += 1;
-        }
         for v in 0..vertices {
-            start[v + 1] += start[v];
+            degree[v + 1] += degree[v];
         }
-        Graph {
-            start,
-            to: rows.iter().map(|r| r.1).collect(),
-            cost: rows.iter().map(|r| r.2).collect(),
+        let Some(&(_, _, filler)) = edges.first() else {
+            return Graph {
+                start: vec![0; vertices + 1],
+                to: Vec::new(),
+                cost: Vec::new(),
+            };
+        };
+        let mut dealt = vec![(0u32, filler); degree[vertices] as usize];
+        let mut next = degree.clone();
+        for &(u, v, c) in edges {
+            if u != v {
+                dealt[next[u as usize] as usize] = (v, c);
+                next[u as usize] += 1;
+                dealt[next[v as usize] as usize] = (u, c);
+                next[v as usize] += 1;
+            }
         }
+        let mut start = Vec::with_capacity(vertices + 1);
+        let mut to = Vec::with_capacity(dealt.len());
+        let mut cost = Vec::with_capacity(dealt.len());
+        start.push(0);
+        for v in 0..vertices {
+            let row = &mut dealt[degree[v] as usize..degree[v + 1] as usize];
+            row.sort_unstable();
+            let mut last = None;
+            for &(w, c) in row.iter() {
+                // Of parallel edges the first, the cheapest, is kept.
+                if last != Some(w) {
+                    to.push(w);
+                    cost.push(c);
+                    last = Some(w);
+                }
+            }
+            start.push(to.len() as u32);
+        }
+        Graph { start, to, cost }
     }
 
     pub(crate) fn vertices(&self) -> usize {

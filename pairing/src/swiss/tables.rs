@@ -11,11 +11,14 @@ use super::byes::ByeRule;
 use super::history::PairCounts;
 use super::{Remainder, SwissField, SwissRound};
 
+mod exact;
 mod search;
 mod stated;
 
+pub(crate) use exact::{exact, exact_among};
+
 /// Fields up to this size are paired by searching every partition.
-pub(crate) const EXACT_LIMIT: usize = 12;
+pub(crate) const EXACT_LIMIT: usize = 16;
 
 /// How many tables of each size and how many byes a round has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,11 +182,8 @@ impl TableModel {
         let mut sorted = [members[0], members[1], members[2], members[3]];
         sorted.sort_unstable();
         let [a, b, c, d] = sorted;
-        [[a, c, b, d], [a, b, c, d], [a, b, d, c]]
-            .into_iter()
-            .map(|s| (self.seated(&s), s.to_vec()))
-            .min_by(|x, y| x.0.cmp(&y.0))
-            .expect("three seatings")
+        let (m, seating) = self.best_split([[a, c, b, d], [a, b, c, d], [a, b, d, c]]);
+        (m, seating.to_vec())
     }
 
     /// The measures of the best seating of these entrants, as [`TableModel::best_seating`]
@@ -193,11 +193,38 @@ impl TableModel {
             return self.seated(members);
         }
         let [a, b, c, d] = [members[0], members[1], members[2], members[3]];
-        [[a, c, b, d], [a, b, c, d], [a, b, d, c]]
-            .iter()
-            .map(|s| self.seated(s))
-            .min()
-            .expect("three seatings")
+        self.best_split([[a, c, b, d], [a, b, c, d], [a, b, d, c]])
+            .0
+    }
+
+    /// The first best of three seatings of the same four entrants. Meetings and spread are
+    /// the same in every split, so they are worked out once and only partners and sides
+    /// compared.
+    fn best_split(&self, seatings: [[usize; 4]; 3]) -> (TableMeasures, [usize; 4]) {
+        let mut m = TableMeasures::default();
+        let members = seatings[0];
+        for (k, &i) in members.iter().enumerate() {
+            for &j in &members[k + 1..] {
+                m.repeat_meetings += self.met.get(i, j) as i128;
+                let d = (self.score[i] - self.score[j]) as i128;
+                m.spread += d * d;
+            }
+        }
+        let split = |[a, b, c, d]: [usize; 4]| {
+            (
+                (self.partnered.get(a, c) + self.partnered.get(b, d)) as i128,
+                (self.score[a] + self.score[c] - self.score[b] - self.score[d]).abs() as i128,
+            )
+        };
+        let (mut best, mut seating) = (split(seatings[0]), seatings[0]);
+        for other in &seatings[1..] {
+            let this = split(*other);
+            if this < best {
+                (best, seating) = (this, *other);
+            }
+        }
+        (m.repeat_partners, m.balance) = best;
+        (m, seating)
     }
 
     /// The byes measure 1 asks for: every entrant who must have one, then the lowest-scored
@@ -229,10 +256,39 @@ pub(crate) fn pair(field: &SwissField) -> SwissRound {
     let model = TableModel::new(field);
     let (tables, byes) = if model.len() <= EXACT_LIMIT {
         exact(&model)
-    } else {
+    } else if model.len() <= POLISH_UP_TO {
         floored(&model, search::search(&model))
+    } else if model.len() <= MIDDLE_FIELD {
+        best_of(
+            &model,
+            MIDDLE_RUNS.map(|(run, large)| stated::search_as(&model, run, large)),
+        )
+    } else {
+        // The stated search, run with the choices it leaves open made for large fields (see
+        // `stated`), is as good as the engine's own search there, and far faster.
+        stated::search(&model, 0)
     };
     SwissRound { tables, byes }.in_order(model.partnerships)
+}
+
+/// Fields of up to this many entrants (beyond [`POLISH_UP_TO`]) run the stated search
+/// several times, with the choices for large fields and to the letter, with different kicks
+/// ([`MIDDLE_RUNS`]: run and whether made for large fields), and keep the best: one run can
+/// land well worse than another (261 entrants at four seats: a spread of 64 against 44).
+const MIDDLE_FIELD: usize = 1_000;
+const MIDDLE_RUNS: [(u64, bool); 5] = [(0, true), (1, true), (2, true), (0, false), (1, false)];
+
+/// The best of these pairings by the measures, the first of equals.
+fn best_of(
+    model: &TableModel,
+    found: impl IntoIterator<Item = (Vec<Seating>, Vec<usize>)>,
+) -> (Vec<Seating>, Vec<usize>) {
+    found
+        .into_iter()
+        .map(|p| (model.measures(&p.0, &p.1), p))
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .expect("at least one pairing")
+        .1
 }
 
 /// Fields up to this size run the stated search [`STATED_RUNS_SMALL`] times, with different
@@ -314,163 +370,6 @@ fn reaches_the_least_possible(model: &TableModel, byes: &[usize], m: TableMeasur
         })
         .sum();
     m.spread == in_runs
-}
-
-/// Every partition of the whole field (see [`exact_among`]).
-pub(crate) fn exact(model: &TableModel) -> (Vec<Seating>, Vec<usize>) {
-    let everyone: Vec<usize> = (0..model.len()).collect();
-    let (tables, byes, _) = exact_among(model, &everyone, model.layout.short, model.layout.byes)
-        .expect("a table layout always has a seating");
-    (tables, byes)
-}
-
-/// The best seating of `members` (at most [`EXACT_LIMIT`], in any order) at tables of the model's size,
-/// `short` of them one seat short, with `byes` byes, and its measures; `None` if the bye rule
-/// leaves no way. Every partition is searched, with memory of the best completion of each set
-/// of unseated members: the first unseated member is placed first, so each partition is met
-/// once, and of equal completions the first found is kept, so the result is deterministic.
-pub(crate) fn exact_among(
-    model: &TableModel,
-    members: &[usize],
-    short: usize,
-    byes: usize,
-) -> Option<(Vec<Seating>, Vec<usize>, TableMeasures)> {
-    /// Memory by set of unseated members, short tables left and byes left: the best
-    /// completion and the set taken next, once known.
-    type Memo = Vec<Option<Option<(TableMeasures, u32)>>>;
-
-    struct Search<'a> {
-        model: &'a TableModel,
-        members: &'a [usize],
-        short: usize,
-        byes: usize,
-        memo: Memo,
-        /// Each table's best measures by its set of members: met under many completions.
-        tables: Vec<Option<TableMeasures>>,
-        /// Every set of each size, by size.
-        by_size: Vec<Vec<u32>>,
-    }
-
-    impl Search<'_> {
-        fn global(&self, chosen: u32) -> Vec<usize> {
-            (0..self.members.len())
-                .filter(|&k| chosen & (1 << k) != 0)
-                .map(|k| self.members[k])
-                .collect()
-        }
-
-        fn slot(&self, open: u32, short_left: usize, byes_left: usize) -> usize {
-            (open as usize * (self.short + 1) + short_left) * (self.byes + 1) + byes_left
-        }
-
-        fn table(&mut self, chosen: u32) -> TableMeasures {
-            if let Some(known) = self.tables[chosen as usize] {
-                return known;
-            }
-            let m = self.model.best_seating(&self.global(chosen)).0;
-            self.tables[chosen as usize] = Some(m);
-            m
-        }
-
-        fn best(
-            &mut self,
-            open: u32,
-            short_left: usize,
-            byes_left: usize,
-        ) -> Option<TableMeasures> {
-            if open == 0 {
-                return Some(TableMeasures::default());
-            }
-            let slot = self.slot(open, short_left, byes_left);
-            if let Some(known) = self.memo[slot] {
-                return known.map(|(m, _)| m);
-            }
-            let model = self.model;
-            let k = open.trailing_zeros() as usize;
-            let i = self.members[k];
-            let rest = open & !(1 << k);
-            let seats = model.layout.seats;
-            let left = open.count_ones() as usize - byes_left;
-            let full_left = (left - short_left * (seats - 1)) / seats;
-            let mut found: Option<(TableMeasures, u32)> = None;
-            let consider = |found: &mut Option<(TableMeasures, u32)>, m: TableMeasures, chosen| {
-                if found.is_none_or(|(best, _)| m < best) {
-                    *found = Some((m, chosen));
-                }
-            };
-            if byes_left > 0
-                && model.rule.may[i]
-                && let Some(after) = self.best(rest, short_left, byes_left - 1)
-            {
-                consider(&mut found, model.bye(i) + after, 1 << k);
-            }
-            if !model.rule.must[i] {
-                let seatable = (0..self.members.len())
-                    .filter(|&l| rest & (1 << l) != 0 && !model.rule.must[self.members[l]])
-                    .fold(0u32, |m, l| m | 1 << l);
-                for (size, is_short) in [(seats, false), (seats - 1, true)] {
-                    if (is_short && short_left == 0) || (!is_short && full_left == 0) {
-                        continue;
-                    }
-                    for x in 0..self.by_size[size - 1].len() {
-                        let others = self.by_size[size - 1][x];
-                        if others & !seatable != 0 {
-                            continue;
-                        }
-                        let chosen = others | 1 << k;
-                        let after =
-                            self.best(open & !chosen, short_left - is_short as usize, byes_left);
-                        if let Some(after) = after {
-                            let table = self.table(chosen);
-                            consider(&mut found, table + after, chosen);
-                        }
-                    }
-                }
-            }
-            self.memo[slot] = Some(found);
-            found.map(|(m, _)| m)
-        }
-    }
-
-    let n = members.len();
-    assert!(n <= 16, "exhaustive search is for small sets");
-    let all = ((1u64 << n) - 1) as u32;
-    let mut by_size = vec![Vec::new(); model.layout.seats];
-    for set in 0..=all {
-        let size = set.count_ones() as usize;
-        if size < by_size.len() {
-            by_size[size].push(set);
-        }
-    }
-    let mut search = Search {
-        model,
-        members,
-        short,
-        byes,
-        memo: vec![None; (all as usize + 1) * (short + 1) * (byes + 1)],
-        tables: vec![None; all as usize + 1],
-        by_size,
-    };
-    let total = search.best(all, short, byes)?;
-    let (mut open, mut short_left, mut byes_left) = (all, short, byes);
-    let (mut tables, mut bye_list) = (Vec::new(), Vec::new());
-    while open != 0 {
-        let slot = search.slot(open, short_left, byes_left);
-        let (_, chosen) = search.memo[slot].flatten().expect("a completion");
-        let seated = search.global(chosen);
-        // Tables have at least two seats, so one entrant chosen is a bye.
-        if seated.len() == 1 {
-            bye_list.push(seated[0]);
-            byes_left -= 1;
-        } else {
-            if seated.len() == model.layout.seats - 1 {
-                short_left -= 1;
-            }
-            tables.push(model.best_seating(&seated).1);
-        }
-        open &= !chosen;
-    }
-    Some((tables, bye_list, total))
 }
 
 #[cfg(test)]

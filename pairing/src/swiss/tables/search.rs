@@ -198,6 +198,9 @@ fn construct(model: &TableModel) -> State<'_> {
     }
 }
 
+/// The most entrants re-seated exactly at once: the exhaustive search's cost grows as `2^n`,
+/// and the search runs it thousands of times a round.
+const RESEAT_LIMIT: usize = 12;
 /// Exact re-seatings tried besides, for the sets of a small field.
 const ALL_SETS_BUDGET: usize = 600;
 /// Exact re-seatings tried, per table of the field (beyond every set of tables of a small field).
@@ -218,7 +221,7 @@ fn table_sets(state: &State) -> Vec<Vec<usize>> {
             state.tables[t].len()
         }
     };
-    let fits = |set: &[usize]| set.iter().map(|&t| size(t)).sum::<usize>() <= super::EXACT_LIMIT;
+    let fits = |set: &[usize]| set.iter().map(|&t| size(t)).sum::<usize>() <= RESEAT_LIMIT;
     let mut order: Vec<usize> = (0..state.tables.len()).collect();
     order.sort_by_key(|&t| state.tables[t].iter().min().copied());
     let mut sets: Vec<Vec<usize>> = Vec::new();

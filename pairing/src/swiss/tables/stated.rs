@@ -12,12 +12,21 @@
 //! can only gain on score spread or, failing that, on sides, and a swap that widens their
 //! spread loses (see [`Floor::hopeless`]).
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::{Seating, TableMeasures, TableModel};
 
 /// The kicks the specification asks for.
 const KICKS: usize = 300;
+
+/// Fields of more than this many entrants are searched with the choices the specification
+/// leaves open made for speed: the descent tries tables nearest first and takes the best
+/// swap between two tables, and kicks swap between tables near each other. Smaller fields
+/// try tables in order, take the first improving swap and kick between any two tables.
+const LARGE_FIELD: usize = 200;
+/// How far apart, in the order of tables, the two tables of a kick's swap are at most in
+/// large fields.
+const KICK_REACH: usize = 6;
 
 /// The slot of the byes in the descent's queue of tables to look at again: one past the last
 /// table.
@@ -42,9 +51,19 @@ struct Floor<'m> {
     /// With partnerships, the best balance of the table's scores over its three splits,
     /// whatever the partners' history: swaps of equal scores cannot better a table there.
     score_balance: Vec<i128>,
+    /// Each table's members that repeat a meeting or partnership there, as bits by place.
+    repeating: Vec<u8>,
     byes: Vec<usize>,
     /// The whole pairing's measures.
     total: TableMeasures,
+    /// A field of more than [`LARGE_FIELD`] entrants (see [`LARGE_FIELD`]).
+    large: bool,
+    /// The tables at zero on every measure (their members all of one score, repeating
+    /// nothing) by that score and their size, and every other table: the descent of a large
+    /// field looks only at the tables a swap could improve with (see [`Floor::candidates`]).
+    level: BTreeMap<(i64, usize), BTreeSet<usize>>,
+    uneven: BTreeSet<usize>,
+    filed: Vec<Option<(i64, usize)>>,
 }
 
 /// The stated search's pairing: each table seated at its best, and the byes.
@@ -54,8 +73,16 @@ struct Floor<'m> {
 /// leaves the measures as they were but lets the descent reach seatings that need another of
 /// equal entrants on the bye (the stated descent takes such a swap only when it improves).
 pub(crate) fn search(model: &TableModel, run: u64) -> (Vec<Seating>, Vec<usize>) {
+    search_as(model, run, model.len() > LARGE_FIELD)
+}
+
+/// [`search`] with the choices for large fields (see [`LARGE_FIELD`]) made or not, whatever
+/// the field's size.
+pub(crate) fn search_as(model: &TableModel, run: u64, large: bool) -> (Vec<Seating>, Vec<usize>) {
     let seed = 0x5EED_F100 + run * 0x1234_5678_9ABC;
-    descend_and_kick(Floor::in_rank_order(model), KICKS, seed, run > 0)
+    let mut floor = Floor::in_rank_order(model);
+    floor.large = large;
+    descend_and_kick(floor, KICKS, seed, run > 0)
 }
 
 /// The stated search's descent and kicks from another pairing.
@@ -93,11 +120,7 @@ fn descend_and_kick(
             kicked.extend(floor.kick_a_bye(&mut rng));
         }
         for _ in 0..1 + rng.below(3) {
-            let t = rng.below(floor.tables());
-            let mut u = rng.below(floor.tables() - 1);
-            if u >= t {
-                u += 1;
-            }
+            let (t, u) = floor.kicked_tables(&mut rng);
             let x = rng.below(floor.size(t));
             let y = rng.below(floor.size(u));
             floor.swap(t, x, u, y);
@@ -153,6 +176,11 @@ impl<'m> Floor<'m> {
             lowest: vec![0; tables],
             highest: vec![0; tables],
             score_balance: vec![0; tables],
+            repeating: vec![0; tables],
+            large: model.len() > LARGE_FIELD,
+            level: BTreeMap::new(),
+            uneven: BTreeSet::new(),
+            filed: vec![None; tables],
             byes,
             total: TableMeasures::default(),
         };
@@ -187,21 +215,93 @@ impl<'m> Floor<'m> {
         let model = self.model;
         let members = &self.members[self.start[t]..self.start[t + 1]];
         self.cost[t] = model.best_measures(members);
+        self.repeating[t] = 0;
+        if !self.repeats_nothing(t) {
+            for (x, &i) in members.iter().enumerate() {
+                if members
+                    .iter()
+                    .any(|&j| j != i && (model.met.get(i, j) > 0 || model.partnered.get(i, j) > 0))
+                {
+                    self.repeating[t] |= 1 << x;
+                }
+            }
+        }
         let scores = members.iter().map(|&i| model.score[i]);
         self.score_sum[t] = scores.clone().map(i128::from).sum();
         self.lowest[t] = scores.clone().min().expect("a table has members");
         self.highest[t] = scores.max().expect("a table has members");
-        if model.partnerships && members.len() == 4 {
-            let s = |k: usize| i128::from(model.score[members[k]]);
-            self.score_balance[t] = [
-                (s(0) + s(1) - s(2) - s(3)).abs(),
-                (s(0) + s(2) - s(1) - s(3)).abs(),
-                (s(0) + s(3) - s(1) - s(2)).abs(),
-            ]
-            .into_iter()
-            .min()
-            .expect("three splits");
+        self.score_balance[t] = score_balance(model, members);
+        self.file(t);
+    }
+
+    /// Files table `t` among the level tables or the others, as its measures now say.
+    fn file(&mut self, t: usize) {
+        match self.filed[t] {
+            Some(key) => {
+                let bucket = self.level.get_mut(&key).expect("a filed table's bucket");
+                bucket.remove(&t);
+                if bucket.is_empty() {
+                    self.level.remove(&key);
+                }
+            }
+            None => {
+                self.uneven.remove(&t);
+            }
         }
+        if self.cost[t] == TableMeasures::default() {
+            let key = (self.lowest[t], self.size(t));
+            self.level.entry(key).or_default().insert(t);
+            self.filed[t] = Some(key);
+        } else {
+            self.uneven.insert(t);
+            self.filed[t] = None;
+        }
+    }
+
+    /// The level tables a swap with table `t` could improve the pairing with, when `t`
+    /// repeats nothing: none when `t` is level too, else those of a score within `t`'s range
+    /// that [`Floor::hopeless`] does not rule out (level tables of one score and size are
+    /// alike to it, so one of them stands for all).
+    fn level_candidates(&self, t: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        if self.cost[t] != TableMeasures::default() {
+            let range = (self.lowest[t], 0)..=(self.highest[t], usize::MAX);
+            for bucket in self.level.range(range).map(|(_, bucket)| bucket) {
+                let stands_for = *bucket.first().expect("buckets are not empty");
+                if !self.hopeless(t, stands_for) {
+                    out.extend(bucket.iter().copied());
+                }
+            }
+        }
+        out
+    }
+
+    /// The tables at a distance from `t` in `near` (in the order of tables) that a swap with
+    /// `t` could improve the pairing with, nearest first (`t + 1`, `t - 1`, `t + 2`, …: tables
+    /// start in rank order and swaps mostly keep them near it, so tables of like scores come
+    /// first):
+    /// every table when `t` repeats a meeting or partnership; otherwise the tables not level
+    /// and the `level` ones (see [`Floor::level_candidates`]). Any other table is one
+    /// [`Floor::hopeless`] rules out, so the descent takes the same swaps as when it tries
+    /// every table in this order.
+    fn candidates(&self, t: usize, near: std::ops::Range<usize>, level: &[usize]) -> Vec<usize> {
+        let tables = self.tables();
+        let mut out = Vec::new();
+        if !self.repeats_nothing(t) {
+            for d in near {
+                out.extend((t + d < tables).then_some(t + d));
+                out.extend(t.checked_sub(d));
+            }
+            return out;
+        }
+        let (lo, hi) = (near.start, near.end);
+        out.extend(self.uneven.range(t + lo..t + hi));
+        if t >= lo {
+            out.extend(self.uneven.range((t + 1).saturating_sub(hi)..=t - lo));
+        }
+        out.extend(level.iter().filter(|&&u| near.contains(&u.abs_diff(t))));
+        out.sort_unstable_by_key(|&u| (u.abs_diff(t), u < t));
+        out
     }
 
     /// Swaps member `x` of table `t` with member `y` of table `u`.
@@ -211,6 +311,35 @@ impl<'m> Floor<'m> {
         self.refresh(t);
         self.refresh(u);
         self.total = self.total - before + self.cost[t] + self.cost[u];
+    }
+
+    /// Two tables for a kick's swap, at random: any two in a small field; in a large one, the
+    /// second within [`KICK_REACH`] tables of the first in the order of tables (rank order at
+    /// the start), since a swap between tables far apart in score is undone by the descent
+    /// that follows, only after a long walk of the swapped entrants back to their scores.
+    fn kicked_tables(&self, rng: &mut SplitMix) -> (usize, usize) {
+        let tables = self.tables();
+        if !self.large || tables <= 2 * KICK_REACH + 1 {
+            let t = rng.below(tables);
+            let mut u = rng.below(tables - 1);
+            if u >= t {
+                u += 1;
+            }
+            return (t, u);
+        }
+        // Level tables are at zero on every measure: a kick starts at a table that is not, if
+        // there is one.
+        let t = if self.uneven.is_empty() {
+            rng.below(tables)
+        } else {
+            let k = rng.below(self.uneven.len());
+            *self.uneven.iter().nth(k).expect("k is below the count")
+        };
+        let mut d = 1 + rng.below(2 * KICK_REACH);
+        if d > KICK_REACH {
+            d = tables - (d - KICK_REACH);
+        }
+        (t, (t + d) % tables)
     }
 
     /// Swaps a random bye with a random seated entrant of the same score and number of byes,
@@ -255,10 +384,16 @@ impl<'m> Floor<'m> {
     /// Whether no swap between tables `t` and `u` can improve the measures, without trying
     /// them. When neither repeats a meeting or partnership, measures 2 and 3 can only grow,
     /// so a swap must narrow the score spread or keep it and better the sides: not possible
-    /// when both tables are already at zero on every measure, nor between two tables of one
-    /// size whose score ranges do not meet (the spread then widens: for a lower table `t` and a
-    /// higher `u` of `m` seats, a swap of `a` for `b > a` adds `2 (b - a)` times the
-    /// difference of the other members' sums, which is positive).
+    /// when both tables are already at zero on every measure, nor, between two tables of one
+    /// size, when no swap narrows the spread and none that keeps it can better the sides.
+    ///
+    /// At a table of `m` members of scores summing to `S`, the spread is `m Σ s² - S²`. A swap
+    /// of `a` at the table of the greater sum `S_h` for `b` at the other, of sum `S_l`, keeps
+    /// `Σ s²` and changes the spread by `-2 δ (S_h - S_l + δ)`, `δ = b - a`: it narrows it
+    /// exactly when some `b` exceeds some `a` or some `a - b` exceeds `S_h - S_l`, and keeps
+    /// it when `δ` is 0 or `-(S_h - S_l)`. An exchange of equal scores leaves the tables'
+    /// scores as they were, so it cannot better sides already as balanced as those scores
+    /// allow.
     fn hopeless(&self, t: usize, u: usize) -> bool {
         if !(self.repeats_nothing(t) && self.repeats_nothing(u)) {
             return false;
@@ -267,8 +402,37 @@ impl<'m> Floor<'m> {
         if self.cost[t] == zero && self.cost[u] == zero {
             return true;
         }
-        self.size(t) == self.size(u)
-            && (self.highest[t] < self.lowest[u] || self.highest[u] < self.lowest[t])
+        if self.size(t) != self.size(u) {
+            return false;
+        }
+        let (h, l) = if self.score_sum[t] >= self.score_sum[u] {
+            (t, u)
+        } else {
+            (u, t)
+        };
+        let gap = self.score_sum[h] - self.score_sum[l];
+        let widest = i128::from(self.highest[h]) - i128::from(self.lowest[l]);
+        let narrows = self.highest[l] > self.lowest[h] || widest > gap;
+        if narrows {
+            return false;
+        }
+        if !self.model.partnerships {
+            return true;
+        }
+        let settled = |t: usize| self.cost[t].balance == self.score_balance[t];
+        settled(t) && settled(u) && (gap == 0 || widest < gap)
+    }
+
+    /// Whether sides can come out better when `t`'s member `x` and `u`'s member `y` swap
+    /// tables: a table's sides are never better balanced than its scores allow, whatever
+    /// the partners' history, so the swap can better them only if the two new tables' best
+    /// balances by score alone sum to less than the two tables' balances now.
+    fn may_balance_better(&self, t: usize, x: usize, u: usize, y: usize) -> bool {
+        let (i, j) = (self.table(t)[x], self.table(u)[y]);
+        let (new_t, len_t) = self.replaced(t, x, j);
+        let (new_u, len_u) = self.replaced(u, y, i);
+        let best = |members: &[usize]| score_balance(self.model, members);
+        best(&new_t[..len_t]) + best(&new_u[..len_u]) < self.cost[t].balance + self.cost[u].balance
     }
 
     /// The change in score spread when `t`'s member `x` and `u`'s member `y` swap tables.
@@ -284,29 +448,32 @@ impl<'m> Floor<'m> {
             + change(self.size(u), self.score_sum[u], b, a)
     }
 
-    /// Takes the first swap between tables `t` and `u` that improves the measures; says
-    /// whether there was one.
+    /// Takes a swap between tables `t` and `u` that improves the measures, if there is one,
+    /// and says whether there was: the first found in small fields, the best of the two
+    /// tables' swaps in large ones (where the first found can be the swap that mends a
+    /// repeated meeting by taking an entrant of another score, whose spread the descent then
+    /// mends again in many small steps).
     fn improve_pair(&mut self, t: usize, u: usize) -> bool {
         if self.hopeless(t, u) {
             return false;
         }
         let model = self.model;
-        let free = self.repeats_nothing(t) && self.repeats_nothing(u);
         let now = self.cost[t] + self.cost[u];
+        let mut best: Option<(TableMeasures, usize, usize)> = None;
         for x in 0..self.size(t) {
             for y in 0..self.size(u) {
                 let (i, j) = (self.table(t)[x], self.table(u)[y]);
+                // When neither repeats a meeting or partnership at its table, the repeats of
+                // the others stay and those of the newcomers add to them: the swap cannot
+                // lessen measures 2 and 3.
+                let free = self.repeating[t] & (1 << x) == 0 && self.repeating[u] & (1 << y) == 0;
                 if free {
                     // Repeats can only grow here: a swap must not widen the spread, and if it
-                    // keeps it, must better the sides. Without partnerships there are none; an
-                    // exchange of equal scores leaves each table's scores as they were, so
-                    // it cannot better a table whose sides are as balanced as its scores allow.
+                    // keeps it, must better the sides (without partnerships there are none).
                     let change = self.spread_change(t, x, u, y);
-                    let settled = |t: usize| self.cost[t].balance == self.score_balance[t];
-                    let equal_scores = model.score[i] == model.score[j];
                     if change > 0
                         || (change == 0
-                            && (!model.partnerships || (equal_scores && settled(t) && settled(u))))
+                            && (!model.partnerships || !self.may_balance_better(t, x, u, y)))
                     {
                         continue;
                     }
@@ -315,13 +482,22 @@ impl<'m> Floor<'m> {
                 let (new_u, len_u) = self.replaced(u, y, i);
                 let after =
                     model.best_measures(&new_t[..len_t]) + model.best_measures(&new_u[..len_u]);
-                if after < now {
-                    self.swap(t, x, u, y);
-                    return true;
+                if after < best.map_or(now, |(m, _, _)| m) {
+                    best = Some((after, x, y));
+                    if !self.large {
+                        break;
+                    }
                 }
             }
+            if best.is_some() && !self.large {
+                break;
+            }
         }
-        false
+        let Some((_, x, y)) = best else {
+            return false;
+        };
+        self.swap(t, x, u, y);
+        true
     }
 
     /// Takes the first swap of a bye with a member of table `t` of the same score and number
@@ -368,19 +544,43 @@ impl<'m> Floor<'m> {
         while let Some(t) = queue.pop_front() {
             queued[t] = false;
             'look: loop {
-                for u in (0..tables).filter(|&u| u != t) {
-                    let changed = if t == byes {
-                        self.improve_bye(u)
+                // Large fields look at the tables in windows of distance from `t` doubling
+                // in width, so that the first improvement is found without listing them all.
+                let windowed = self.large && t != byes;
+                let level = if windowed && self.repeats_nothing(t) {
+                    self.level_candidates(t)
+                } else {
+                    Vec::new()
+                };
+                let mut near = 1..2;
+                loop {
+                    let order: Vec<usize> = if windowed {
+                        // A table still queued is skipped: its own look, to come, tries it
+                        // with `t` (or rules their swaps out), after any change of either.
+                        let mut order = self.candidates(t, near.clone(), &level);
+                        order.retain(|&u| !queued[u]);
+                        order
                     } else {
-                        self.improve_pair(t, u)
+                        (0..tables).filter(|&u| u != t).collect()
                     };
-                    if changed {
-                        if !queued[u] {
-                            queued[u] = true;
-                            queue.push_back(u);
+                    for u in order {
+                        let changed = if t == byes {
+                            self.improve_bye(u)
+                        } else {
+                            self.improve_pair(t, u)
+                        };
+                        if changed {
+                            if !queued[u] {
+                                queued[u] = true;
+                                queue.push_back(u);
+                            }
+                            continue 'look;
                         }
-                        continue 'look;
                     }
+                    if !windowed || near.end >= tables {
+                        break;
+                    }
+                    near = near.end..2 * near.end;
                 }
                 if t != byes && !self.byes.is_empty() && self.improve_bye(t) {
                     if !queued[byes] {
@@ -393,6 +593,23 @@ impl<'m> Floor<'m> {
             }
         }
     }
+}
+
+/// The best balance of a partnership table's sides by its members' scores alone, over its
+/// three splits, whatever the partners' history (0 for a table without partnerships).
+fn score_balance(model: &TableModel, members: &[usize]) -> i128 {
+    if !(model.partnerships && members.len() == 4) {
+        return 0;
+    }
+    let s = |k: usize| i128::from(model.score[members[k]]);
+    [
+        (s(0) + s(1) - s(2) - s(3)).abs(),
+        (s(0) + s(2) - s(1) - s(3)).abs(),
+        (s(0) + s(3) - s(1) - s(2)).abs(),
+    ]
+    .into_iter()
+    .min()
+    .expect("three splits")
 }
 
 /// The specification's five measures, in order, without the engine's own tie-break (the
