@@ -296,7 +296,9 @@ async fn latency(a: &Server, b: &Server, links: &[String]) {
             written.insert((id, hand as u64 + 1), at);
         }
     }
+    let sent = written.len();
     let mut delays = Vec::new();
+    let mut seen_counts: HashMap<u64, usize> = HashMap::new();
     let deadline = Instant::now() + Duration::from_secs(30);
     while delays.len() < written.len() && Instant::now() < deadline {
         let Ok(Some((data, arrived))) =
@@ -309,12 +311,13 @@ async fn latency(a: &Server, b: &Server, links: &[String]) {
         else {
             continue;
         };
+        *seen_counts.entry(hands).or_default() += 1;
         if let Some(at) = written.remove(&(table, hands)) {
             delays.push(arrived.saturating_duration_since(at));
         }
     }
     println!(
-        "hands written through A: 2,000 sent, {} events matched on B's feed, {} not seen",
+        "hands written through A: {sent} sent, {} events matched on B's feed, {} not seen; events by hands so far: {seen_counts:?}",
         delays.len(),
         written.len()
     );

@@ -32,7 +32,7 @@ enum Command {
     Record(fives::record_command::RecordCommand),
     /// Pair a championship's next round from its event document (JSON); exits 0 paired,
     /// 2 refused, 3 no pairing or the event is over.
-    Pair(fives::pair_command::EventFile),
+    Pair(fives::pair_command::PairArgs),
     /// Rank a championship's entrants from its event document (JSON); exits 0, or 2 refused.
     Standings(fives::pair_command::EventFile),
     /// Rate a pool's players from its games document (JSON), as the service publishes it;

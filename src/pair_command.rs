@@ -12,28 +12,30 @@ use fives_pairing::command::{self, Response};
 pub struct EventFile {
     /// The event document, or `-` (the default) for standard input.
     file: Option<PathBuf>,
-    /// `fives pair` only: add, after the round, an "explanation" key with the value of every
-    /// measure of the specification for the Swiss round chosen (null for other formats).
+}
+
+#[derive(Debug, Args)]
+pub struct PairArgs {
+    #[command(flatten)]
+    event: EventFile,
+    /// Add, after the round, an "explanation" key with the value of every measure of the
+    /// specification for the Swiss round chosen (null for other formats).
     #[arg(long)]
     explain: bool,
 }
 
 /// `fives pair`: writes the next round; exits 0 paired, 2 refused, 3 no pairing or event over.
-pub fn pair(args: EventFile) -> ExitCode {
+pub fn pair(args: PairArgs) -> ExitCode {
     let answer = if args.explain {
         command::pair_explained_text
     } else {
         command::pair_text
     };
-    run("pair", args.file.as_deref(), answer)
+    run("pair", args.event.file.as_deref(), answer)
 }
 
 /// `fives standings`: writes the standings of the rounds played so far; exits 0, or 2 refused.
 pub fn standings(args: EventFile) -> ExitCode {
-    if args.explain {
-        eprintln!("fives standings: --explain is for fives pair");
-        return ExitCode::from(2);
-    }
     run("standings", args.file.as_deref(), command::standings_text)
 }
 

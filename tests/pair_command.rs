@@ -115,3 +115,28 @@ fn a_swiss_without_a_rematch_free_pairing_exits_3() {
             .is_some_and(|reason| !reason.is_empty())
     );
 }
+
+#[test]
+fn pair_explain_adds_the_measures_after_the_round_it_would_write_anyway() {
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/pairing/tests/examples/swiss-two-seats-explains-its-round"
+    );
+    let event = std::fs::read_to_string(format!("{example}/event.json")).unwrap();
+    let explained: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{example}/explain.json")).unwrap())
+            .unwrap();
+    let plain = fives(&["pair", "-"], &event);
+    let with = fives(&["pair", "--explain", "-"], &event);
+    assert_eq!(with.status.code(), Some(0), "{}", text(&with.stderr));
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    let mut with: serde_json::Value = serde_json::from_slice(&with.stdout).unwrap();
+    let explanation = with.as_object_mut().unwrap().remove("explanation").unwrap();
+    assert_eq!(with, plain, "the round is the same with --explain");
+    assert_eq!(explanation, explained);
+    // The standings have no measures to explain: the flag is fives pair's alone.
+    assert_eq!(
+        fives(&["standings", "--explain"], &event).status.code(),
+        Some(2)
+    );
+}
