@@ -500,6 +500,26 @@ async fn a_round_with_warnings_is_published_only_once_they_are_accepted(ctx: Tes
     assert_eq!(engine.json["edited"], json!(false));
     assert_eq!(engine.json["warnings"], json!([]));
     assert_eq!(engine.json["problem"], Value::Null);
+    // Why the engine paired it so, in words: its measures, the bye named.
+    let explanation = engine.json["explanation"].as_str().unwrap();
+    assert!(
+        explanation.starts_with("No rematch: 0 tables repeat a meeting."),
+        "{explanation}"
+    );
+    assert!(
+        explanation.contains(names(&engine.json["byes"])[0].as_str()),
+        "{explanation}"
+    );
+    let organiser = ctx.browser();
+    organiser.login_ok("north@example.org").await;
+    let page = organiser
+        .get(&format!("/organise/north/championships/{id}"))
+        .await;
+    assert!(
+        page.body.contains("id=\"preview-explanation\""),
+        "{}",
+        page.body
+    );
     let rested = round_one.byes[0].clone();
     let resting = names(&engine.json["byes"])[0].clone();
     let tables = tables_of(&engine.json["tables"]);

@@ -29,6 +29,9 @@ pub struct RoundPreview {
     pub byes: Vec<String>,
     /// The knockout's entrants when this round starts it (after a Swiss), in seed order.
     pub starts_stage_with: Option<Vec<EntrantLine>>,
+    /// Why the engine paired a Swiss round so: every measure of the specification for it, in
+    /// words, one line each (`fives pair --explain`'s). Of the engine's round, edits or not.
+    pub explanation: Option<String>,
 }
 
 /// Why no round can be paired now, in an organiser's words.
@@ -120,6 +123,8 @@ pub fn next_round(
                     .collect(),
                 byes: round.byes.iter().copied().map(id).collect(),
                 starts_stage_with: None,
+                explanation: fives_pairing::explain::explain(&current, &round)
+                    .map(|measures| measures.text(&current, &round)),
             })
         }
         Outcome::Over(reason) => Err(NoRound::Over(reason)),

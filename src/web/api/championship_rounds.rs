@@ -77,6 +77,9 @@ pub struct RoundPreviewView {
     pub edited: bool,
     /// Why the round as changed cannot be published (a table of the wrong size), if so.
     pub problem: Option<String>,
+    /// Why the engine paired a Swiss round so: every measure of the specification for its own
+    /// pairing, in words, a line each (what `fives pair --explain` gives as numbers).
+    pub explanation: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -168,6 +171,7 @@ pub async fn preview_round(
         warnings: warning_words(&preview.warnings),
         edited: preview.edited,
         problem: preview.problem,
+        explanation: preview.round.explanation,
     }))
 }
 

@@ -169,6 +169,8 @@ struct PreviewLines {
     edits: String,
     names: Vec<String>,
     table_numbers: Vec<usize>,
+    /// Why the engine paired the round so, a measure a line (a Swiss round's).
+    explanation: Vec<String>,
 }
 
 fn rounds_of(view: &ChampionshipView) -> Vec<RoundLine> {
@@ -247,6 +249,11 @@ fn preview_lines(preview: &Preview, edits: &[PairingEdit]) -> PreviewLines {
         edits: edits_text(edits),
         names,
         table_numbers: (1..=round.tables.len()).collect(),
+        explanation: round
+            .explanation
+            .as_deref()
+            .map(|text| text.lines().map(str::to_string).collect())
+            .unwrap_or_default(),
     }
 }
 
