@@ -221,13 +221,19 @@ async fn read_changes(store: Weak<dyn Store>, hub: Weak<LiveHub>) {
         }
         match live_store.live_changes_since(since).await {
             Ok((changes, next)) => {
+                // Made first, then handed on together: each feed wakes once a read, and
+                // writes what came in it at once.
+                let mut events = Vec::with_capacity(changes.len());
                 for change in changes {
                     match event_of(live_store.as_ref(), &change).await {
-                        Ok(event) => live_hub.publish(event),
+                        Ok(event) => events.push(event),
                         Err(error) => {
                             tracing::warn!(%error, "could not read a live change's subject");
                         }
                     }
+                }
+                for event in events {
+                    live_hub.publish(event);
                 }
                 mark = Some(next);
             }

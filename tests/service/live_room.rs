@@ -297,3 +297,25 @@ async fn a_feed_ends_cleanly_when_its_process_stops(ctx: TestContext) {
     assert!(exited, "the process stopped, successfully");
 }
 store_test!(a_feed_ends_cleanly_when_its_process_stops);
+
+async fn every_hand_at_a_table_is_on_the_feed(ctx: TestContext) {
+    let (_, _, link) = best_of_three(&ctx).await;
+    let mut feed = Feed::start(&ctx.address, "", None).await;
+    let phone = ctx.api(None);
+    let game = scored(random_game(77));
+    for (index, hand) in game[..3].iter().enumerate() {
+        let sent = phone
+            .post(
+                &format!("/api/v1/tables/{link}/hands"),
+                json!({"key": format!("e{index}"), "game": 1, "hand": index + 1, "record": hand}),
+            )
+            .await;
+        assert_eq!(sent.status, 200, "{:?}", sent.json);
+        let mut event = feed.next().await;
+        while event.kind != "hands" {
+            event = feed.next().await;
+        }
+        assert_eq!(event.data["games"][0]["hands"], index + 1, "{event:?}");
+    }
+}
+store_test!(every_hand_at_a_table_is_on_the_feed);
