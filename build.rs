@@ -16,6 +16,8 @@ const METHODS: [(&str, &str); 5] = [
 
 fn main() {
     println!("cargo::rerun-if-changed=src/web");
+    // The migrations are compiled in (`sqlx::migrate!`): a new one builds the crate again.
+    println!("cargo::rerun-if-changed=migrations");
     let mut routes = Vec::new();
     collect(Path::new("src/web"), &mut routes);
     routes.sort();
