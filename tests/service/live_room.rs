@@ -233,7 +233,7 @@ async fn a_leagues_results_are_on_the_feed_of_their_division_and_fixture(ctx: Te
     let mut of_second = Feed::start_of(address, SLUG, &format!("?fixture={second}"), None).await;
     let mut of_championship = Feed::start_of(address, SLUG, "?championship=1", None).await;
 
-    let captain = |email: String| {
+    let client_of = |email: String| {
         let ctx = &ctx;
         async move {
             let browser = ctx.browser();
@@ -241,8 +241,8 @@ async fn a_leagues_results_are_on_the_feed_of_their_division_and_fixture(ctx: Te
             ctx.api(Some(&browser.make_api_token("scorer").await))
         }
     };
-    let home = captain(league.home_captain.email.clone()).await;
-    let away = captain(league.away_captain.email.clone()).await;
+    let home = client_of(league.home_captain.email.clone()).await;
+    let away = client_of(league.away_captain.email.clone()).await;
     let path = format!("/api/v1/organisations/{SLUG}/fixtures/{first}/result");
     let (sheet, _) = league.random_result(5);
     let submitted = home.post(&path, crate::api_results::body_of(&sheet)).await;
@@ -277,6 +277,21 @@ async fn a_leagues_results_are_on_the_feed_of_their_division_and_fixture(ctx: Te
         }
         assert_eq!(statuses, ["awaiting_confirmation", "confirmed"]);
     }
+    // The league corrects it, keeping it confirmed: the fixture's feed says so, with the
+    // corrected score.
+    let secretary = client_of(league.secretary.email.clone()).await;
+    let (corrected_sheet, _) = league.random_result(6);
+    let mut correction = crate::api_results::body_of(&corrected_sheet);
+    correction["reason"] = json!("Checked the scoresheet with both captains.");
+    let corrected = secretary.post(&format!("{path}/correct"), correction).await;
+    assert_eq!(corrected.status, 200, "{:?}", corrected.json);
+    let event = of_first.next().await;
+    assert_eq!(event.kind, "fixture", "{event:?}");
+    assert_eq!(event.data["status"], "confirmed", "{event:?}");
+    assert_eq!(
+        event.data["home_games"], corrected.json["score"]["home_games"],
+        "{event:?}"
+    );
     // The other fixture's feed and a championship's have none of it.
     for feed in [&mut of_second, &mut of_championship] {
         let quiet = tokio::time::timeout(Duration::from_millis(800), feed.next()).await;
