@@ -5,6 +5,7 @@ pub mod app;
 pub mod commands;
 pub mod config;
 pub mod demo;
+pub mod document_command;
 pub mod domain;
 pub mod mail;
 pub mod pair_command;

@@ -1,12 +1,13 @@
 //! `fives pair` and `fives standings`: a championship's next round and its standings, from an
 //! event document, with the pairing crate.
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use fives_pairing::command::{self, Response};
+
+use crate::document_command::answer_document;
 
 #[derive(Debug, Args)]
 pub struct EventFile {
@@ -40,20 +41,8 @@ pub fn standings(args: EventFile) -> ExitCode {
 }
 
 fn run(name: &str, file: Option<&Path>, answer: fn(&str) -> Response) -> ExitCode {
-    let mut text = String::new();
-    let read = match file {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::read_to_string(path).map(|read| text = read)
-        }
-        _ => std::io::stdin().read_to_string(&mut text).map(|_| ()),
-    };
-    if let Err(error) = read {
-        eprintln!("fives {name}: cannot read the event document: {error}");
-        return ExitCode::from(2);
-    }
-    let response = answer(&text);
-    // A closed pipe (`| head`) is no reason to fail: the exit code carries the answer.
-    let _ = std::io::stdout().write_all(response.stdout.as_bytes());
-    let _ = std::io::stderr().write_all(response.stderr.as_bytes());
-    ExitCode::from(response.exit_code)
+    answer_document(name, "event document", file, |text| {
+        let response = answer(text);
+        (response.stdout, response.stderr, response.exit_code)
+    })
 }

@@ -10,11 +10,21 @@
   "use strict";
   var form = document.getElementById("hand-form");
   var shown = document.getElementById("hand-outbox");
-  if (!form || !shown || !window.fetch || !window.localStorage || !window.JSON) {
+  if (!shown || !window.fetch || !window.localStorage || !window.JSON) {
     return;
   }
-  var api = form.getAttribute("data-hands-api");
-  var storeKey = "fives-hands:" + api;
+  // Where hands go: the API (a table's page, its link the authority), or the page's own
+  // address (a captain's fixture page, signed in, with the form's token) answering in JSON.
+  function attribute(name) {
+    return (form && form.getAttribute(name)) || shown.getAttribute(name);
+  }
+  var api = attribute("data-hands-api");
+  var post = attribute("data-hands-post");
+  if (!api && !post) {
+    return;
+  }
+  var csrf = shown.getAttribute("data-csrf-token") || "";
+  var storeKey = "fives-hands:" + (api || post);
   var sending = false;
   var stopped = null;
   var retry = null;
@@ -122,12 +132,34 @@
       body.game = hand.game;
       body.hand = hand.hand;
     }
-    fetch(api, {
+    var request = {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
       cache: "no-store"
-    }).then(function (response) {
+    };
+    if (!api) {
+      var fields = new URLSearchParams();
+      fields.set("csrf_token", csrf);
+      fields.set("key", body.key);
+      fields.set("score", body.line);
+      Object.keys(body).forEach(function (name) {
+        if (name === "after" || name === "game" || name === "hand") {
+          fields.set(name, String(body[name]));
+        }
+      });
+      request = {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Accept": "application/json"
+        },
+        body: fields.toString(),
+        credentials: "same-origin",
+        cache: "no-store"
+      };
+    }
+    fetch(api || post, request).then(function (response) {
       return response.json().catch(function () {
         return {};
       }).then(function (answer) {

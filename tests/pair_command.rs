@@ -1,29 +1,9 @@
 //! `fives pair` and `fives standings` as a user runs them: files and standard input, output,
 //! messages and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod command_line;
 
-fn fives(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fives"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the fives binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
+use command_line::{fives, text};
 
 const KNOCKOUT: &str = r#"{"format": "knockout",
   "entrants": [{"id": "ann", "rating": 1612}, {"id": "bob", "rating": 1540},

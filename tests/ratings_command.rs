@@ -1,29 +1,9 @@
 //! `fives ratings` as a user runs it: a file, standard input or `-`, the ratings written as the
 //! ratings crate computes them, and a refused document's place and exit code.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod command_line;
 
-fn fives(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fives"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the fives binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
+use command_line::{fives, text};
 
 const GAMES: &str = r#"{"games": [
   {"id": "f1.1", "date": "2026-11-24", "sides": [["ann"], ["bob"]], "ranks": [1, 2]},

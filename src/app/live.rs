@@ -11,9 +11,10 @@ use std::time::Duration;
 
 use tokio::sync::{broadcast, watch};
 
+use super::AppError;
 use crate::domain::ids::{ChampionshipId, DivisionId, FixtureId, OrganisationId, TableId};
 use crate::domain::match_format::{FixtureScore, Side};
-use crate::store::{LiveChange, LiveCursor, LiveMark, LiveSubject, Store, StoreError, TableStatus};
+use crate::store::{LiveChange, LiveCursor, LiveMark, LiveSubject, Store, TableStatus};
 
 /// How often a process reads the changes: a change reaches a feed within about this.
 pub const POLL_EVERY: Duration = Duration::from_millis(200);
@@ -243,7 +244,7 @@ async fn read_changes(store: Weak<dyn Store>, hub: Weak<LiveHub>) {
 }
 
 /// The event a change makes: what a page shows of its subject now.
-async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, StoreError> {
+async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, AppError> {
     let championship = change.championship.map(|id| id.0);
     let mut league = (None, None);
     let (kind, data) = match change.subject {
@@ -268,6 +269,21 @@ async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, S
                             ),
                             None => (None, None, None),
                         };
+                    let in_play: Vec<serde_json::Value> =
+                        super::fixture_play::fixture_games_in_play(store, &found)
+                            .await?
+                            .map(|play| play.games)
+                            .unwrap_or_default()
+                            .iter()
+                            .map(|game| {
+                                serde_json::json!({
+                                    "game": game.number,
+                                    "hands": game.hands.len(),
+                                    "totals": game.totals,
+                                    "over": game.winner.is_some(),
+                                })
+                            })
+                            .collect();
                     serde_json::json!({
                         "division": found.division_id.0,
                         "fixture": found.id.0,
@@ -276,6 +292,7 @@ async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, S
                         "home_games": home_games,
                         "away_games": away_games,
                         "walkover_conceded_by": conceded_by,
+                        "games_in_play": in_play,
                     })
                 }
                 None => serde_json::json!({"fixture": fixture, "removed": true}),
@@ -287,27 +304,20 @@ async fn event_of(store: &dyn Store, change: &LiveChange) -> Result<LiveEvent, S
             serde_json::json!({"championship": championship, "round": round}),
         ),
         LiveSubject::Hands(table) => {
-            let kept = store.table_hands(TableId(table)).await?;
-            let mut games: Vec<serde_json::Value> = Vec::new();
-            for game in 1..=kept.last().map_or(0, |hand| hand.game) {
-                let hands: Vec<_> = kept.iter().filter(|hand| hand.game == game).collect();
-                let sides = hands
+            let games: Vec<serde_json::Value> =
+                crate::app::championships::games_in_play(store, TableId(table))
+                    .await?
+                    .map(|play| play.games)
+                    .unwrap_or_default()
                     .iter()
-                    .filter_map(|hand| hand.record.score.as_ref().map(Vec::len))
-                    .max()
-                    .unwrap_or(0);
-                let totals: Vec<i64> = (0..sides)
-                    .map(|side| {
-                        hands
-                            .iter()
-                            .filter_map(|hand| hand.record.score.as_ref()?.get(side).copied())
-                            .sum()
+                    .map(|game| {
+                        serde_json::json!({
+                            "game": game.number,
+                            "hands": game.hands.len(),
+                            "totals": game.totals,
+                        })
                     })
                     .collect();
-                games.push(
-                    serde_json::json!({"game": game, "hands": hands.len(), "totals": totals}),
-                );
-            }
             (
                 "hands",
                 serde_json::json!({"championship": championship, "table": table, "games": games}),

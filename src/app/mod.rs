@@ -11,6 +11,7 @@ pub mod admin;
 pub mod captaincy;
 pub mod championships;
 pub mod deductions;
+pub mod fixture_play;
 pub mod fixture_squads;
 pub mod fixtures;
 pub mod league;

@@ -100,7 +100,10 @@ fn team_of(place: &FixturePlace, side: Side) -> TeamId {
 }
 
 /// May enter the result: a captain of either team or an organiser.
-fn require_entry<'a>(who: Who<'a>, place: &FixturePlace) -> Result<&'a super::Actor, AppError> {
+pub(crate) fn require_entry<'a>(
+    who: Who<'a>,
+    place: &FixturePlace,
+) -> Result<&'a super::Actor, AppError> {
     let act_for = |side| Permission::ActForTeam {
         team: team_of(place, side),
         organisation: place.organisation.id,

@@ -137,7 +137,7 @@ impl std::fmt::Display for ResultError {
 }
 
 impl ResultError {
-    fn of_fixture(message: String) -> Self {
+    pub(crate) fn of_fixture(message: String) -> Self {
         Self {
             game: None,
             hand: None,
@@ -145,7 +145,7 @@ impl ResultError {
         }
     }
 
-    fn of_game(game: u32, message: String) -> Self {
+    pub(crate) fn of_game(game: u32, message: String) -> Self {
         Self {
             game: Some(game),
             hand: None,
@@ -210,7 +210,7 @@ pub fn game_record(
 }
 
 /// A game's players in seat order: home in seats 0 and 2, away in 1 and 3.
-fn record_seats(home: &[String], away: &[String]) -> Vec<String> {
+pub(crate) fn record_seats(home: &[String], away: &[String]) -> Vec<String> {
     match (home, away) {
         ([home_1, home_2], [away_1, away_2]) => vec![
             home_1.clone(),
@@ -406,7 +406,7 @@ fn final_score_line(
 }
 
 /// The names of a side's players, or why the side is wrong for a game of this kind.
-fn side_names(
+pub(crate) fn side_names(
     players: &[PlayerId],
     squad: &[SquadMember],
     kind: LegKind,
@@ -442,7 +442,7 @@ fn side_names(
 
 /// Players who play more games of a kind than the format allows, named at the first game
 /// over the limit.
-fn limit_errors(
+pub(crate) fn limit_errors(
     games: &[GameSheet],
     slots: &[Leg],
     skipped: &[u32],

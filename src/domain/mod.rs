@@ -14,6 +14,7 @@ pub mod competition;
 pub mod deduction;
 pub mod entry_level;
 pub mod fixture_dates;
+pub mod fixture_play;
 pub mod fixtures;
 pub mod game_check;
 pub mod hand_lines;

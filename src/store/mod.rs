@@ -24,6 +24,8 @@ mod championship_round_sql;
 mod championship_sql;
 mod division_results_sql;
 mod fixture;
+mod fixture_hands;
+mod fixture_hands_sql;
 mod fixture_sql;
 mod invitation;
 mod invitation_sql;
@@ -65,6 +67,7 @@ pub use championship::{
     TableEvent, TableResult, TableStatus,
 };
 pub use fixture::{Bye, Fixture, FixtureStore, FixtureVenue};
+pub use fixture_hands::{FixtureHandStore, KeptFixtureGame, NewFixtureHand};
 pub use invitation::{
     CaptainInvite, InvitationStore, InviteAcceptor, InviteMade, NewCaptainInvite,
     NewOrganiserInvite, NewPasswordReset, OrganiserInvite, PasswordReset, ResetRequested,
@@ -370,6 +373,7 @@ pub trait Store:
     + ChampionshipStore
     + LiveStore
     + TableHandStore
+    + FixtureHandStore
     + Send
     + Sync
     + 'static

@@ -7,6 +7,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::api_token_sql::api_token_sql_store;
 use super::championship_sql::championship_sql_store;
+use super::fixture_hands_sql::fixture_hands_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
@@ -114,6 +115,7 @@ result_sql_store!(
 api_token_sql_store!(PostgresStore, db: sqlx::Postgres);
 live_sql_store!(PostgresStore, postgres);
 table_hands_sql_store!(PostgresStore, db: sqlx::Postgres);
+fixture_hands_sql_store!(PostgresStore, db: sqlx::Postgres);
 mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,

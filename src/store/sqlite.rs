@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::api_token_sql::api_token_sql_store;
 use super::championship_sql::championship_sql_store;
+use super::fixture_hands_sql::fixture_hands_sql_store;
 use super::fixture_sql::fixture_sql_store;
 use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
@@ -257,6 +258,7 @@ result_sql_store!(
 api_token_sql_store!(SqliteStore, db: sqlx::Sqlite);
 live_sql_store!(SqliteStore, sqlite);
 table_hands_sql_store!(SqliteStore, db: sqlx::Sqlite);
+fixture_hands_sql_store!(SqliteStore, db: sqlx::Sqlite);
 mail_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,

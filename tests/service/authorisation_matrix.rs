@@ -108,6 +108,22 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             FixtureSide,
             form(&[("walkover", "away"), ("submission_key", "matrix")]),
         ),
+        ("POST", "/leagues/{slug}/fixtures/{id}/hands/players") => (
+            FixtureSide,
+            form(&[("game", "1"), ("home_1", "1"), ("away_1", "2")]),
+        ),
+        ("POST", "/leagues/{slug}/fixtures/{id}/hands") => (
+            FixtureSide,
+            form(&[
+                ("key", "matrix"),
+                ("game", "1"),
+                ("hand", "1"),
+                ("score", "5 0"),
+            ]),
+        ),
+        ("POST", "/leagues/{slug}/fixtures/{id}/hands/undo") => {
+            (FixtureSide, form(&[("game", "1"), ("hand", "1")]))
+        }
         ("POST", "/leagues/{slug}/fixtures/{id}/confirm") => {
             (FixtureSide, form(&[("result", "1")]))
         }
@@ -365,6 +381,16 @@ fn request_for(method: &str, route: &str, north: &North) -> Option<(Audience, Bo
             FixtureSide,
             Body::Json(json!({"walkover": {"conceded_by": "away"}, "submission_key": "matrix"})),
         ),
+        ("PUT", "/api/v1/organisations/{slug}/fixtures/{id}/games/{game}/players") => {
+            (FixtureSide, Body::Json(json!({"home": [1], "away": [2]})))
+        }
+        ("POST", "/api/v1/organisations/{slug}/fixtures/{id}/hands") => (
+            FixtureSide,
+            Body::Json(json!({"key": "matrix", "game": 1, "hand": 1, "record": {"score": [5, 0]}})),
+        ),
+        ("DELETE", "/api/v1/organisations/{slug}/fixtures/{id}/hands/{game}/{hand}") => {
+            (FixtureSide, Body::Empty)
+        }
         ("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result/confirm") => {
             (FixtureSide, Body::Json(json!({"version_id": 1})))
         }
@@ -431,6 +457,8 @@ fn address(route: &str, north: &North) -> String {
         // The first account, the site's admin: no captain, so the one who may is told 404.
         .replace("{user}", "1")
         .replace("{user_id}", "1")
+        .replace("{game}", "1")
+        .replace("{hand}", "1")
 }
 
 /// A caller: a browser (signed in or not) and, for the API, a token.

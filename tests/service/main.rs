@@ -36,9 +36,12 @@ mod championship_store;
 mod championship_story;
 mod championship_teams;
 mod cli;
+#[path = "../command_line/mod.rs"]
+mod command_line;
 mod csrf;
 mod deletion_races;
 mod demo;
+mod fixture_hands;
 mod fixture_store;
 mod hardening_api;
 mod http_protocol;

@@ -1,24 +1,8 @@
 //! `fives record check` and `fives record play` as a user runs them: output and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn fives(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fives"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the fives binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::command_line::fives;
 
 fn report(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).expect("the report is JSON")

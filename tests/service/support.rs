@@ -369,15 +369,37 @@ impl Browser {
 
     /// Posts exactly `fields`, with no CSRF token unless they hold one.
     pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        self.post_with(path, fields, None).await
+    }
+
+    /// Submits a form as a page's script would, with a header of its own (`Accept`, say).
+    pub async fn submit_with_header(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        header: (&str, &str),
+    ) -> Page {
+        let token = self.csrf_token().await;
+        let mut with_token = vec![("csrf_token", token.as_str())];
+        with_token.extend_from_slice(fields);
+        self.post_with(path, &with_token, Some(header)).await
+    }
+
+    async fn post_with(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        header: Option<(&str, &str)>,
+    ) -> Page {
         let body = serde_urlencoded::to_string(fields).unwrap();
-        let response = self
+        let mut request = self
             .client
             .post(format!("{}{path}", self.address))
-            .header("content-type", "application/x-www-form-urlencoded")
-            .body(body)
-            .send()
-            .await
-            .expect("the server answers");
+            .header("content-type", "application/x-www-form-urlencoded");
+        if let Some((name, value)) = header {
+            request = request.header(name, value);
+        }
+        let response = request.body(body).send().await.expect("the server answers");
         Page::from(response).await
     }
 

@@ -49,6 +49,37 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "fixture_play::fixture_at_play",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}/hands")),
+        Some(("GET", "/api/v1/organisations/{slug}/fixtures/{id}/hands")),
+    ),
+    (
+        "fixture_play::choose_game_players",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/hands/players")),
+        Some((
+            "PUT",
+            "/api/v1/organisations/{slug}/fixtures/{id}/games/{game}/players",
+        )),
+    ),
+    (
+        "fixture_play::fixture_hand_of_line",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/hands")),
+        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/hands")),
+    ),
+    (
+        "fixture_play::enter_fixture_hand",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/hands")),
+        Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/hands")),
+    ),
+    (
+        "fixture_play::undo_fixture_hand",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/hands/undo")),
+        Some((
+            "DELETE",
+            "/api/v1/organisations/{slug}/fixtures/{id}/hands/{game}/{hand}",
+        )),
+    ),
+    (
         "championships::championship",
         Some(("GET", "/leagues/{slug}/championships/{id}")),
         Some(("GET", "/api/v1/organisations/{slug}/championships/{id}")),
@@ -561,12 +592,13 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 16] = [
+const USE_CASE_MODULES: [&str; 17] = [
     "accounts",
     "admin",
     "captaincy",
     "championships",
     "deductions",
+    "fixture_play",
     "fixtures",
     "league",
     "organisers",

@@ -84,6 +84,27 @@ async fn playing(store: &dyn Store, place: TablePlace) -> Result<PlayingTable, A
     Ok(PlayingTable { place, play })
 }
 
+/// The games of `table` as they stand, each checked by the rules as a game in play, with its
+/// running totals as the rules count them: what the live feed says of a table's hands. `None`
+/// for a table no longer there.
+pub(crate) async fn games_in_play(
+    store: &dyn Store,
+    table: TableId,
+) -> Result<Option<TableInPlay>, AppError> {
+    let Some((championship, _)) = store.table(table).await? else {
+        return Ok(None);
+    };
+    let Some(found) = store.championship(championship).await? else {
+        return Ok(None);
+    };
+    let Some(organisation) = store.organisation(found.organisation_id).await? else {
+        return Ok(None);
+    };
+    let view = view_of(store, organisation, found.id).await?;
+    let place = with_players(store, place_of(view, table)?).await?;
+    Ok(Some(playing(store, place).await?.play))
+}
+
 /// The kept hands as games, each in order.
 pub(super) fn games_of(kept: &[crate::store::KeptHand]) -> Vec<Vec<HandRecord>> {
     let mut games: Vec<Vec<HandRecord>> = Vec::new();

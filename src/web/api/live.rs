@@ -49,7 +49,10 @@ pub struct LiveFilter {
                    table, and each game's number, hands played and running totals, as a hand \
                    is played at the table or taken back) or `event: fixture` (`data`: \
                    a league fixture's division, id, date and `status`, with `home_games` and \
-                   `away_games` once a result is in, or `walkover_conceded_by`), with an `id`. A client that reconnects sends the last \
+                   `away_games` once a result is in, or `walkover_conceded_by`, and while its \
+                   games are scored hand by hand, `games_in_play`: each game's number, hands \
+                   played, home's and away's running totals and whether it is `over`), with an \
+                   `id`. A client that reconnects sends the last \
                    id it had as `Last-Event-ID` and receives what it missed, or one `event: \
                    reload` when more has passed than is kept (then it reloads what it shows). \
                    A comment line (`: keep-alive`) every 15 seconds. At most 24 feeds from one \

@@ -16,6 +16,7 @@ pub mod competitions;
 pub mod deductions;
 pub mod divisions;
 pub mod error;
+pub mod fixture_hands;
 pub mod fixtures;
 pub mod input;
 pub mod live;
@@ -179,6 +180,10 @@ api_endpoints![
     table_hands::get_table_hands,
     table_hands::enter_table_hand,
     table_hands::undo_table_hand,
+    fixture_hands::get_fixture_hands,
+    fixture_hands::choose_game_players,
+    fixture_hands::enter_fixture_hand,
+    fixture_hands::undo_fixture_hand,
     renames::rename_organisation,
     organisers::invite_organiser,
     renames::rename_competition,

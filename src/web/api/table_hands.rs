@@ -50,7 +50,7 @@ pub struct HandBody {
 }
 
 /// Where the body says the hand goes.
-fn target_of(body: &HandBody) -> Result<HandTarget, ApiError> {
+pub(super) fn target_of(body: &HandBody) -> Result<HandTarget, ApiError> {
     match (body.game, body.hand, &body.after) {
         (Some(game), Some(hand), None) => Ok(HandTarget::At(HandPlace { game, hand })),
         (None, None, Some(after)) => Ok(HandTarget::After(after.clone())),

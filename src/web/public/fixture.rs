@@ -288,6 +288,8 @@ struct FixturePage {
     history: Vec<EventView>,
     result_id: i64,
     may_enter: bool,
+    /// On the fixture's day and after: its games may be scored hand by hand.
+    may_score_hands: bool,
     may_confirm: bool,
     may_dispute: bool,
     may_withdraw: bool,
@@ -378,6 +380,14 @@ async fn show_fixture_after(
         history: event_views(&place, shown.history),
         result_id: current.as_ref().map_or(0, |result| result.id),
         may_enter: rights.may_enter(&place),
+        may_score_hands: rights.may_enter(&place)
+            && crate::domain::fixture_dates::may_enter_result(
+                place.fixture.date,
+                crate::app::league_today(),
+                false,
+                None,
+            )
+            .is_ok(),
         may_confirm,
         may_dispute,
         may_withdraw,

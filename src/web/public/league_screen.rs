@@ -28,7 +28,8 @@ struct NightFixture {
     /// Games won, home first, once a result is in (entered or confirmed).
     score: String,
     status: &'static str,
-    /// Each game's score as entered, home first.
+    /// Each game's score as entered, home first; or, while it is scored hand by hand, each
+    /// game's running totals.
     games: Vec<String>,
 }
 
@@ -77,7 +78,24 @@ async fn night_fixtures(
                 };
                 (format!("{home}–{away}"), games)
             }
-            None => (String::new(), Vec::new()),
+            // Scored hand by hand on the night: each game's running totals as the rules count
+            // them, the game in play marked so.
+            None => {
+                let in_play = app::fixture_play::fixture_games_in_play(store, fixture).await?;
+                let games = in_play
+                    .map(|play| play.games)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|game| {
+                        let [home, away] = game.totals;
+                        match game.winner {
+                            Some(_) => format!("{home}–{away}"),
+                            None => format!("{home}–{away} in play"),
+                        }
+                    })
+                    .collect();
+                (String::new(), games)
+            }
         };
         shown.push(NightFixture {
             home: fixture.home_team.clone(),
