@@ -15,7 +15,7 @@ use crate::support::TestContext;
 use crate::table_hands::scored;
 
 /// Types a hand ("10 5") into the table's page and enters it.
-async fn enter_hand(phone: &Client, line: &str) -> Result<(), String> {
+pub(crate) async fn enter_hand(phone: &Client, line: &str) -> Result<(), String> {
     let field = phone
         .wait()
         .for_element(Locator::Id("hand_score"))
@@ -34,7 +34,7 @@ async fn enter_hand(phone: &Client, line: &str) -> Result<(), String> {
 }
 
 /// Waits up to ten seconds for `script` to answer true in `client`; `what` says what for.
-async fn until(client: &Client, script: &str, what: &str) -> Result<(), String> {
+pub(crate) async fn until(client: &Client, script: &str, what: &str) -> Result<(), String> {
     for _ in 0..100 {
         let answer = client
             .execute(script, vec![])
@@ -70,7 +70,7 @@ fn screen_shows(hand: usize) -> String {
     )
 }
 
-const OUTBOX: &str = "var box = document.getElementById('hand-outbox');
+pub(crate) const OUTBOX: &str = "var box = document.getElementById('hand-outbox');
     return box.hidden ? '' : box.textContent;";
 
 async fn play_in_the_room(

@@ -42,6 +42,7 @@ mod csrf;
 mod deletion_races;
 mod demo;
 mod fixture_hands;
+mod fixture_hands_browser;
 mod fixture_store;
 mod hardening_api;
 mod http_protocol;
