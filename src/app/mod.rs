@@ -19,6 +19,7 @@ pub mod live;
 pub mod lookup;
 pub mod organisers;
 pub mod password_resets;
+pub mod ratings;
 pub mod removals;
 pub mod renames;
 pub mod results;

@@ -27,6 +27,7 @@ pub mod match_format;
 pub mod match_result;
 pub mod organisation;
 pub mod player_tables;
+pub mod rating_games;
 pub mod reason;
 pub mod result_deadline;
 pub mod rule_words;

@@ -38,6 +38,8 @@ mod mail;
 mod mail_sql;
 mod postgres;
 mod postgres_result;
+mod rated_games;
+mod rated_games_sql;
 mod result;
 mod result_sql;
 mod result_submission;
@@ -79,6 +81,7 @@ pub use league::{
 pub use live::{LiveChange, LiveCursor, LiveMark, LiveStore, LiveSubject};
 pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
+pub use rated_games::{LeagueGamePlayed, RatedGameStore};
 pub use result::{
     FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult,
     Submitted, VersionScore,
@@ -374,6 +377,7 @@ pub trait Store:
     + LiveStore
     + TableHandStore
     + FixtureHandStore
+    + RatedGameStore
     + Send
     + Sync
     + 'static

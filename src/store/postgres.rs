@@ -13,6 +13,7 @@ use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
 use super::live_sql::live_sql_store;
 use super::mail_sql::mail_sql_store;
+use super::rated_games_sql::rated_games_sql_store;
 use super::result_sql::result_sql_store;
 use super::result_submission::OwnedSubmission;
 use super::skeletons_sql::skeletons_sql_store;
@@ -116,6 +117,7 @@ api_token_sql_store!(PostgresStore, db: sqlx::Postgres);
 live_sql_store!(PostgresStore, postgres);
 table_hands_sql_store!(PostgresStore, db: sqlx::Postgres);
 fixture_hands_sql_store!(PostgresStore, db: sqlx::Postgres);
+rated_games_sql_store!(PostgresStore);
 mail_sql_store!(
     PostgresStore,
     db: sqlx::Postgres,

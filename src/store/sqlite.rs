@@ -19,6 +19,7 @@ use super::invitation_sql::invitation_sql_store;
 use super::league_sql::league_sql_store;
 use super::live_sql::live_sql_store;
 use super::mail_sql::mail_sql_store;
+use super::rated_games_sql::rated_games_sql_store;
 use super::result_sql::result_sql_store;
 use super::result_submission::OwnedSubmission;
 use super::skeletons_sql::skeletons_sql_store;
@@ -259,6 +260,7 @@ api_token_sql_store!(SqliteStore, db: sqlx::Sqlite);
 live_sql_store!(SqliteStore, sqlite);
 table_hands_sql_store!(SqliteStore, db: sqlx::Sqlite);
 fixture_hands_sql_store!(SqliteStore, db: sqlx::Sqlite);
+rated_games_sql_store!(SqliteStore);
 mail_sql_store!(
     SqliteStore,
     db: sqlx::Sqlite,

@@ -70,6 +70,7 @@ mod quick_entry_browser;
 mod quick_entry_levels;
 mod quick_entry_page;
 mod quick_entry_withdrawal;
+mod ratings_pools;
 mod record_command;
 mod result_browser;
 mod result_dates;

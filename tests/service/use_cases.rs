@@ -49,6 +49,16 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "ratings::rating_pools",
+        Some(("GET", "/leagues/{slug}/ratings")),
+        Some(("GET", "/api/v1/organisations/{slug}/ratings")),
+    ),
+    (
+        "ratings::rating_pool",
+        Some(("GET", "/leagues/{slug}/ratings/{family}")),
+        Some(("GET", "/api/v1/organisations/{slug}/ratings/{family}")),
+    ),
+    (
         "fixture_play::fixture_at_play",
         Some(("GET", "/leagues/{slug}/fixtures/{id}/hands")),
         Some(("GET", "/api/v1/organisations/{slug}/fixtures/{id}/hands")),
@@ -592,7 +602,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 17] = [
+const USE_CASE_MODULES: [&str; 18] = [
     "accounts",
     "admin",
     "captaincy",
@@ -603,6 +613,7 @@ const USE_CASE_MODULES: [&str; 17] = [
     "league",
     "organisers",
     "password_resets",
+    "ratings",
     "removals",
     "renames",
     "results",

@@ -23,6 +23,7 @@ pub mod live;
 pub mod organisations;
 pub mod organisers;
 pub mod players;
+pub mod ratings;
 pub mod renames;
 pub mod results;
 mod table_hands;
@@ -184,6 +185,8 @@ api_endpoints![
     fixture_hands::choose_game_players,
     fixture_hands::enter_fixture_hand,
     fixture_hands::undo_fixture_hand,
+    ratings::list_rating_pools,
+    ratings::get_rating_pool,
     renames::rename_organisation,
     organisers::invite_organiser,
     renames::rename_competition,

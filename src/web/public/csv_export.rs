@@ -224,6 +224,39 @@ pub fn results_csv(rows: &[ResultRow]) -> String {
     finish(writer)
 }
 
+/// A pool's ratings as CSV, as `fives ratings` gives them, one player a line, highest first:
+/// `player,id,rating,low,high,games,provisional`.
+pub fn ratings_csv(rows: &[crate::app::ratings::RatedPlayer]) -> String {
+    let mut writer = csv_writer();
+    write_record(
+        &mut writer,
+        [
+            "player",
+            "id",
+            "rating",
+            "low",
+            "high",
+            "games",
+            "provisional",
+        ],
+    );
+    for row in rows {
+        write_record(
+            &mut writer,
+            [
+                inert(row.name.clone()),
+                row.id.clone(),
+                row.rating.to_string(),
+                row.low.to_string(),
+                row.high.to_string(),
+                row.games.to_string(),
+                row.provisional.to_string(),
+            ],
+        );
+    }
+    finish(writer)
+}
+
 /// A name that a spreadsheet would read as a formula gets a leading apostrophe, which
 /// spreadsheets show as text. The files are public and names are typed by people, so a name
 /// must never run as a formula on a reader's machine; every other name is written as it is.

@@ -10,3 +10,4 @@ pub mod home;
 pub mod league;
 pub mod league_screen;
 pub mod players;
+pub mod ratings;
