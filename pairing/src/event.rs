@@ -1,7 +1,6 @@
 //! The validated event: [`EventSpec`] checked against every rule of the document, or a typed
 //! [`EventError`] naming the place of the first rule broken.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::Deserialize;
@@ -9,6 +8,10 @@ use serde::Deserialize;
 use crate::document::{EventSpec, Format, OptionsSpec, RemainderSpec, Seeding};
 use crate::number::Exact;
 use crate::swiss::Remainder;
+
+mod reading;
+
+use reading::{EventParts, Id, IdIndex};
 
 /// The most entrants an event may have: pairing and standings work grows with the field.
 pub const MAX_ENTRANTS: usize = 100_000;
@@ -391,11 +394,12 @@ impl Event {
         // Most documents are well formed: they are read once without keeping the path to each
         // value, which costs more than the reading itself; a refused one is read again with it,
         // for the message.
+        // The rounds' ids are borrowed from the text on that first reading.
         let deserializer = &mut serde_json::Deserializer::from_str(text);
-        if let Ok(spec) = EventSpec::deserialize(&mut *deserializer)
+        if let Ok(parts) = EventParts::<Id>::deserialize(&mut *deserializer)
             && deserializer.end().is_ok()
         {
-            return Event::from_spec(spec);
+            return Event::from_parts(parts);
         }
         let deserializer = &mut serde_json::Deserializer::from_str(text);
         let spec: EventSpec =
@@ -418,6 +422,11 @@ impl Event {
 
     /// Checks plain data against every rule of the document.
     pub fn from_spec(spec: EventSpec) -> Result<Event, EventError> {
+        Event::from_parts(EventParts::<String>::from(spec))
+    }
+
+    /// [`Event::from_spec`] for the document's fields however its ids are held.
+    fn from_parts<I: AsRef<str>>(spec: EventParts<I>) -> Result<Event, EventError> {
         let document = |refusal| EventError::new(Place::Document, refusal);
         let format = spec.format;
         let seats = spec.seats.unwrap_or(2);
@@ -439,12 +448,12 @@ impl Event {
         if spec.entrants.len() > MAX_ENTRANTS {
             return Err(document(Refusal::TooManyEntrants(spec.entrants.len())));
         }
-        let mut index_of: HashMap<&str, EntrantIndex> = HashMap::new();
+        let mut index_of = IdIndex::with_capacity(spec.entrants.len());
         for (index, entrant) in spec.entrants.iter().enumerate() {
             if entrant.id.is_empty() {
                 return Err(EventError::new(Place::Entrant(index), Refusal::EmptyId));
             }
-            if index_of.insert(&entrant.id, index).is_some() {
+            if !index_of.insert(&entrant.id, index) {
                 return Err(EventError::new(
                     Place::Entrant(index),
                     Refusal::DuplicateId(entrant.id.clone()),
@@ -476,7 +485,7 @@ impl Event {
         for (r, round_spec) in round_specs.into_iter().enumerate() {
             let number = r + 1;
             let mut seat = |id: &str, place: Place| -> Result<EntrantIndex, EventError> {
-                let Some(&index) = index_of.get(id) else {
+                let Some(index) = index_of.get(id) else {
                     return Err(EventError::new(
                         place,
                         Refusal::UnknownEntrant(id.to_string()),
@@ -499,13 +508,9 @@ impl Event {
                 }
                 Ok(index)
             };
-            let mut tables = Vec::new();
-            for (t, table_spec) in round_spec
-                .tables
-                .unwrap_or_default()
-                .into_iter()
-                .enumerate()
-            {
+            let table_specs = round_spec.tables.unwrap_or_default();
+            let mut tables = Vec::with_capacity(table_specs.len());
+            for (t, table_spec) in table_specs.into_iter().enumerate() {
                 let place = || Place::Table { round: r, table: t };
                 if !table_sizes.contains(&table_spec.seats.len()) {
                     return Err(EventError::new(
@@ -518,7 +523,7 @@ impl Event {
                 }
                 let mut table_seats = Vec::with_capacity(table_spec.seats.len());
                 for id in &table_spec.seats {
-                    table_seats.push(seat(id, place())?);
+                    table_seats.push(seat(id.as_ref(), place())?);
                 }
                 for (field, values) in [
                     ("points", &table_spec.points),
@@ -560,7 +565,7 @@ impl Event {
             }
             let mut byes = Vec::new();
             for id in round_spec.byes.unwrap_or_default() {
-                byes.push(seat(&id, Place::Byes { round: r })?);
+                byes.push(seat(id.as_ref(), Place::Byes { round: r })?);
             }
             rounds.push(Round { tables, byes });
         }
