@@ -129,7 +129,10 @@ impl<W: Weight> Graph<W> {
         start.push(0);
         for v in 0..vertices {
             let row = &mut dealt[degree[v] as usize..degree[v + 1] as usize];
-            row.sort_unstable();
+            // Rows dealt from edges listed in order are sorted already.
+            if !row.is_sorted() {
+                row.sort_unstable();
+            }
             let mut last = None;
             for &(w, c) in row.iter() {
                 // Of parallel edges the first, the cheapest, is kept.
