@@ -101,15 +101,12 @@ pub(crate) fn solve(
     }
     loop {
         // The members' pairs first, in order, then the float edges: most rows of the graph
-        // then come in already sorted (see `Graph::new`).
-        let mut edges = Vec::with_capacity(pairs.len() + float_edges.len());
-        edges.extend(
-            pairs
-                .iter()
-                .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize))),
-        );
-        edges.extend_from_slice(&float_edges);
-        let graph = Graph::new(vertices, &edges);
+        // then come in already sorted (see `Graph::from_edges`).
+        let edges = pairs
+            .iter()
+            .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize)))
+            .chain(float_edges.iter().copied());
+        let graph = Graph::from_edges(vertices, edges);
         match min_cost_perfect_matching_from(&graph, Some(start(&graph, count))) {
             Ok(solution) => {
                 let missing = if whole {
