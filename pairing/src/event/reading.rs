@@ -149,6 +149,9 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                     &mut entrants,
                     |m| {
                         let list: Vec<EntrantSpec> = m.next_value()?;
+                        if list.len() > super::MAX_ENTRANTS {
+                            return Err(give_up());
+                        }
                         let mut index = IdIndex::with_capacity(list.len());
                         for (i, entrant) in list.iter().enumerate() {
                             if !index.insert(&entrant.id, i) {
@@ -361,8 +364,10 @@ impl<'de> Visitor<'de> for SeatSeed<'_> {
 /// Entrants by id. An id of up to 15 bytes, the usual case, is packed into the key itself, so
 /// that finding it reads no string elsewhere in memory; longer ids are keyed by the string.
 pub(super) struct IdIndex {
-    short: HashMap<u128, EntrantIndex, BuildHasherDefault<WordHasher>>,
-    long: HashMap<Box<str>, EntrantIndex, BuildHasherDefault<WordHasher>>,
+    // Entries of 24 bytes (two words and a u32; a u128 key would align them on 32): the table
+    // of 100,000 ids is read at random, once for each seat.
+    short: HashMap<(u64, u64), u32, BuildHasherDefault<WordHasher>>,
+    long: HashMap<Box<str>, u32, BuildHasherDefault<WordHasher>>,
 }
 
 impl IdIndex {
@@ -375,10 +380,11 @@ impl IdIndex {
 
     /// Adds an entrant; false, and the first entrant kept, if its id is already there.
     pub(super) fn insert(&mut self, id: &str, index: EntrantIndex) -> bool {
-        fn vacant<K>(entry: Entry<'_, K, EntrantIndex>, index: EntrantIndex) -> bool {
+        fn vacant<K>(entry: Entry<'_, K, u32>, index: EntrantIndex) -> bool {
             match entry {
                 Entry::Vacant(vacant) => {
-                    vacant.insert(index);
+                    // At most 100,000 entrants (`MAX_ENTRANTS`).
+                    vacant.insert(index as u32);
                     true
                 }
                 Entry::Occupied(_) => false,
@@ -392,14 +398,15 @@ impl IdIndex {
 
     pub(super) fn get(&self, id: &str) -> Option<EntrantIndex> {
         match packed(id) {
-            Some(key) => self.short.get(&key).copied(),
-            None => self.long.get(id).copied(),
+            Some(key) => self.short.get(&key),
+            None => self.long.get(id),
         }
+        .map(|&index| index as EntrantIndex)
     }
 }
 
 /// The id's bytes and, in the last byte, its length: distinct ids give distinct keys.
-fn packed(id: &str) -> Option<u128> {
+fn packed(id: &str) -> Option<(u64, u64)> {
     let bytes = id.as_bytes();
     if bytes.len() > 15 {
         return None;
@@ -407,7 +414,11 @@ fn packed(id: &str) -> Option<u128> {
     let mut word = [0u8; 16];
     word[..bytes.len()].copy_from_slice(bytes);
     word[15] = bytes.len() as u8;
-    Some(u128::from_le_bytes(word))
+    let (low, high) = word.split_at(8);
+    Some((
+        u64::from_le_bytes(low.try_into().expect("eight bytes")),
+        u64::from_le_bytes(high.try_into().expect("eight bytes")),
+    ))
 }
 
 /// A fast hasher for the ids (no defence against chosen collisions is needed: a document's
