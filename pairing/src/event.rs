@@ -530,10 +530,7 @@ impl Event {
                         },
                     ));
                 }
-                let mut table_seats = Vec::with_capacity(table_spec.seats.len());
-                for id in &table_spec.seats {
-                    table_seats.push(seat(id, place())?);
-                }
+                let table_seats = I::seats(table_spec.seats, |id| seat(id, place()))?;
                 for (field, values) in [
                     ("points", &table_spec.points),
                     ("game_points", &table_spec.game_points),
