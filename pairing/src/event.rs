@@ -1,14 +1,15 @@
 //! The validated event: [`EventSpec`] checked against every rule of the document, or a typed
 //! [`EventError`] naming the place of the first rule broken.
 
-use std::collections::HashMap;
 use std::fmt;
-
-use serde::Deserialize;
 
 use crate::document::{EventSpec, Format, OptionsSpec, RemainderSpec, Seeding};
 use crate::number::Exact;
 use crate::swiss::Remainder;
+
+mod reading;
+
+use reading::{EventParts, IdIndex, SeatName};
 
 /// The most entrants an event may have: pairing and standings work grows with the field.
 pub const MAX_ENTRANTS: usize = 100_000;
@@ -391,11 +392,10 @@ impl Event {
         // Most documents are well formed: they are read once without keeping the path to each
         // value, which costs more than the reading itself; a refused one is read again with it,
         // for the message.
-        let deserializer = &mut serde_json::Deserializer::from_str(text);
-        if let Ok(spec) = EventSpec::deserialize(&mut *deserializer)
-            && deserializer.end().is_ok()
-        {
-            return Event::from_spec(spec);
+        // The usual document (entrants before rounds) is read with its seats as entrants'
+        // indexes at once (see `reading`).
+        if let Some((parts, index)) = reading::read_resolved(text) {
+            return Event::from_parts(parts, Some(index));
         }
         let deserializer = &mut serde_json::Deserializer::from_str(text);
         let spec: EventSpec =
@@ -418,6 +418,15 @@ impl Event {
 
     /// Checks plain data against every rule of the document.
     pub fn from_spec(spec: EventSpec) -> Result<Event, EventError> {
+        Event::from_parts(EventParts::<String>::from(spec), None)
+    }
+
+    /// [`Event::from_spec`] for the document's fields however its seats name entrants; with
+    /// the index of the entrants' ids when it is made already (its ids then known distinct).
+    fn from_parts<I: SeatName>(
+        spec: EventParts<I>,
+        index_of: Option<IdIndex>,
+    ) -> Result<Event, EventError> {
         let document = |refusal| EventError::new(Place::Document, refusal);
         let format = spec.format;
         let seats = spec.seats.unwrap_or(2);
@@ -439,12 +448,13 @@ impl Event {
         if spec.entrants.len() > MAX_ENTRANTS {
             return Err(document(Refusal::TooManyEntrants(spec.entrants.len())));
         }
-        let mut index_of: HashMap<&str, EntrantIndex> = HashMap::new();
+        let made = index_of.is_some();
+        let mut index_of = index_of.unwrap_or_else(|| IdIndex::with_capacity(spec.entrants.len()));
         for (index, entrant) in spec.entrants.iter().enumerate() {
             if entrant.id.is_empty() {
                 return Err(EventError::new(Place::Entrant(index), Refusal::EmptyId));
             }
-            if index_of.insert(&entrant.id, index).is_some() {
+            if !made && !index_of.insert(&entrant.id, index) {
                 return Err(EventError::new(
                     Place::Entrant(index),
                     Refusal::DuplicateId(entrant.id.clone()),
@@ -471,41 +481,45 @@ impl Event {
         let knockout_tables = matches!(format, Format::Knockout | Format::DoubleElimination);
         let last = round_specs.len().saturating_sub(1);
         let mut rounds = Vec::with_capacity(round_specs.len());
-        // The round (from 1) each entrant was last seated in.
-        let mut seated_in = vec![0usize; spec.entrants.len()];
+        // For each entrant, the round (from 1) it was last seated in and the last round it
+        // may be (u32::MAX without a withdrawal), side by side: the seats of a large document
+        // name entrants in no order, and one read from memory then serves both checks.
+        let mut seat_rounds: Vec<(u32, u32)> = spec
+            .entrants
+            .iter()
+            .map(|entrant| (0, entrant.withdrawn_after.unwrap_or(u32::MAX)))
+            .collect();
         for (r, round_spec) in round_specs.into_iter().enumerate() {
-            let number = r + 1;
-            let mut seat = |id: &str, place: Place| -> Result<EntrantIndex, EventError> {
-                let Some(&index) = index_of.get(id) else {
-                    return Err(EventError::new(
-                        place,
-                        Refusal::UnknownEntrant(id.to_string()),
-                    ));
+            let number = r as u32 + 1;
+            let mut seat = |id: &I, place: Place| -> Result<EntrantIndex, EventError> {
+                let index = match id.entrant(&index_of) {
+                    Ok(index) => index,
+                    Err(unknown) => {
+                        return Err(EventError::new(
+                            place,
+                            Refusal::UnknownEntrant(unknown.to_string()),
+                        ));
+                    }
                 };
-                if std::mem::replace(&mut seated_in[index], number) == number {
-                    return Err(EventError::new(place, Refusal::SeatedTwice(id.to_string())));
+                let (seated_in, last) = &mut seat_rounds[index];
+                let id = || spec.entrants[index].id.clone();
+                if std::mem::replace(seated_in, number) == number {
+                    return Err(EventError::new(place, Refusal::SeatedTwice(id())));
                 }
-                let entrant = &spec.entrants[index];
-                if let Some(after) = entrant.withdrawn_after
-                    && number > after as usize
-                {
+                if number > *last {
                     return Err(EventError::new(
                         place,
                         Refusal::Withdrawn {
-                            id: id.to_string(),
-                            after,
+                            id: id(),
+                            after: *last,
                         },
                     ));
                 }
                 Ok(index)
             };
-            let mut tables = Vec::new();
-            for (t, table_spec) in round_spec
-                .tables
-                .unwrap_or_default()
-                .into_iter()
-                .enumerate()
-            {
+            let table_specs = round_spec.tables.unwrap_or_default();
+            let mut tables = Vec::with_capacity(table_specs.len());
+            for (t, table_spec) in table_specs.into_iter().enumerate() {
                 let place = || Place::Table { round: r, table: t };
                 if !table_sizes.contains(&table_spec.seats.len()) {
                     return Err(EventError::new(
@@ -516,10 +530,7 @@ impl Event {
                         },
                     ));
                 }
-                let mut table_seats = Vec::with_capacity(table_spec.seats.len());
-                for id in &table_spec.seats {
-                    table_seats.push(seat(id, place())?);
-                }
+                let table_seats = I::seats(table_spec.seats, |id| seat(id, place()))?;
                 for (field, values) in [
                     ("points", &table_spec.points),
                     ("game_points", &table_spec.game_points),

@@ -47,6 +47,13 @@ impl fmt::Display for NumberError {
 fn gcd(mut a: i128, mut b: i128) -> i128 {
     a = a.abs();
     b = b.abs();
+    // The usual values fit a machine word, whose division is far cheaper than i128's.
+    if let (Ok(mut a), Ok(mut b)) = (u64::try_from(a), u64::try_from(b)) {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        return i128::from(a);
+    }
     while b != 0 {
         (a, b) = (b, a % b);
     }
@@ -60,8 +67,14 @@ impl Exact {
     /// `num / den`; `den` must not be zero.
     pub fn ratio(num: i128, den: i128) -> Exact {
         assert!(den != 0, "a fraction needs a denominator");
+        if den == 1 {
+            return Exact { num, den };
+        }
         let sign = if den < 0 { -1 } else { 1 };
         let divisor = gcd(num, den).max(1);
+        if divisor == 1 && sign == 1 {
+            return Exact { num, den };
+        }
         Exact {
             num: sign * num / divisor,
             den: sign * den / divisor,
@@ -69,7 +82,10 @@ impl Exact {
     }
 
     pub fn integer(value: i64) -> Exact {
-        Exact::ratio(i128::from(value), 1)
+        Exact {
+            num: i128::from(value),
+            den: 1,
+        }
     }
 
     pub fn numerator(self) -> i128 {
@@ -195,6 +211,9 @@ impl Add for Exact {
                 den: 1,
             };
         }
+        if self.den == other.den {
+            return Exact::ratio(self.num + other.num, self.den);
+        }
         let common = gcd(self.den, other.den);
         let den = self.den / common * other.den;
         Exact::ratio(
@@ -252,38 +271,53 @@ impl Ord for Exact {
         if self.den == other.den {
             return self.num.cmp(&other.num);
         }
-        // Compares by floors, then by the reciprocals of the fractional parts: no products.
-        let (mut a_num, mut a_den, mut b_num, mut b_den) =
-            (self.num, self.den, other.num, other.den);
-        let mut flipped = false;
-        loop {
-            let (a_floor, b_floor) = (a_num.div_euclid(a_den), b_num.div_euclid(b_den));
-            if a_floor != b_floor {
-                let order = a_floor.cmp(&b_floor);
-                return if flipped { order.reverse() } else { order };
+        // Numerators and denominators within a machine word, the usual case, compare by
+        // cross products, which an i128 holds exactly.
+        if let (Ok(a_num), Ok(a_den), Ok(b_num), Ok(b_den)) = (
+            i64::try_from(self.num),
+            i64::try_from(self.den),
+            i64::try_from(other.num),
+            i64::try_from(other.den),
+        ) {
+            return (i128::from(a_num) * i128::from(b_den))
+                .cmp(&(i128::from(b_num) * i128::from(a_den)));
+        }
+        cmp_by_floors(self, other)
+    }
+}
+
+/// Compares by floors, then by the reciprocals of the fractional parts: no products, so no
+/// overflow whatever the magnitudes.
+fn cmp_by_floors(this: &Exact, other: &Exact) -> Ordering {
+    let (mut a_num, mut a_den, mut b_num, mut b_den) = (this.num, this.den, other.num, other.den);
+    let mut flipped = false;
+    loop {
+        let (a_floor, b_floor) = (a_num.div_euclid(a_den), b_num.div_euclid(b_den));
+        if a_floor != b_floor {
+            let order = a_floor.cmp(&b_floor);
+            return if flipped { order.reverse() } else { order };
+        }
+        let (a_rest, b_rest) = (a_num.rem_euclid(a_den), b_num.rem_euclid(b_den));
+        match (a_rest == 0, b_rest == 0) {
+            (true, true) => return Ordering::Equal,
+            (true, false) => {
+                return if flipped {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                };
             }
-            let (a_rest, b_rest) = (a_num.rem_euclid(a_den), b_num.rem_euclid(b_den));
-            match (a_rest == 0, b_rest == 0) {
-                (true, true) => return Ordering::Equal,
-                (true, false) => {
-                    return if flipped {
-                        Ordering::Greater
-                    } else {
-                        Ordering::Less
-                    };
-                }
-                (false, true) => {
-                    return if flipped {
-                        Ordering::Less
-                    } else {
-                        Ordering::Greater
-                    };
-                }
-                (false, false) => {
-                    // a_rest/a_den < b_rest/b_den exactly when a_den/a_rest > b_den/b_rest.
-                    (a_num, a_den, b_num, b_den) = (a_den, a_rest, b_den, b_rest);
-                    flipped = !flipped;
-                }
+            (false, true) => {
+                return if flipped {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                };
+            }
+            (false, false) => {
+                // a_rest/a_den < b_rest/b_den exactly when a_den/a_rest > b_den/b_rest.
+                (a_num, a_den, b_num, b_den) = (a_den, a_rest, b_den, b_rest);
+                flipped = !flipped;
             }
         }
     }
@@ -373,6 +407,24 @@ impl<'de> serde::Deserialize<'de> for Exact {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn cross_products_order_as_floors_do() {
+        let values: Vec<Exact> = [-7, -2, -1, 0, 1, 2, 3, 7, 1_000_000, -999_999]
+            .iter()
+            .flat_map(|&num| [1, 2, 3, 4, 7, 1_000_000].map(|den| Exact::ratio(num, den)))
+            .chain([
+                Exact::ratio(i128::from(i64::MAX) * 3, 7),
+                Exact::ratio(-5, 3),
+            ])
+            .collect();
+        for a in &values {
+            for b in &values {
+                assert_eq!(a.cmp(b), cmp_by_floors(a, b), "{a} against {b}");
+            }
+        }
+    }
+
     use super::*;
 
     fn parse(text: &str) -> Exact {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::event::{EntrantIndex, Event};
 use crate::number::Exact;
 use crate::seeding::{by_pairing_rank, scores};
-use crate::swiss::{self, SwissEntrant, SwissField};
+use crate::swiss::{self, History, PairCounts, SwissEntrant, SwissField};
 
 /// The field for the next round, and which entrant each of its indexes is.
 pub struct Field {
@@ -26,45 +26,72 @@ fn common_denominator(scores: &[Exact]) -> i128 {
 }
 
 pub fn field(event: &Event) -> Field {
+    let mut field = ranked(event);
+    let key = |a: u32, b: u32| (a.min(b) as usize, a.max(b) as usize);
+    let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
+    let mut partners: HashMap<(usize, usize), u32> = HashMap::new();
+    shared_tables(
+        event,
+        &field.entrants,
+        |a, b| *meetings.entry(key(a, b)).or_default() += 1,
+        |a, b| *partners.entry(key(a, b)).or_default() += 1,
+    );
+    field.field.meetings = meetings;
+    field.field.partners = partners;
+    field
+}
+
+/// The field with its history as counts for the engine, its maps left empty: hashing every
+/// pair that met (400,000 in eight rounds of 100,000 entrants) costs more than the counts.
+fn field_with_history(event: &Event) -> (Field, History) {
+    let field = ranked(event);
+    let (mut met, mut partnered) = (Vec::new(), Vec::new());
+    shared_tables(
+        event,
+        &field.entrants,
+        |a, b| met.push((a, b, 1)),
+        |a, b| partnered.push((a, b, 1)),
+    );
+    let active = field.entrants.len();
+    let history = History {
+        met: PairCounts::from_pairs(active, &met),
+        partnered: PairCounts::from_pairs(active, &partnered),
+    };
+    (field, history)
+}
+
+/// The active entrants in pairing-rank order with their scaled scores and byes, without
+/// their history.
+fn ranked(event: &Event) -> Field {
     let next = event.next_round();
     let scores = scores(event, 0..event.rounds.len());
-    let mut entrants: Vec<EntrantIndex> = (0..event.entrants.len())
+    // Sorted with each entrant's score and rating beside it, not looked up by index at each
+    // comparison (a field of 100,000 reads them from memory at random otherwise); the order
+    // is `by_pairing_rank`'s, a total order.
+    let mut keyed: Vec<(Exact, Exact, EntrantIndex)> = (0..event.entrants.len())
         .filter(|&e| event.entrants[e].is_active_in(next))
+        .map(|e| (scores[e], event.entrants[e].rating, e))
         .collect();
-    entrants.sort_by(|&a, &b| by_pairing_rank(event, &scores, a, b));
-    let mut position = vec![None; event.entrants.len()];
-    for (i, &entrant) in entrants.iter().enumerate() {
-        position[entrant] = Some(i);
-    }
+    keyed.sort_unstable_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then_with(|| b.1.cmp(&a.1))
+            .then_with(|| a.2.cmp(&b.2))
+    });
+    debug_assert!(
+        keyed
+            .windows(2)
+            .all(|w| by_pairing_rank(event, &scores, w[0].2, w[1].2).is_lt())
+    );
+    let entrants: Vec<EntrantIndex> = keyed.into_iter().map(|(_, _, e)| e).collect();
 
     let active_scores: Vec<Exact> = entrants.iter().map(|&e| scores[e]).collect();
     // Scores are at most 2·10^9 with denominators dividing 10^6 (see `number`): the scaled
     // scores fit an i64.
     let denominator = common_denominator(&active_scores);
     let mut byes = vec![0u32; event.entrants.len()];
-    let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
-    let mut partners: HashMap<(usize, usize), u32> = HashMap::new();
-    let key = |a: usize, b: usize| (a.min(b), a.max(b));
     for round in &event.rounds {
         for &entrant in &round.byes {
             byes[entrant] += 1;
-        }
-        for table in &round.tables {
-            let seated: Vec<Option<usize>> = table.seats.iter().map(|&e| position[e]).collect();
-            for (s, a) in seated.iter().enumerate() {
-                for b in &seated[s + 1..] {
-                    if let (Some(a), Some(b)) = (a, b) {
-                        *meetings.entry(key(*a, *b)).or_default() += 1;
-                    }
-                }
-            }
-            if event.partnerships && seated.len() == 4 {
-                for (a, b) in [(seated[0], seated[2]), (seated[1], seated[3])] {
-                    if let (Some(a), Some(b)) = (a, b) {
-                        *partners.entry(key(a, b)).or_default() += 1;
-                    }
-                }
-            }
         }
     }
     let swiss_entrants = entrants
@@ -83,10 +110,46 @@ pub fn field(event: &Event) -> Field {
             seats: event.seats,
             partnerships: event.partnerships,
             remainder: event.options.remainder,
-            meetings,
-            partners,
+            meetings: HashMap::new(),
+            partners: HashMap::new(),
         },
         entrants,
+    }
+}
+
+/// Calls `met(a, b)` for every two active entrants (by place in `ranked`) at a table of an
+/// earlier round, once per round, and `partnered(a, b)` for every two partners.
+fn shared_tables(
+    event: &Event,
+    ranked: &[EntrantIndex],
+    mut met: impl FnMut(u32, u32),
+    mut partnered: impl FnMut(u32, u32),
+) {
+    const ABSENT: u32 = u32::MAX;
+    let mut position = vec![ABSENT; event.entrants.len()];
+    for (i, &entrant) in ranked.iter().enumerate() {
+        position[entrant] = i as u32;
+    }
+    let mut seated = Vec::with_capacity(4);
+    for round in &event.rounds {
+        for table in &round.tables {
+            seated.clear();
+            seated.extend(table.seats.iter().map(|&e| position[e]));
+            for (s, &a) in seated.iter().enumerate() {
+                for &b in &seated[s + 1..] {
+                    if a != ABSENT && b != ABSENT {
+                        met(a, b);
+                    }
+                }
+            }
+            if event.partnerships && seated.len() == 4 {
+                for (a, b) in [(seated[0], seated[2]), (seated[1], seated[3])] {
+                    if a != ABSENT && b != ABSENT {
+                        partnered(a, b);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -101,11 +164,12 @@ pub enum NotPaired {
 
 /// The engine's round as entrants, or why there is none.
 pub fn pair(event: &Event) -> Result<(Vec<Vec<EntrantIndex>>, Vec<EntrantIndex>), NotPaired> {
-    let field = field(event);
+    let (field, history) = field_with_history(event);
     if field.entrants.is_empty() {
         return Err(NotPaired::NoActiveEntrant);
     }
-    let round = swiss::pair(&field.field).map_err(|error| NotPaired::NoPairing(error.0))?;
+    let round = swiss::pair_with_history(&field.field, history)
+        .map_err(|error| NotPaired::NoPairing(error.0))?;
     let to_entrant = |i: usize| field.entrants[i];
     let tables = round
         .tables

@@ -51,7 +51,7 @@ fn json(text: &str, what: &str) -> Value {
 #[test]
 fn every_worked_example_gives_its_answer() {
     let examples = examples();
-    assert!(examples.len() >= 11, "the examples are found: {examples:?}");
+    assert!(examples.len() >= 36, "the examples are found: {examples:?}");
     for example in examples {
         let name = example.file_name().unwrap().to_string_lossy().into_owned();
         let event = read(&example.join("event.json")).expect("each example has an event.json");
@@ -101,6 +101,7 @@ fn every_worked_example_gives_its_answer() {
         if let Some(expected) = read(&example.join("refusal.txt")) {
             let answer = pair_text(&event);
             assert_eq!(answer.exit_code, 2, "{name}: {answer:?}");
+            assert!(answer.stdout.is_empty(), "{name}: {answer:?}");
             assert_eq!(answer.stderr.trim_end(), expected.trim_end(), "{name}");
             checked += 1;
         }

@@ -94,53 +94,71 @@ impl<W: Weight> Graph<W> {
     /// From undirected edges `(u, v, cost)`; every cost must be even. Loops are dropped and of
     /// parallel edges the cheapest is kept.
     pub(crate) fn new(vertices: usize, edges: &[(u32, u32, W)]) -> Self {
-        // Each edge is dealt into the rows of both its ends (a counting sort by row), then
-        // each row, a handful of edges, is sorted by neighbour and cost on its own.
-        let mut degree = vec![0u32; vertices + 1];
-        for &(u, v, _) in edges {
+        Graph::from_edges(vertices, edges.iter().copied())
+    }
+
+    /// As [`Graph::new`], from edges listed twice by the iterator (once to count them, once
+    /// to place them), so that a large graph's edges need not be held in a list of their own.
+    pub(crate) fn from_edges(
+        vertices: usize,
+        edges: impl Iterator<Item = (u32, u32, W)> + Clone,
+    ) -> Self {
+        // Each edge is dealt into the rows of both its ends (a counting sort by row); a row
+        // not dealt in order of neighbour, a handful of edges, is then sorted on its own.
+        let mut start = vec![0u32; vertices + 1];
+        for (u, v, _) in edges.clone() {
             if u != v {
-                degree[u as usize + 1] += 1;
-                degree[v as usize + 1] += 1;
+                start[u as usize + 1] += 1;
+                start[v as usize + 1] += 1;
             }
         }
         for v in 0..vertices {
-            degree[v + 1] += degree[v];
+            start[v + 1] += start[v];
         }
-        let Some(&(_, _, filler)) = edges.first() else {
-            return Graph {
-                start: vec![0; vertices + 1],
-                to: Vec::new(),
-                cost: Vec::new(),
-            };
-        };
-        let mut dealt = vec![(0u32, filler); degree[vertices] as usize];
-        let mut next = degree.clone();
-        for &(u, v, c) in edges {
+        let dealt = start[vertices] as usize;
+        let mut to = vec![0u32; dealt];
+        let mut cost = vec![W::ZERO; dealt];
+        let mut next = start.clone();
+        for (u, v, c) in edges {
             if u != v {
-                dealt[next[u as usize] as usize] = (v, c);
-                next[u as usize] += 1;
-                dealt[next[v as usize] as usize] = (u, c);
-                next[v as usize] += 1;
+                for (from, other) in [(u, v), (v, u)] {
+                    let at = next[from as usize] as usize;
+                    to[at] = other;
+                    cost[at] = c;
+                    next[from as usize] += 1;
+                }
             }
         }
-        let mut start = Vec::with_capacity(vertices + 1);
-        let mut to = Vec::with_capacity(dealt.len());
-        let mut cost = Vec::with_capacity(dealt.len());
-        start.push(0);
+        // Rows in order of neighbour with no parallel edges stay where they are; any other is
+        // sorted by neighbour and cost and keeps the first, cheapest, of parallel edges. Rows
+        // only shrink, so each is written at or before where it was read.
+        let mut written = 0;
+        let mut row_buffer = Vec::new();
         for v in 0..vertices {
-            let row = &mut dealt[degree[v] as usize..degree[v + 1] as usize];
-            row.sort_unstable();
+            let row = start[v] as usize..start[v + 1] as usize;
+            start[v] = written as u32;
+            if to[row.clone()].is_sorted_by(|a, b| a < b) {
+                to.copy_within(row.clone(), written);
+                cost.copy_within(row.clone(), written);
+                written += row.len();
+                continue;
+            }
+            row_buffer.clear();
+            row_buffer.extend(row.clone().map(|k| (to[k], cost[k])));
+            row_buffer.sort_unstable();
             let mut last = None;
-            for &(w, c) in row.iter() {
-                // Of parallel edges the first, the cheapest, is kept.
+            for &(w, c) in &row_buffer {
                 if last != Some(w) {
-                    to.push(w);
-                    cost.push(c);
+                    to[written] = w;
+                    cost[written] = c;
+                    written += 1;
                     last = Some(w);
                 }
             }
-            start.push(to.len() as u32);
         }
+        start[vertices] = written as u32;
+        to.truncate(written);
+        cost.truncate(written);
         Graph { start, to, cost }
     }
 

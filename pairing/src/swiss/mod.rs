@@ -12,6 +12,8 @@ mod matching;
 mod pairs;
 mod tables;
 
+pub(crate) use history::PairCounts;
+
 /// How a field that does not divide into full tables of three or four is seated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Remainder {
@@ -77,9 +79,29 @@ impl std::error::Error for NoSwissPairing {}
 /// Two seats: exact (a minimum-cost perfect matching). Three and four seats: exact up to
 /// [`EXACT_TABLES_LIMIT`] entrants, a deterministic local search beyond.
 pub fn pair(field: &SwissField) -> Result<SwissRound, NoSwissPairing> {
+    let entrants = field.entrants.len();
+    let history = History {
+        met: PairCounts::new(entrants, &field.meetings),
+        partnered: PairCounts::new(entrants, &field.partners),
+    };
+    pair_with_history(field, history)
+}
+
+/// Who has met and partnered whom, for [`pair_with_history`].
+pub(crate) struct History {
+    pub(crate) met: PairCounts,
+    pub(crate) partnered: PairCounts,
+}
+
+/// [`pair`] with the history given as counts rather than in the field's maps (which are not
+/// read): a caller with a large field builds the counts directly, without hashing every pair.
+pub(crate) fn pair_with_history(
+    field: &SwissField,
+    history: History,
+) -> Result<SwissRound, NoSwissPairing> {
     match (field.seats, field.partnerships) {
-        (2, false) => pairs::pair(field),
-        (3, false) | (4, _) => Ok(tables::pair(field)),
+        (2, false) => pairs::pair(field, history.met),
+        (3, false) | (4, _) => Ok(tables::pair(field, history)),
         (seats, true) => Err(NoSwissPairing(format!(
             "partnerships need four seats, not {seats}"
         ))),

@@ -7,6 +7,7 @@
 
 use std::ops::{Add, Sub};
 
+use super::History;
 use super::byes::ByeRule;
 use super::history::PairCounts;
 use super::{Remainder, SwissField, SwissRound};
@@ -126,7 +127,20 @@ pub(crate) struct TableModel {
 pub(crate) type Seating = Vec<usize>;
 
 impl TableModel {
+    #[cfg(test)]
     pub(crate) fn new(field: &SwissField) -> Self {
+        let n = field.entrants.len();
+        TableModel::with_history(
+            field,
+            History {
+                met: PairCounts::new(n, &field.meetings),
+                partnered: PairCounts::new(n, &field.partners),
+            },
+        )
+    }
+
+    /// The model with the history given (the field's maps are not read).
+    pub(crate) fn with_history(field: &SwissField, history: History) -> Self {
         let n = field.entrants.len();
         let layout = Layout::new(n, field.seats, field.partnerships, field.remainder);
         TableModel {
@@ -135,8 +149,8 @@ impl TableModel {
             layout,
             rule: ByeRule::new(&field.entrants, layout.byes),
             byes_had: field.entrants.iter().map(|e| e.byes).collect(),
-            met: PairCounts::new(n, &field.meetings),
-            partnered: PairCounts::new(n, &field.partners),
+            met: history.met,
+            partnered: history.partnered,
         }
     }
 
@@ -252,8 +266,8 @@ impl TableModel {
 }
 
 /// The best pairing found at three or four seats (exact up to [`EXACT_LIMIT`] entrants).
-pub(crate) fn pair(field: &SwissField) -> SwissRound {
-    let model = TableModel::new(field);
+pub(crate) fn pair(field: &SwissField, history: History) -> SwissRound {
+    let model = TableModel::with_history(field, history);
     let (tables, byes) = if model.len() <= EXACT_LIMIT {
         exact(&model)
     } else if model.len() <= POLISH_UP_TO {

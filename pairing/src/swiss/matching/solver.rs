@@ -107,10 +107,15 @@ impl<'g, W: Weight> Solver<'g, W> {
     pub(super) fn settle(&mut self, b: u32) {
         let d = self.lazy(b);
         if d != W::ZERO {
-            let mut leaves = Vec::new();
-            self.leaves(b, &mut leaves);
-            for v in leaves {
-                self.y[v as usize] = self.y[v as usize] + d;
+            // A single vertex, the usual node, needs no list of its leaves.
+            if (b as usize) < self.n {
+                self.y[b as usize] = self.y[b as usize] + d;
+            } else {
+                let mut leaves = Vec::new();
+                self.leaves(b, &mut leaves);
+                for v in leaves {
+                    self.y[v as usize] = self.y[v as usize] + d;
+                }
             }
             if b as usize >= self.n {
                 self.z[b as usize] = self.z[b as usize] + d.double();
@@ -219,6 +224,7 @@ impl<'g, W: Weight> Solver<'g, W> {
                 let bm = self.top[m as usize];
                 self.set_label(bm, Label::Outer, (base, m));
             }
+            Label::Outer if (b as usize) < self.n => self.scan(b),
             Label::Outer => {
                 let mut leaves = Vec::new();
                 self.leaves(b, &mut leaves);

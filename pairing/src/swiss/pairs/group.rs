@@ -100,13 +100,13 @@ pub(crate) fn solve(
         }
     }
     loop {
-        let mut edges = float_edges.clone();
-        edges.extend(
-            pairs
-                .iter()
-                .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize))),
-        );
-        let graph = Graph::new(vertices, &edges);
+        // The members' pairs first, in order, then the float edges: most rows of the graph
+        // then come in already sorted (see `Graph::from_edges`).
+        let edges = pairs
+            .iter()
+            .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize)))
+            .chain(float_edges.iter().copied());
+        let graph = Graph::from_edges(vertices, edges);
         match min_cost_perfect_matching_from(&graph, Some(start(&graph, count))) {
             Ok(solution) => {
                 let missing = if whole {

@@ -72,7 +72,16 @@ pub(crate) struct PairModel {
 }
 
 impl PairModel {
+    #[cfg(test)]
     pub(crate) fn new(field: &SwissField) -> Self {
+        PairModel::with_met(
+            field,
+            PairCounts::new(field.entrants.len(), &field.meetings),
+        )
+    }
+
+    /// The model with the earlier meetings given (the field's map is not read).
+    pub(crate) fn with_met(field: &SwissField, met: PairCounts) -> Self {
         let n = field.entrants.len();
         let score: Vec<i64> = field.entrants.iter().map(|e| e.score).collect();
         let mut scores: Vec<i64> = score.clone();
@@ -100,7 +109,7 @@ impl PairModel {
             place,
             members,
             bye_level,
-            met: PairCounts::new(n, &field.meetings),
+            met,
         }
     }
 
@@ -218,15 +227,20 @@ impl Default for Options {
 }
 
 /// The best pairing at two seats, or which absolute rule cannot be kept.
-pub(crate) fn pair(field: &SwissField) -> Result<SwissRound, NoSwissPairing> {
-    pair_with(field, Options::default())
+/// The best pairing of the field, with its earlier meetings given as counts.
+pub(crate) fn pair(field: &SwissField, met: PairCounts) -> Result<SwissRound, NoSwissPairing> {
+    pair_model(PairModel::with_met(field, met), Options::default())
 }
 
+#[cfg(test)]
 pub(crate) fn pair_with(
     field: &SwissField,
     options: Options,
 ) -> Result<SwissRound, NoSwissPairing> {
-    let model = PairModel::new(field);
+    pair_model(PairModel::new(field), options)
+}
+
+fn pair_model(model: PairModel, options: Options) -> Result<SwissRound, NoSwissPairing> {
     let by_groups = (model.len() > options.whole_graph_up_to)
         .then(|| by_groups::solve(&model, options))
         .flatten();
@@ -426,14 +440,14 @@ mod tests {
 
     #[test]
     fn round_one_is_top_half_against_bottom_half() {
-        let round = pair(&field(&[0; 8])).unwrap();
+        let round = pair_with(&field(&[0; 8]), Options::default()).unwrap();
         assert_eq!(round.tables, [[0, 4], [1, 5], [2, 6], [3, 7]]);
         assert!(round.byes.is_empty());
     }
 
     #[test]
     fn odd_round_one_gives_the_bye_to_the_last() {
-        let round = pair(&field(&[0; 7])).unwrap();
+        let round = pair_with(&field(&[0; 7]), Options::default()).unwrap();
         assert_eq!(round.tables, [[0, 3], [1, 4], [2, 5]]);
         assert_eq!(round.byes, [6]);
     }
