@@ -148,3 +148,33 @@ pub async fn rating_pool(store: &dyn Store, slug: &str, family: &str) -> Result<
     let games = games.get(&family).map(Vec::as_slice).unwrap_or_default();
     pool_of(&organisation, family, games, &names)
 }
+
+/// A player's rating in a pool, with the pool's family.
+pub struct PlayerRating {
+    pub family: Preset,
+    pub family_name: &'static str,
+    pub rating: RatedPlayer,
+}
+
+/// A player's rating in each pool they are rated in, read by anyone: what their page shows.
+pub async fn player_ratings(
+    store: &dyn Store,
+    slug: &str,
+    player: PlayerId,
+) -> Result<Vec<PlayerRating>, AppError> {
+    Ok(rating_pools(store, slug)
+        .await?
+        .into_iter()
+        .filter_map(|pool| {
+            let rating = pool
+                .ratings
+                .into_iter()
+                .find(|line| line.player == Some(player))?;
+            Some(PlayerRating {
+                family: pool.family,
+                family_name: pool.family_name,
+                rating,
+            })
+        })
+        .collect())
+}

@@ -137,6 +137,46 @@ async fn a_confirmed_result_rates_its_players_as_anyone_can_check(ctx: TestConte
         "{}",
         page.body
     );
+    // The player's page says the rating with its range, provisional below ten games.
+    let player = first["id"].as_str().unwrap().trim_start_matches('p');
+    let their_page = browser
+        .get(&format!("/leagues/{SLUG}/players/{player}"))
+        .await;
+    let rating = first["rating"].as_i64().unwrap();
+    let written = if rating >= 1000 {
+        format!("{},{:03}", rating / 1000, rating % 1000)
+    } else {
+        rating.to_string()
+    };
+    let words = format!("Fives and Threes rating</a>: <strong>{written}</strong>, likely");
+    assert!(
+        their_page.body.contains(&words),
+        "{words}: {}",
+        their_page.body
+    );
+    assert!(
+        their_page.body.contains("provisional"),
+        "{}",
+        their_page.body
+    );
+    // The division's players' table sorted by rating: a top-rated player first.
+    let table = browser
+        .get(&format!(
+            "/leagues/{SLUG}/divisions/{}/players?sort=rating",
+            league.division
+        ))
+        .await;
+    assert!(table.body.contains("Sorted by rating"), "{}", table.body);
+    let row = &table.body[table.body.find("scope=\"row\"").unwrap()..];
+    let link = &row[..row.find("</a>").unwrap()];
+    let name = &link[link.rfind('>').unwrap() + 1..];
+    let top = ratings[0]["rating"].clone();
+    assert!(
+        ratings
+            .iter()
+            .any(|line| line["rating"] == top && line["player"] == name),
+        "{name} is not rated {top}: {ratings:?}"
+    );
     let list = browser.get(&format!("/leagues/{SLUG}/ratings")).await;
     assert!(list.body.contains(&pages), "{}", list.body);
 

@@ -49,6 +49,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "ratings::player_ratings",
+        Some(("GET", "/leagues/{slug}/players/{id}")),
+        None,
+    ),
+    (
         "ratings::rating_pools",
         Some(("GET", "/leagues/{slug}/ratings")),
         Some(("GET", "/api/v1/organisations/{slug}/ratings")),
