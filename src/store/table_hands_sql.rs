@@ -105,6 +105,20 @@ macro_rules! table_hands_sql_store {
                     if taken.is_some() {
                         return Err(StoreError::HandPlaceTaken);
                     }
+                    // The hands before it in its game are all there: a hand placed from a state
+                    // read before the last hand was taken back would leave a gap.
+                    let earlier: i64 = sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM championship_table_hands \
+                         WHERE table_id = $1 AND game = $2 AND hand < $3",
+                    )
+                    .bind(hand.table.0)
+                    .bind(i64::from(hand.game))
+                    .bind(i64::from(hand.hand))
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    if earlier != i64::from(hand.hand) - 1 {
+                        return Err(StoreError::HandPlaceTaken);
+                    }
                     let record = serde_json::to_string(hand.record)
                         .map_err(|error| StoreError::Corrupt(error.to_string()))?;
                     sqlx::query(

@@ -298,3 +298,39 @@ async fn the_captains_page_scores_a_fixture_hand_by_hand(ctx: TestContext) {
     assert_eq!(refused.status, 403, "{}", refused.body);
 }
 store_test!(the_captains_page_scores_a_fixture_hand_by_hand);
+
+async fn a_hand_placed_past_a_gap_is_refused_by_the_store(ctx: TestContext) {
+    use fives::domain::fixture_play::GamePlayers;
+    use fives::store::{HandKept, NewFixtureHand, StoreError};
+    use fives_rules::record::HandRecord;
+    let league = results_league(&ctx).await;
+    let fixture = league.fixtures[0].id;
+    let players = GamePlayers {
+        home: vec![league.home_squad[0].id],
+        away: vec![league.away_squad[0].id],
+    };
+    ctx.store
+        .set_fixture_game_players(fixture, 1, &players)
+        .await
+        .unwrap();
+    let record = HandRecord {
+        score: Some(vec![5, 0]),
+        ..HandRecord::default()
+    };
+    let hand = |hand: u32, key: &'static str| NewFixtureHand {
+        fixture,
+        game: 1,
+        hand,
+        record: &record,
+        key,
+        at: chrono::Utc::now(),
+    };
+    let first = ctx.store.add_fixture_hand(&hand(1, "one")).await.unwrap();
+    assert_eq!(first, HandKept::Kept);
+    // A phone that read the game before hand 2 was taken back sends hand 3: a gap, refused.
+    let gap = ctx.store.add_fixture_hand(&hand(3, "three")).await;
+    assert!(matches!(gap, Err(StoreError::HandPlaceTaken)), "{gap:?}");
+    let kept = ctx.store.fixture_games(fixture).await.unwrap();
+    assert_eq!(kept[0].hands.len(), 1);
+}
+store_test!(a_hand_placed_past_a_gap_is_refused_by_the_store);
