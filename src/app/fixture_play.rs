@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 use fives_rules::record::HandRecord;
 
-use super::championships::{HandAtTable, HandTarget, MAX_HAND_KEY};
+use super::championships::{HandAtTable, HandTarget, MAX_HAND_KEY, one_hand_of_line};
 use super::fixture_squads::FixtureSquads;
 use super::lookup::FixturePlace;
 use super::results::{self, EntryDate, NewSubmission, require_entry};
@@ -16,7 +16,6 @@ use super::{AppError, Conflict, Field, Problem, Who, league_today};
 use crate::domain::championship::play::HandPlace;
 use crate::domain::fixture_dates::may_enter_result;
 use crate::domain::fixture_play::{FixtureInPlay, GamePlayers, NextInPlay, fixture_in_play};
-use crate::domain::hand_lines::parse_table_hand_lines;
 use crate::domain::match_result::ResultError;
 use crate::store::{
     Competition, Fixture, HandKept, KeptFixtureGame, KeptHand, NewFixtureHand, Store, StoreError,
@@ -198,27 +197,7 @@ pub fn fixture_hand_of_line(at_play: &FixtureAtPlay, line: &str) -> Result<HandR
     };
     let seats = game.home_names.len() + game.away_names.len();
     let sides = [game.home_names.join(" & "), game.away_names.join(" & ")];
-    match parse_table_hand_lines(line, seats, 2) {
-        Ok(hands) if hands.len() == 1 => Ok(hands.into_iter().next().expect("one hand")),
-        Ok(_) => Err(AppError::invalid(
-            Field::Games,
-            format!(
-                "Hand not kept: write one hand, each side's points in order ({}), such as 10 5.",
-                sides.join(", then ")
-            ),
-        )),
-        Err(errors) => Err(AppError::invalid(
-            Field::Games,
-            format!(
-                "Hand not kept: {}",
-                errors
-                    .into_iter()
-                    .map(|error| error.message)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-        )),
-    }
+    one_hand_of_line(line, seats, &sides)
 }
 
 /// Enters a hand of the game in play; when it ends the fixture's last game, the games are

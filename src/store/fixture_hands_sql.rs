@@ -6,9 +6,12 @@ macro_rules! fixture_hands_sql_store {
         const _: () = {
             use $crate::domain::fixture_play::GamePlayers;
             use $crate::domain::ids::{FixtureId, PlayerId};
+            use $crate::store::hand_rows_sql::FIXTURE_HANDS;
             use $crate::store::{
                 FixtureHandStore, HandKept, KeptFixtureGame, KeptHand, NewFixtureHand, StoreError,
             };
+
+            $crate::store::hand_rows_sql::hand_rows_sql!($db);
 
             fn ids_of(text: &str) -> Result<Vec<PlayerId>, StoreError> {
                 serde_json::from_str::<Vec<i64>>(text)
@@ -39,20 +42,6 @@ macro_rules! fixture_hands_sql_store {
                     Some("scheduled" | "postponed") => Ok(()),
                     Some(_) => Err(StoreError::ResultAlreadySubmitted),
                 }
-            }
-
-            /// The last hand kept: its game and place.
-            async fn last_hand(
-                tx: &mut sqlx::Transaction<'_, $db>,
-                fixture: FixtureId,
-            ) -> Result<Option<(i64, i64)>, StoreError> {
-                Ok(sqlx::query_as(
-                    "SELECT CAST(game AS BIGINT), CAST(hand AS BIGINT) FROM fixture_hands \
-                     WHERE fixture_id = $1 ORDER BY game DESC, hand DESC LIMIT 1",
-                )
-                .bind(fixture.0)
-                .fetch_optional(&mut **tx)
-                .await?)
             }
 
             #[async_trait::async_trait]
@@ -123,7 +112,7 @@ macro_rules! fixture_hands_sql_store {
                     .await?;
                     let game = i64::from(game);
                     let last_game = last_game.unwrap_or(0);
-                    let hands_of_game = last_hand(&mut tx, fixture)
+                    let hands_of_game = last_hand(&mut tx, &FIXTURE_HANDS, fixture.0)
                         .await?
                         .is_some_and(|(last, _)| last == game);
                     if game == last_game && !hands_of_game {
@@ -161,58 +150,22 @@ macro_rules! fixture_hands_sql_store {
                     hand: &NewFixtureHand<'_>,
                 ) -> Result<HandKept, StoreError> {
                     let mut tx = self.begin_write().await?;
-                    let before: Option<i64> = sqlx::query_scalar(
-                        "SELECT id FROM fixture_hands \
-                         WHERE fixture_id = $1 AND idempotency_key = $2",
-                    )
-                    .bind(hand.fixture.0)
-                    .bind(hand.key)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    if before.is_some() {
+                    // A resend is answered as kept even after its hand ended the fixture's
+                    // last game and brought the result.
+                    if kept_by_key(&mut tx, &FIXTURE_HANDS, hand.fixture.0, hand.key).await? {
                         return Ok(HandKept::AlreadyKept);
                     }
                     fixture_waiting(&mut tx, hand.fixture).await?;
-                    let taken: Option<i64> = sqlx::query_scalar(
-                        "SELECT id FROM fixture_hands \
-                         WHERE fixture_id = $1 AND game = $2 AND hand = $3",
+                    keep_in_place(
+                        &mut tx,
+                        &FIXTURE_HANDS,
+                        hand.fixture.0,
+                        hand.game,
+                        hand.hand,
+                        hand.record,
+                        hand.key,
+                        hand.at,
                     )
-                    .bind(hand.fixture.0)
-                    .bind(i64::from(hand.game))
-                    .bind(i64::from(hand.hand))
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    if taken.is_some() {
-                        return Err(StoreError::HandPlaceTaken);
-                    }
-                    // The hands before it in its game are all there: a hand placed from a state
-                    // read before the last hand was taken back would leave a gap.
-                    let earlier: i64 = sqlx::query_scalar(
-                        "SELECT COUNT(*) FROM fixture_hands \
-                         WHERE fixture_id = $1 AND game = $2 AND hand < $3",
-                    )
-                    .bind(hand.fixture.0)
-                    .bind(i64::from(hand.game))
-                    .bind(i64::from(hand.hand))
-                    .fetch_one(&mut *tx)
-                    .await?;
-                    if earlier != i64::from(hand.hand) - 1 {
-                        return Err(StoreError::HandPlaceTaken);
-                    }
-                    let record = serde_json::to_string(hand.record)
-                        .map_err(|error| StoreError::Corrupt(error.to_string()))?;
-                    sqlx::query(
-                        "INSERT INTO fixture_hands \
-                         (fixture_id, game, hand, record, idempotency_key, entered_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6)",
-                    )
-                    .bind(hand.fixture.0)
-                    .bind(i64::from(hand.game))
-                    .bind(i64::from(hand.hand))
-                    .bind(record)
-                    .bind(hand.key)
-                    .bind(hand.at)
-                    .execute(&mut *tx)
                     .await?;
                     tx.commit().await?;
                     Ok(HandKept::Kept)
@@ -226,20 +179,7 @@ macro_rules! fixture_hands_sql_store {
                 ) -> Result<(), StoreError> {
                     let mut tx = self.begin_write().await?;
                     fixture_waiting(&mut tx, fixture).await?;
-                    if last_hand(&mut tx, fixture).await?
-                        != Some((i64::from(game), i64::from(hand)))
-                    {
-                        return Err(StoreError::HandNotLast);
-                    }
-                    sqlx::query(
-                        "DELETE FROM fixture_hands \
-                         WHERE fixture_id = $1 AND game = $2 AND hand = $3",
-                    )
-                    .bind(fixture.0)
-                    .bind(i64::from(game))
-                    .bind(i64::from(hand))
-                    .execute(&mut *tx)
-                    .await?;
+                    take_back_last(&mut tx, &FIXTURE_HANDS, fixture.0, game, hand).await?;
                     tx.commit().await?;
                     Ok(())
                 }

@@ -27,6 +27,7 @@ mod fixture;
 mod fixture_hands;
 mod fixture_hands_sql;
 mod fixture_sql;
+mod hand_rows_sql;
 mod invitation;
 mod invitation_sql;
 mod league;

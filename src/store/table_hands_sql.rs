@@ -5,7 +5,10 @@ macro_rules! table_hands_sql_store {
     ($store:ty, db: $db:ty) => {
         const _: () = {
             use $crate::domain::ids::{RoundId, TableId};
+            use $crate::store::hand_rows_sql::TABLE_HANDS;
             use $crate::store::{HandKept, KeptHand, NewHand, StoreError, TableHandStore};
+
+            $crate::store::hand_rows_sql::hand_rows_sql!($db);
 
             type HandRow = (i64, i64, i64, String, String);
 
@@ -82,57 +85,19 @@ macro_rules! table_hands_sql_store {
                 async fn add_table_hand(&self, hand: &NewHand<'_>) -> Result<HandKept, StoreError> {
                     let mut tx = self.begin_write().await?;
                     waiting_table(&mut tx, hand.table).await?;
-                    let before: Option<(i64, i64)> = sqlx::query_as(
-                        "SELECT CAST(game AS BIGINT), CAST(hand AS BIGINT) FROM championship_table_hands \
-                         WHERE table_id = $1 AND idempotency_key = $2",
-                    )
-                    .bind(hand.table.0)
-                    .bind(hand.key)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    if before.is_some() {
+                    if kept_by_key(&mut tx, &TABLE_HANDS, hand.table.0, hand.key).await? {
                         return Ok(HandKept::AlreadyKept);
                     }
-                    let taken: Option<i64> = sqlx::query_scalar(
-                        "SELECT id FROM championship_table_hands \
-                         WHERE table_id = $1 AND game = $2 AND hand = $3",
+                    keep_in_place(
+                        &mut tx,
+                        &TABLE_HANDS,
+                        hand.table.0,
+                        hand.game,
+                        hand.hand,
+                        hand.record,
+                        hand.key,
+                        hand.at,
                     )
-                    .bind(hand.table.0)
-                    .bind(i64::from(hand.game))
-                    .bind(i64::from(hand.hand))
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    if taken.is_some() {
-                        return Err(StoreError::HandPlaceTaken);
-                    }
-                    // The hands before it in its game are all there: a hand placed from a state
-                    // read before the last hand was taken back would leave a gap.
-                    let earlier: i64 = sqlx::query_scalar(
-                        "SELECT COUNT(*) FROM championship_table_hands \
-                         WHERE table_id = $1 AND game = $2 AND hand < $3",
-                    )
-                    .bind(hand.table.0)
-                    .bind(i64::from(hand.game))
-                    .bind(i64::from(hand.hand))
-                    .fetch_one(&mut *tx)
-                    .await?;
-                    if earlier != i64::from(hand.hand) - 1 {
-                        return Err(StoreError::HandPlaceTaken);
-                    }
-                    let record = serde_json::to_string(hand.record)
-                        .map_err(|error| StoreError::Corrupt(error.to_string()))?;
-                    sqlx::query(
-                        "INSERT INTO championship_table_hands \
-                         (table_id, game, hand, record, idempotency_key, entered_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6)",
-                    )
-                    .bind(hand.table.0)
-                    .bind(i64::from(hand.game))
-                    .bind(i64::from(hand.hand))
-                    .bind(record)
-                    .bind(hand.key)
-                    .bind(hand.at)
-                    .execute(&mut *tx)
                     .await?;
                     tx.commit().await?;
                     Ok(HandKept::Kept)
@@ -146,26 +111,7 @@ macro_rules! table_hands_sql_store {
                 ) -> Result<(), StoreError> {
                     let mut tx = self.begin_write().await?;
                     waiting_table(&mut tx, table).await?;
-                    let last: Option<(i64, i64)> = sqlx::query_as(
-                        "SELECT CAST(game AS BIGINT), CAST(hand AS BIGINT) FROM championship_table_hands \
-                         WHERE table_id = $1 \
-                         ORDER BY game DESC, hand DESC LIMIT 1",
-                    )
-                    .bind(table.0)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    if last != Some((i64::from(game), i64::from(hand))) {
-                        return Err(StoreError::HandNotLast);
-                    }
-                    sqlx::query(
-                        "DELETE FROM championship_table_hands \
-                         WHERE table_id = $1 AND game = $2 AND hand = $3",
-                    )
-                    .bind(table.0)
-                    .bind(i64::from(game))
-                    .bind(i64::from(hand))
-                    .execute(&mut *tx)
-                    .await?;
+                    take_back_last(&mut tx, &TABLE_HANDS, table.0, game, hand).await?;
                     tx.commit().await?;
                     Ok(())
                 }

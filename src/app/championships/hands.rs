@@ -48,6 +48,16 @@ pub fn hand_of_line(
     sides: &[String],
 ) -> Result<HandRecord, AppError> {
     let seats = place.seat_players.iter().map(Vec::len).sum::<usize>();
+    one_hand_of_line(line, seats, sides)
+}
+
+/// One hand typed as a line ("10 5"), for `seats` players in `sides` (named as the players
+/// see them): the one reading of a hand's line, at a table and at a league fixture alike.
+pub(crate) fn one_hand_of_line(
+    line: &str,
+    seats: usize,
+    sides: &[String],
+) -> Result<HandRecord, AppError> {
     match parse_table_hand_lines(line, seats, sides.len()) {
         Ok(hands) if hands.len() == 1 => Ok(hands.into_iter().next().expect("one hand")),
         Ok(_) => Err(AppError::invalid(
