@@ -43,6 +43,7 @@ impl Application {
             store,
             key,
             pages: Default::default(),
+            ratings: Default::default(),
             hashing: crate::password::HashingLimit::for_this_machine(),
             mail,
             reset_requests: Default::default(),

@@ -3,7 +3,9 @@
 //! specification's steps 1 to 4 (checked against them in the tests below).
 
 use skillratings::MultiTeamOutcome;
-use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use skillratings::weng_lin::{
+    WengLinConfig, WengLinRating, expected_score_two_teams, weng_lin_multi_team,
+};
 
 use crate::pool::{Game, Pool, Refusal, WengLinOptions};
 use crate::ratings::{HistoryEntry, PlayerRating, Ratings};
@@ -119,6 +121,26 @@ fn canonical_order(pool: &Pool<'_>, game: &Game<'_>) -> [usize; 4] {
     };
     order[..game.side_count()].sort_by_key(|&side| side_key(side));
     order
+}
+
+/// The chance that the first side wins a game against the second, from each player's current
+/// μ and σ: the Bradley–Terry model the update itself uses, each σ grown by τ as before any
+/// game. A side of one is a singles player.
+pub fn chance_to_win(first: &[(f64, f64)], second: &[(f64, f64)], options: &WengLinOptions) -> f64 {
+    let config = WengLinConfig {
+        beta: options.beta,
+        uncertainty_tolerance: options.kappa,
+    };
+    let side = |players: &[(f64, f64)]| -> Vec<WengLinRating> {
+        players
+            .iter()
+            .map(|&(mu, sigma)| WengLinRating {
+                rating: mu,
+                uncertainty: (sigma * sigma + options.tau * options.tau).sqrt(),
+            })
+            .collect()
+    };
+    expected_score_two_teams(&side(first), &side(second), &config).0
 }
 
 #[cfg(test)]
@@ -282,5 +304,33 @@ mod tests {
         assert!(close(ratings.players[1].first, 25.0 - variance / c * 0.5));
         let shrink = 1.0 - (variance.sqrt() / c) * variance / (c * c) * 0.25;
         assert!(close(ratings.players[0].second, (variance * shrink).sqrt()));
+    }
+
+    #[test]
+    fn the_chance_to_win_is_the_bradley_terry_chance_and_sums_to_one() {
+        let options = WengLinOptions::default();
+        let even = chance_to_win(&[(25.0, 8.0)], &[(25.0, 8.0)], &options);
+        assert!((even - 0.5).abs() < 1e-12);
+        let stronger = chance_to_win(&[(30.0, 3.0)], &[(22.0, 3.0)], &options);
+        let weaker = chance_to_win(&[(22.0, 3.0)], &[(30.0, 3.0)], &options);
+        assert!((stronger + weaker - 1.0).abs() < 1e-12);
+        // Worked by hand: c = √(2 (3² + τ²) + 2 β²), chance = e^(30/c) / (e^(30/c) + e^(22/c)).
+        let tau = options.tau;
+        let c = (2.0 * (9.0 + tau * tau) + 2.0 * options.beta * options.beta).sqrt();
+        let by_hand = (30.0 / c).exp() / ((30.0 / c).exp() + (22.0 / c).exp());
+        assert!(
+            (stronger - by_hand).abs() < 1e-12,
+            "{stronger} against {by_hand}"
+        );
+        // The less certain the ratings, the nearer an even chance.
+        let unsure = chance_to_win(&[(30.0, 8.0)], &[(22.0, 8.0)], &options);
+        assert!(0.5 < unsure && unsure < stronger);
+        // Pairs: two sides of two, their μ summed.
+        let pairs = chance_to_win(
+            &[(30.0, 3.0), (25.0, 3.0)],
+            &[(22.0, 3.0), (25.0, 3.0)],
+            &options,
+        );
+        assert!(0.5 < pairs && pairs < 1.0);
     }
 }

@@ -162,6 +162,45 @@ pub async fn championship(
     view_of(store, organisation, id).await
 }
 
+/// A championship seeded by rating takes, for each entrant entered without a rating, its
+/// players' current rating in the league's pool of the championship's game family (a pair's,
+/// the mean of its rated players'). An entrant with no rated player keeps 0, seeded after the
+/// rated. `entrants` are made from `lines`, one each, in order.
+async fn rate_unrated_entrants(
+    store: &dyn Store,
+    view: &ChampionshipView,
+    lines: &[EntryLine],
+    entrants: &mut [NewEntrant],
+) -> Result<(), AppError> {
+    if lines.iter().all(|line| line.rating.is_some()) {
+        return Ok(());
+    }
+    let ratings = super::ratings::current_ratings(
+        store,
+        &view.organisation,
+        view.championship.ruleset.preset,
+    )
+    .await?;
+    for (line, entrant) in lines.iter().zip(entrants.iter_mut()) {
+        if line.rating.is_some() {
+            continue;
+        }
+        let rated: Vec<i64> = [&entrant.player, &entrant.partner]
+            .into_iter()
+            .flatten()
+            .filter_map(|player| match player {
+                EntrantPlayer::Kept(id) => ratings.get(id).copied(),
+                EntrantPlayer::New(_) => None,
+            })
+            .collect();
+        if !rated.is_empty() {
+            let mean = rated.iter().sum::<i64>() as f64 / rated.len() as f64;
+            entrant.rating = (mean.round() as i64).clamp(0, MAX_RATING);
+        }
+    }
+    Ok(())
+}
+
 /// Enters entrants after those entered, all or none. A player is the organisation's player
 /// of that name (made when there is none); a pair is two of them; a team one of its teams.
 pub async fn add_entrants(
@@ -276,6 +315,12 @@ pub async fn add_entrants(
     }
     if !problems.is_empty() {
         return Err(AppError::Invalid(problems));
+    }
+    if matches!(
+        view.championship.format.seeding,
+        fives_pairing::document::Seeding::Rating
+    ) {
+        rate_unrated_entrants(store, &view, &lines, &mut entrants).await?;
     }
     match store
         .add_entrants(id, &entrants, MAX_ENTRANTS, view.rounds.len(), Utc::now())

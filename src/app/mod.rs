@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod captaincy;
+pub mod careers;
 pub mod championships;
 pub mod deductions;
 pub mod fixture_play;

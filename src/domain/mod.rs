@@ -3,6 +3,7 @@
 pub mod account;
 pub mod authorisation;
 pub mod captain_tasks;
+pub mod career;
 pub mod championship;
 // The flat paths the championship's files had before they became a folder, still named by the
 // store and the tests.
@@ -23,6 +24,7 @@ pub mod league;
 pub mod league_time;
 pub mod login_throttle;
 pub mod mail;
+pub mod match_chance;
 pub mod match_format;
 pub mod match_result;
 pub mod organisation;

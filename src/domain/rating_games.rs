@@ -1,13 +1,16 @@
 //! Which games a pool of ratings is made of, and the games document that anyone can re-run with
 //! `fives ratings`: one pool an organisation and game family; every confirmed league game with
 //! its players named on both sides (a conceded game a loss for the side that gave it up;
-//! walkovers and games without players named are not rated), in the order played.
+//! walkovers and games without players named are not rated), and every confirmed championship
+//! table of players or pairs, in the order played.
 
 use chrono::NaiveDate;
 use fives_rules::Preset;
 use serde::Serialize;
 
-use super::ids::{FixtureId, PlayerId};
+use super::championship::Points;
+use super::championship_event::Stage;
+use super::ids::{ChampionshipId, FixtureId, PlayerId};
 use super::match_format::Side;
 
 /// A rated game as the document writes it.
@@ -59,6 +62,57 @@ pub fn league_game(
             Side::Home => vec![1, 2],
             Side::Away => vec![2, 1],
         },
+    })
+}
+
+/// Where a championship table was played, for its id in the document: `c{championship}.{round}.{table}`,
+/// a knockout after a Swiss's rounds written `k1`, `k2`.
+pub fn table_id(championship: ChampionshipId, stage: Stage, round: u32, table: u32) -> String {
+    let stage = match stage {
+        Stage::Main => "",
+        Stage::KnockoutAfterSwiss => "k",
+    };
+    format!("c{}.{stage}{round}.{table}", championship.0)
+}
+
+/// A championship table as rated, or `None` when it is not (a seat with no player named, as a
+/// team's). Each seat is a side, a pair's two players one side, except four players seated as
+/// partners, who are two sides of two (seats 1 and 3 against 2 and 4). Sides are ranked by the
+/// table's points (each seat's, in seat order), equal points sharing a place.
+pub fn championship_table(
+    id: String,
+    date: NaiveDate,
+    seats: &[Vec<PlayerId>],
+    partnerships: bool,
+    points: &[Points],
+) -> Option<RatedGame> {
+    if seats.len() < 2 || seats.len() != points.len() || seats.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let (sides, side_points): (Vec<Vec<PlayerId>>, Vec<Points>) =
+        if partnerships && seats.len() == 4 && seats.iter().all(|seat| seat.len() == 1) {
+            (
+                vec![
+                    vec![seats[0][0], seats[2][0]],
+                    vec![seats[1][0], seats[3][0]],
+                ],
+                vec![points[0], points[1]],
+            )
+        } else {
+            (seats.to_vec(), points.to_vec())
+        };
+    let ranks = side_points
+        .iter()
+        .map(|mine| 1 + side_points.iter().filter(|other| *other > mine).count() as u32)
+        .collect();
+    Some(RatedGame {
+        id,
+        date,
+        sides: sides
+            .iter()
+            .map(|side| side.iter().copied().map(player_key).collect())
+            .collect(),
+        ranks,
     })
 }
 
@@ -126,5 +180,62 @@ mod tests {
             "the winner is rated above: {}",
             answer.stdout
         );
+    }
+
+    #[test]
+    fn a_table_ranks_its_sides_by_points_and_seats_partners_as_two_sides() {
+        let points = |halves: &[u32]| {
+            halves
+                .iter()
+                .map(|&h| Points::halves(h))
+                .collect::<Vec<_>>()
+        };
+        let three = championship_table(
+            table_id(ChampionshipId(3), Stage::Main, 1, 4),
+            date(),
+            &[vec![PlayerId(1)], vec![PlayerId(2)], vec![PlayerId(3)]],
+            false,
+            &points(&[2, 0, 0]),
+        )
+        .unwrap();
+        assert_eq!(three.id, "c3.1.4");
+        assert_eq!(three.sides, [["p1"], ["p2"], ["p3"]]);
+        assert_eq!(three.ranks, [1, 2, 2], "places shared on equal points");
+        let partners = championship_table(
+            table_id(ChampionshipId(3), Stage::KnockoutAfterSwiss, 2, 1),
+            date(),
+            &[
+                vec![PlayerId(1)],
+                vec![PlayerId(2)],
+                vec![PlayerId(3)],
+                vec![PlayerId(4)],
+            ],
+            true,
+            &points(&[0, 2, 0, 2]),
+        )
+        .unwrap();
+        assert_eq!(partners.id, "c3.k2.1");
+        assert_eq!(partners.sides, [["p1", "p3"], ["p2", "p4"]]);
+        assert_eq!(partners.ranks, [2, 1]);
+        let pairs = championship_table(
+            "c1.1.1".into(),
+            date(),
+            &[
+                vec![PlayerId(1), PlayerId(2)],
+                vec![PlayerId(3), PlayerId(4)],
+            ],
+            false,
+            &points(&[1, 1]),
+        )
+        .unwrap();
+        assert_eq!(pairs.ranks, [1, 1], "a drawn table");
+        let team = championship_table(
+            "c1.1.2".into(),
+            date(),
+            &[vec![], vec![]],
+            false,
+            &points(&[2, 0]),
+        );
+        assert_eq!(team, None, "a team's table is not rated as one game");
     }
 }

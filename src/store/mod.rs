@@ -82,7 +82,7 @@ pub use league::{
 pub use live::{LiveChange, LiveCursor, LiveMark, LiveStore, LiveSubject};
 pub use mail::{CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail};
 pub use postgres::PostgresStore;
-pub use rated_games::{LeagueGamePlayed, RatedGameStore};
+pub use rated_games::{ChampionshipTablePlayed, LeagueGamePlayed, RatedGameStore};
 pub use result::{
     FixtureAsRead, NewAdjustment, NewResult, ResultAction, ResultEvent, ResultStore, StoredResult,
     Submitted, VersionScore,

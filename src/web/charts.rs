@@ -1,5 +1,5 @@
 //! Pictures where people would rather look than read, drawn on the server as SVG: a
-//! division's positions through the season and a player's form. They are embedded in the page,
+//! division's positions through the season, a player's form and their rating over time. They are embedded in the page,
 //! need no JavaScript, and say in words (`aria-label`) what they show.
 
 use plotters::prelude::*;
@@ -170,6 +170,67 @@ pub fn player_form(games: &[FormGame], caption: &str) -> Option<String> {
                 };
                 Rectangle::new([(at, 0), (at + 1, height)], colour.filled())
             }))
+            .ok()?;
+        root.present().ok()?;
+    }
+    Some(scalable(&svg, caption))
+}
+
+/// A player's rating after each game, oldest on the left: the rating as a line and the range
+/// it likely lies in as a band around it, narrowing as games are played. `None` without games.
+pub fn rating_over_time(points: &[(i64, i64, i64)], caption: &str) -> Option<String> {
+    if points.is_empty() {
+        return None;
+    }
+    let low = points.iter().map(|&(_, low, _)| low).min()?;
+    let high = points.iter().map(|&(_, _, high)| high).max()?;
+    // Room above and below, rounded to hundreds so the axis reads plainly.
+    let bottom = (low.div_euclid(100)) * 100;
+    let top = (high.div_euclid(100) + 1) * 100;
+    let count = i64::try_from(points.len()).ok()?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, 280)).into_drawing_area();
+        root.fill(&WHITE).ok()?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(12)
+            .x_label_area_size(30)
+            .y_label_area_size(56)
+            .build_cartesian_2d(0..count.max(2) - 1, bottom..top)
+            .ok()?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(2)
+            .x_label_formatter(&|_| String::new())
+            .x_desc("Games, oldest to newest")
+            .y_desc("Rating")
+            .label_style(("sans-serif", 14))
+            .axis_desc_style(("sans-serif", 14))
+            .draw()
+            .ok()?;
+        let mut band: Vec<(i64, i64)> = (0..count)
+            .zip(points)
+            .map(|(at, &(_, _, high))| (at, high))
+            .collect();
+        let lows: Vec<(i64, i64)> = (0..count)
+            .zip(points)
+            .map(|(at, &(_, low, _))| (at, low))
+            .collect();
+        band.extend(lows.into_iter().rev());
+        chart
+            .draw_series(std::iter::once(Polygon::new(
+                band,
+                LINE_COLOURS[4].mix(0.3).filled(),
+            )))
+            .ok()?;
+        chart
+            .draw_series(LineSeries::new(
+                (0..count)
+                    .zip(points)
+                    .map(|(at, &(rating, _, _))| (at, rating)),
+                LINE_COLOURS[0].stroke_width(3),
+            ))
             .ok()?;
         root.present().ok()?;
     }

@@ -50,6 +50,8 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     pub key: SecretKey,
     pub pages: page_cache::PageCache,
+    /// Rated pools, worked out once a change.
+    pub ratings: crate::app::ratings::RatingCache,
     pub hashing: crate::password::HashingLimit,
     /// The site's public address when mail is on; `None` when it is off.
     pub mail: Option<crate::domain::mail::SiteLinks>,
@@ -74,6 +76,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public::league::team_calendar)
         .service(public::players::division_players)
         .service(public::players::player_page)
+        .service(public::careers::head_to_head_page)
         .service(public::ratings::rating_pools)
         .service(public::ratings::rating_pool)
         .service(public::ratings::games_document)

@@ -23,6 +23,7 @@ mod bulk_invites;
 mod bulk_teams;
 mod captain_dashboard;
 mod captain_phone;
+mod careers;
 mod championship_day;
 mod championship_edits;
 mod championship_final_scores;

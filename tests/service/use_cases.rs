@@ -30,6 +30,21 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     ("accounts::dashboard", Some(("GET", "/dashboard")), None),
     (
+        "careers::fixture_outlook",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}")),
+        None,
+    ),
+    (
+        "careers::player_career",
+        Some(("GET", "/leagues/{slug}/players/{id}")),
+        None,
+    ),
+    (
+        "careers::players_meeting",
+        Some(("GET", "/leagues/{slug}/players/{id}/v/{other}")),
+        None,
+    ),
+    (
         "championships::add_entrants",
         Some(("POST", "/organise/{slug}/championships/{id}/entrants")),
         Some((
@@ -607,10 +622,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 18] = [
+const USE_CASE_MODULES: [&str; 19] = [
     "accounts",
     "admin",
     "captaincy",
+    "careers",
     "championships",
     "deductions",
     "fixture_play",

@@ -85,8 +85,14 @@ pub async fn list_rating_pools(
     state: Data<AppState>,
     slug: Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let pools = ratings::rating_pools(state.store.as_ref(), &slug).await?;
-    Ok(HttpResponse::Ok().json(pools.iter().map(pool_view).collect::<Vec<_>>()))
+    let pools = ratings::rating_pools(state.store.as_ref(), &state.ratings, &slug).await?;
+    Ok(HttpResponse::Ok().json(
+        pools
+            .pools
+            .iter()
+            .map(|pool| pool_view(pool))
+            .collect::<Vec<_>>(),
+    ))
 }
 
 #[utoipa::path(
@@ -109,6 +115,6 @@ pub async fn get_rating_pool(
     path: Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (slug, family) = path.into_inner();
-    let pool = ratings::rating_pool(state.store.as_ref(), &slug, &family).await?;
+    let pool = ratings::rating_pool(state.store.as_ref(), &state.ratings, &slug, &family).await?;
     Ok(HttpResponse::Ok().json(pool_view(&pool)))
 }

@@ -24,6 +24,7 @@ use crate::store::{
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render_with_status};
+use crate::web::public::careers::{percent, with_thousands};
 use crate::web::result_form::HandLine;
 use crate::web::session::Viewer;
 
@@ -300,6 +301,8 @@ struct FixturePage {
     done: Option<String>,
     /// The browser's draft of this fixture's result, to forget once it is kept.
     clear_draft: Option<String>,
+    /// Before it is played: each side's chance from the players' ratings.
+    outlook: Option<OutlookView>,
 }
 
 pub(crate) async fn show_fixture(
@@ -310,7 +313,57 @@ pub(crate) async fn show_fixture(
     error: Option<String>,
     reason: String,
 ) -> Result<HttpResponse, WebError> {
-    show_fixture_after(viewer, store, place, status, error, reason, None).await
+    show_fixture_after(
+        viewer,
+        store,
+        place,
+        status,
+        error,
+        reason,
+        Extras::default(),
+    )
+    .await
+}
+
+/// What only the plain fixture page shows.
+#[derive(Default)]
+struct Extras {
+    /// What the person looking has just done.
+    done: Option<Done>,
+    /// The fixture's chances, before it is played.
+    outlook: Option<OutlookView>,
+}
+
+/// A fixture's chances as its page says them.
+struct OutlookView {
+    family_name: &'static str,
+    /// "Ann 1,612, Bob 1,540"
+    home: String,
+    away: String,
+    needed: u32,
+    home_chance: String,
+    draw_chance: Option<String>,
+    away_chance: String,
+    singles: String,
+}
+
+fn outlook_view(outlook: crate::app::careers::FixtureOutlook, draws: bool) -> OutlookView {
+    let players = |side: &[(String, i64)]| {
+        side.iter()
+            .map(|(name, rating)| format!("{name} {}", with_thousands(*rating)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    OutlookView {
+        family_name: outlook.family_name,
+        home: players(&outlook.home),
+        away: players(&outlook.away),
+        needed: outlook.needed,
+        home_chance: percent(outlook.chances.home),
+        draw_chance: draws.then(|| percent(outlook.chances.draw)),
+        away_chance: percent(outlook.chances.away),
+        singles: percent(outlook.singles),
+    }
 }
 
 async fn show_fixture_after(
@@ -320,8 +373,9 @@ async fn show_fixture_after(
     status: StatusCode,
     error: Option<String>,
     reason: String,
-    done: Option<Done>,
+    extras: Extras,
 ) -> Result<HttpResponse, WebError> {
+    let done = extras.done;
     let shown = results::fixture_result(store, viewer.who(), &place).await?;
     let current = shown.current;
     let rights = shown.rights;
@@ -401,6 +455,7 @@ async fn show_fixture_after(
             )
         }),
         done: done_words,
+        outlook: extras.outlook,
         organisation: place.organisation,
         competition: place.competition,
         division: place.division,
@@ -420,6 +475,10 @@ pub async fn fixture_page(
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
     let place = place_of(store, &slug, id).await?;
+    let draws = place.competition.match_format.games_per_fixture() % 2 == 0;
+    let outlook = crate::app::careers::fixture_outlook(store, &state.ratings, &place)
+        .await?
+        .map(|outlook| outlook_view(outlook, draws));
     show_fixture_after(
         &viewer,
         store,
@@ -427,7 +486,10 @@ pub async fn fixture_page(
         StatusCode::OK,
         None,
         String::new(),
-        query.done.as_deref().and_then(Done::named),
+        Extras {
+            done: query.done.as_deref().and_then(Done::named),
+            outlook,
+        },
     )
     .await
 }

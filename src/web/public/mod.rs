@@ -3,6 +3,7 @@
 //! files.
 
 pub mod calendar;
+pub mod careers;
 pub mod championships;
 pub mod csv_export;
 pub mod fixture;

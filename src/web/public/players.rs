@@ -13,6 +13,7 @@ use crate::web::AppState;
 use crate::web::charts;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
+use crate::web::public::careers::{CareerView, career_views};
 use crate::web::public::league::{DivisionPlace, division_by_slug, organisation_by_slug};
 use crate::web::session::Viewer;
 
@@ -70,16 +71,12 @@ pub async fn division_players(
     let teams = store.teams_of(place.division.id).await?;
     let games = store.player_games_of_division(place.division.id).await?;
     let family = place.competition.ruleset.preset.name();
-    let pool = crate::app::ratings::rating_pool(store, &slug, family).await?;
+    let pool = crate::app::ratings::rating_pool(store, &state.ratings, &slug, family).await?;
     let mut players: Vec<PlayerLine> = player_table(&games)
         .into_iter()
         .map(|row| {
             let team = team_name(&teams, &row);
-            let rating = pool
-                .ratings
-                .iter()
-                .find(|line| line.player == Some(row.player))
-                .map(|line| line.rating);
+            let rating = pool.rating_of(row.player).map(|line| line.rating);
             PlayerLine {
                 rating,
                 ..PlayerLine::new(row, team)
@@ -119,34 +116,8 @@ struct PlayerPage {
     games: Vec<PlayerGame>,
     /// The last games as a chart, once there are any.
     form_chart: Option<String>,
-    /// The player's rating in each game family they are rated in.
-    ratings: Vec<RatingLine>,
-}
-
-/// A player's rating as their page says it: "1,612, likely 1,420–1,800".
-struct RatingLine {
-    family: &'static str,
-    family_name: &'static str,
-    rating: String,
-    range: String,
-    games: u64,
-    provisional: bool,
-}
-
-/// A whole number with its thousands set apart, as people write ratings: 1,612.
-fn with_thousands(number: i64) -> String {
-    let digits = number.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    if number < 0 {
-        out.insert(0, '-');
-    }
-    out
+    /// The player's rating and career in each game family they are rated in.
+    careers: Vec<CareerView>,
 }
 
 /// How many of a player's latest games the form chart shows.
@@ -188,22 +159,10 @@ pub async fn player_page(
             form.len()
         ),
     );
-    let ratings = crate::app::ratings::player_ratings(store, &slug, player.id)
-        .await?
-        .into_iter()
-        .map(|rated| RatingLine {
-            family: rated.family.name(),
-            family_name: rated.family_name,
-            rating: with_thousands(rated.rating.rating),
-            range: format!(
-                "{}–{}",
-                with_thousands(rated.rating.low),
-                with_thousands(rated.rating.high)
-            ),
-            games: rated.rating.games,
-            provisional: rated.rating.provisional,
-        })
-        .collect();
+    let careers = career_views(
+        &player.name,
+        crate::app::careers::player_career(store, &state.ratings, &slug, player.id).await?,
+    );
     // Newest first: the games a visitor most likely came to see.
     games.reverse();
     render(&PlayerPage {
@@ -214,16 +173,6 @@ pub async fn player_page(
         record,
         games,
         form_chart,
-        ratings,
+        careers,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn ratings_are_written_with_their_thousands_apart() {
-        assert_eq!(super::with_thousands(1612), "1,612");
-        assert_eq!(super::with_thousands(987), "987");
-        assert_eq!(super::with_thousands(-1234567), "-1,234,567");
-    }
 }

@@ -37,14 +37,12 @@ pub async fn rating_pools(
     state: Data<AppState>,
     slug: Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let pools = ratings::rating_pools(state.store.as_ref(), &slug).await?;
-    let organisation = match pools.first() {
-        Some(pool) => pool.organisation.clone(),
-        None => crate::app::lookup::organisation(state.store.as_ref(), &slug).await?,
-    };
+    let pools = ratings::rating_pools(state.store.as_ref(), &state.ratings, &slug).await?;
+    let organisation = pools.organisation.clone();
     render(&PoolsPage {
         layout: viewer.layout(format!("Ratings: {}", organisation.name)),
         pools: pools
+            .pools
             .iter()
             .map(|pool| PoolLine {
                 slug: pool.family.name(),
@@ -70,9 +68,12 @@ struct PoolPage {
     provisional_below: u64,
 }
 
-fn pool_page(viewer: &Viewer, pool: Pool) -> PoolPage {
-    let (provisional, rated): (Vec<_>, Vec<_>) =
-        pool.ratings.into_iter().partition(|line| line.provisional);
+fn pool_page(viewer: &Viewer, pool: &Pool) -> PoolPage {
+    let (provisional, rated): (Vec<_>, Vec<_>) = pool
+        .ratings
+        .iter()
+        .cloned()
+        .partition(|line| line.provisional);
     PoolPage {
         layout: viewer.layout(format!(
             "{} ratings: {}",
@@ -84,7 +85,7 @@ fn pool_page(viewer: &Viewer, pool: Pool) -> PoolPage {
         rated: (1..).zip(rated).collect(),
         provisional,
         provisional_below: ratings::PROVISIONAL_BELOW,
-        organisation: pool.organisation,
+        organisation: pool.organisation.clone(),
     }
 }
 
@@ -95,8 +96,8 @@ pub async fn rating_pool(
     path: Path<(String, String)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, family) = path.into_inner();
-    let pool = ratings::rating_pool(state.store.as_ref(), &slug, &family).await?;
-    render(&pool_page(&viewer, pool))
+    let pool = ratings::rating_pool(state.store.as_ref(), &state.ratings, &slug, &family).await?;
+    render(&pool_page(&viewer, &pool))
 }
 
 #[get("/leagues/{slug}/ratings/{family}/games.json")]
@@ -105,10 +106,10 @@ pub async fn games_document(
     path: Path<(String, String)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, family) = path.into_inner();
-    let pool = ratings::rating_pool(state.store.as_ref(), &slug, &family).await?;
+    let pool = ratings::rating_pool(state.store.as_ref(), &state.ratings, &slug, &family).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")
-        .body(pool.document))
+        .body(pool.document.clone()))
 }
 
 #[get("/leagues/{slug}/ratings/{family}/ratings.csv")]
@@ -117,7 +118,7 @@ pub async fn ratings_csv(
     path: Path<(String, String)>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, family) = path.into_inner();
-    let pool = ratings::rating_pool(state.store.as_ref(), &slug, &family).await?;
+    let pool = ratings::rating_pool(state.store.as_ref(), &state.ratings, &slug, &family).await?;
     let body = csv_export::ratings_csv(&pool.ratings);
     Ok(csv_response(format!("{slug}-{family}-ratings.csv"), body))
 }
