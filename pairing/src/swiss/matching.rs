@@ -19,6 +19,7 @@
 //! even costs every dual stays an integer: vertices joined by tight edges share a parity, so
 //! the slack between two outer vertices of one tree is even and halving it is exact.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt::Debug;
@@ -349,6 +350,10 @@ struct Solver<'g, W> {
     delta: W,
     stamp: Vec<u32>,
     stamp_now: u32,
+    /// Lists kept between calls, for a blossom's leaves: listing them is frequent enough
+    /// that a list made and freed each time shows.
+    leaf_stack: Cell<Vec<u32>>,
+    settled: Cell<Vec<u32>>,
 }
 
 /// The least-cost perfect matching of `graph`, or the stuck tree proving there is none.

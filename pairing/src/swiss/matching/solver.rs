@@ -29,6 +29,8 @@ impl<'g, W: Weight> Solver<'g, W> {
             delta: W::ZERO,
             stamp: vec![0; nodes],
             stamp_now: 0,
+            leaf_stack: Cell::default(),
+            settled: Cell::default(),
         }
     }
 
@@ -111,11 +113,13 @@ impl<'g, W: Weight> Solver<'g, W> {
             if (b as usize) < self.n {
                 self.y[b as usize] = self.y[b as usize] + d;
             } else {
-                let mut leaves = Vec::new();
+                let mut leaves = self.settled.take();
+                leaves.clear();
                 self.leaves(b, &mut leaves);
-                for v in leaves {
+                for &v in &leaves {
                     self.y[v as usize] = self.y[v as usize] + d;
                 }
+                self.settled.set(leaves);
             }
             if b as usize >= self.n {
                 self.z[b as usize] = self.z[b as usize] + d.double();
@@ -129,7 +133,9 @@ impl<'g, W: Weight> Solver<'g, W> {
             out.push(b);
             return;
         }
-        let mut stack = vec![b];
+        let mut stack = self.leaf_stack.take();
+        stack.clear();
+        stack.push(b);
         while let Some(x) = stack.pop() {
             if (x as usize) < self.n {
                 out.push(x);
@@ -137,6 +143,7 @@ impl<'g, W: Weight> Solver<'g, W> {
                 stack.extend(self.children[x as usize].iter().copied());
             }
         }
+        self.leaf_stack.set(stack);
     }
 
     // ---- a stage ----
