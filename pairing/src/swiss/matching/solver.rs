@@ -389,8 +389,35 @@ impl<'g, W: Weight> Solver<'g, W> {
             links.push((q, p));
         }
         let b = self.unused_blossoms.pop().expect("at most n / 2 blossoms");
+        // The new blossom is outer, as the base blossom is: it keeps the base's clock, so that
+        // the base's vertices (often most of the new blossom, which grows by taking in the
+        // tree around it) need not be settled one by one. The other children are settled and
+        // then set back by the base's pending change, which the new blossom carries for them.
+        let base_outer = self.label[base_blossom as usize] == Label::Outer;
+        let (since, pending) = if base_outer {
+            let since = self.since[base_blossom as usize];
+            (since, self.delta - since)
+        } else {
+            (self.delta, W::ZERO)
+        };
         for &c in &children {
+            if base_outer && c == base_blossom {
+                if c as usize >= self.n {
+                    self.z[c as usize] = self.z[c as usize] + pending.double();
+                }
+                self.since[c as usize] = self.delta;
+                continue;
+            }
             self.settle(c);
+            if pending != W::ZERO {
+                let mut leaves = self.settled.take();
+                leaves.clear();
+                self.leaves(c, &mut leaves);
+                for &v in &leaves {
+                    self.y[v as usize] = self.y[v as usize] - pending;
+                }
+                self.settled.set(leaves);
+            }
         }
         let became_outer: Vec<u32> = children
             .iter()
@@ -403,10 +430,11 @@ impl<'g, W: Weight> Solver<'g, W> {
         }
         self.base[b as usize] = self.base[base_blossom as usize];
         self.parent[b as usize] = NONE;
-        self.z[b as usize] = W::ZERO;
+        // Zero now: the pending change the clock above carries is taken off.
+        self.z[b as usize] = W::ZERO - pending.double();
         self.label[b as usize] = Label::Outer;
         self.labelend[b as usize] = self.labelend[base_blossom as usize];
-        self.since[b as usize] = self.delta;
+        self.since[b as usize] = since;
         self.children[b as usize] = children;
         self.links[b as usize] = links;
         let mut leaves = Vec::new();
