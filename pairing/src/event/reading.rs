@@ -497,9 +497,12 @@ impl IdIndex {
 }
 
 /// Ids that are one prefix followed by a number: `slot[number]` is the entrant's index plus
-/// one, 0 where no id has that number.
+/// one, 0 where no id has that number. Ids numbered in entry order from `first` (`e0`, `e1`,
+/// … or `p1`, `p2`, …) need no list: an id's number less `first` is its entrant.
 struct Numbered {
     prefix: Box<str>,
+    first: u32,
+    count: usize,
     slot: Vec<u32>,
 }
 
@@ -512,11 +515,23 @@ impl Numbered {
     fn of<'a>(ids: impl Iterator<Item = &'a str> + Clone) -> Option<Option<Numbered>> {
         let first = ids.clone().next()?;
         let prefix = first.trim_end_matches(|c: char| c.is_ascii_digit());
+        let first = number(&first[prefix.len()..])?;
         let mut count = 0usize;
         let mut largest = 0u32;
+        let mut in_order = true;
         for id in ids.clone() {
-            largest = largest.max(number(id.strip_prefix(prefix)?)?);
+            let n = number(id.strip_prefix(prefix)?)?;
+            in_order &= u64::from(n) == u64::from(first) + count as u64;
+            largest = largest.max(n);
             count += 1;
+        }
+        if in_order {
+            return Some(Some(Numbered {
+                prefix: prefix.into(),
+                first,
+                count,
+                slot: Vec::new(),
+            }));
         }
         let largest = largest as usize;
         if largest > 4 * count + 64 {
@@ -533,14 +548,20 @@ impl Numbered {
         }
         Some(Some(Numbered {
             prefix: prefix.into(),
+            first: 0,
+            count,
             slot,
         }))
     }
 
     #[inline]
     fn get(&self, id: &str) -> Option<EntrantIndex> {
-        let n = number(id.strip_prefix(&*self.prefix)?)? as usize;
-        match self.slot.get(n) {
+        let n = number(id.strip_prefix(&*self.prefix)?)?;
+        if self.slot.is_empty() {
+            let index = n.checked_sub(self.first)? as usize;
+            return (index < self.count).then_some(index);
+        }
+        match self.slot.get(n as usize) {
             Some(&s) if s != 0 => Some(s as EntrantIndex - 1),
             _ => None,
         }
@@ -723,6 +744,24 @@ mod tests {
             assert_eq!(index.get(id), None, "{id}");
         }
         assert!(IdIndex::of(["e1", "e2", "e1"].into_iter()).is_none());
+        // In entry order from any first number: no list.
+        for (ids, absent) in [
+            (
+                &["e0", "e1", "e2"][..],
+                &["e3", "e00", "e01", "f1", "e"][..],
+            ),
+            (&["p7", "p8", "p9", "p10"], &["p6", "p11", "p0", "p010"]),
+            (&["1", "2"], &["0", "3", "01"]),
+        ] {
+            let index = IdIndex::of(ids.iter().copied()).expect("distinct ids");
+            assert!(index.numbered.as_ref().is_some_and(|n| n.slot.is_empty()));
+            for (i, id) in ids.iter().enumerate() {
+                assert_eq!(index.get(id), Some(i), "{id}");
+            }
+            for id in absent {
+                assert_eq!(index.get(id), None, "{id}");
+            }
+        }
         // Numbers far beyond the field's size, or ids of another form, use the table.
         for ids in [
             &["e1", "e99999"][..],
