@@ -104,10 +104,20 @@ impl<W: Weight> Graph<W> {
         vertices: usize,
         edges: impl Iterator<Item = (u32, u32, W)> + Clone,
     ) -> Self {
+        Graph::from_ends_and_edges(vertices, edges.clone().map(|(u, v, _)| (u, v)), edges)
+    }
+
+    /// As [`Graph::from_edges`], with the edges' ends listed by `ends` for counting, in the
+    /// order of `edges`: a caller whose costs take work to compute need not compute them twice.
+    pub(crate) fn from_ends_and_edges(
+        vertices: usize,
+        ends: impl Iterator<Item = (u32, u32)>,
+        edges: impl Iterator<Item = (u32, u32, W)>,
+    ) -> Self {
         // Each edge is dealt into the rows of both its ends (a counting sort by row); a row
         // not dealt in order of neighbour, a handful of edges, is then sorted on its own.
         let mut start = vec![0u32; vertices + 1];
-        for (u, v, _) in edges.clone() {
+        for (u, v) in ends {
             if u != v {
                 start[u as usize + 1] += 1;
                 start[v as usize + 1] += 1;
