@@ -149,8 +149,11 @@ impl<W: Weight> Graph<W> {
             let row = start[v] as usize..start[v + 1] as usize;
             start[v] = written as u32;
             if to[row.clone()].is_sorted_by(|a, b| a < b) {
-                to.copy_within(row.clone(), written);
-                cost.copy_within(row.clone(), written);
+                // Rows stay where they are until one before has shrunk.
+                if row.start != written {
+                    to.copy_within(row.clone(), written);
+                    cost.copy_within(row.clone(), written);
+                }
                 written += row.len();
                 continue;
             }

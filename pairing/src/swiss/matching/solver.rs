@@ -146,6 +146,26 @@ impl<'g, W: Weight> Solver<'g, W> {
         self.leaf_stack.set(stack);
     }
 
+    /// Makes `b` the top-level node of each of its vertices, walking its sub-blossoms as
+    /// [`Solver::leaves`] does without listing them.
+    pub(super) fn make_top(&mut self, b: u32) {
+        if (b as usize) < self.n {
+            self.top[b as usize] = b;
+            return;
+        }
+        let mut stack = self.leaf_stack.take();
+        stack.clear();
+        stack.push(b);
+        while let Some(x) = stack.pop() {
+            if (x as usize) < self.n {
+                self.top[x as usize] = b;
+            } else {
+                stack.extend(self.children[x as usize].iter().copied());
+            }
+        }
+        self.leaf_stack.set(stack);
+    }
+
     // ---- a stage ----
 
     pub(super) fn stage(&mut self, root: u32) -> Result<(), Stuck> {
@@ -437,11 +457,7 @@ impl<'g, W: Weight> Solver<'g, W> {
         self.since[b as usize] = since;
         self.children[b as usize] = children;
         self.links[b as usize] = links;
-        let mut leaves = Vec::new();
-        self.leaves(b, &mut leaves);
-        for &v in &leaves {
-            self.top[v as usize] = b;
-        }
+        self.make_top(b);
         self.tree.push(b);
         let mut fresh = Vec::new();
         for c in became_outer {
@@ -474,11 +490,7 @@ impl<'g, W: Weight> Solver<'g, W> {
         for &c in &children {
             self.parent[c as usize] = NONE;
             self.since[c as usize] = self.delta;
-            let mut leaves = Vec::new();
-            self.leaves(c, &mut leaves);
-            for v in leaves {
-                self.top[v as usize] = c;
-            }
+            self.make_top(c);
         }
         self.release(b);
         let len = children.len();
@@ -556,11 +568,7 @@ impl<'g, W: Weight> Solver<'g, W> {
         for &c in &children {
             self.parent[c as usize] = NONE;
             self.label[c as usize] = Label::Free;
-            let mut leaves = Vec::new();
-            self.leaves(c, &mut leaves);
-            for v in leaves {
-                self.top[v as usize] = c;
-            }
+            self.make_top(c);
         }
         self.release(b);
     }
