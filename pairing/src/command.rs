@@ -47,7 +47,11 @@ fn pair_with(text: &str, round_json: fn(&Event, &PairedRound) -> String) -> Resp
     match pair(&event) {
         Err(error) => Response::refused(error.to_string()),
         Ok(Outcome::Paired(round)) => Response {
-            stdout: format!("{}\n", round_json(&event, &round)),
+            stdout: {
+                let mut stdout = round_json(&event, &round);
+                stdout.push('\n');
+                stdout
+            },
             stderr: String::new(),
             exit_code: 0,
         },

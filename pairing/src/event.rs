@@ -9,7 +9,7 @@ use crate::swiss::Remainder;
 
 mod reading;
 
-use reading::{EventParts, IdIndex, SeatName};
+use reading::{EventParts, IdIndex, SeatName, TableParts};
 
 /// The most entrants an event may have: pairing and standings work grows with the field.
 pub const MAX_ENTRANTS: usize = 100_000;
@@ -517,9 +517,11 @@ impl Event {
                 }
                 Ok(index)
             };
+            // Each table read becomes the event's table in the same place of the same list
+            // (a list of the same size of element is reused as it is turned into another),
+            // not in a second list of a round's 50,000 tables.
             let table_specs = round_spec.tables.unwrap_or_default();
-            let mut tables = Vec::with_capacity(table_specs.len());
-            for (t, table_spec) in table_specs.into_iter().enumerate() {
+            let mut table = |(t, table_spec): (usize, TableParts<I>)| -> Result<Table, EventError> {
                 let place = || Place::Table { round: r, table: t };
                 if !table_sizes.contains(&table_spec.seats.len()) {
                     return Err(EventError::new(
@@ -567,8 +569,13 @@ impl Event {
                 if knockout_tables && table.points.is_some() && table.winner_seat().is_none() {
                     return Err(EventError::new(place(), Refusal::NoWinner));
                 }
-                tables.push(table);
-            }
+                Ok(table)
+            };
+            let tables = table_specs
+                .into_iter()
+                .enumerate()
+                .map(&mut table)
+                .collect::<Result<Vec<Table>, EventError>>()?;
             let mut byes = Vec::new();
             for id in round_spec.byes.unwrap_or_default() {
                 byes.push(seat(&id, Place::Byes { round: r })?);

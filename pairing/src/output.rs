@@ -7,33 +7,61 @@ use crate::standings::{Part, Standing};
 
 /// `{"round": 4, "tables": [{"table": 1, "seats": ["ann", "dan"]}, …], "byes": ["eve"]}`
 pub fn round_json(event: &Event, round: &PairedRound) -> String {
-    let id = |e: usize| quoted(&event.entrants[e].id);
-    let tables: Vec<String> = round
-        .tables
-        .iter()
-        .enumerate()
-        .map(|(t, table)| {
-            let seats: Vec<String> = table.seats.iter().map(|&e| id(e)).collect();
-            let label = match &table.label {
-                None => String::new(),
-                Some(Label::Bracket(bracket)) => format!(", \"bracket\": {}", quoted(bracket)),
-                Some(Label::Group(group)) => format!(", \"group\": {}", quoted(group)),
-                Some(Label::PlayOff) => ", \"stage\": \"play-off\"".to_string(),
-            };
-            format!(
-                "{{\"table\": {}, \"seats\": [{}]{label}}}",
-                t + 1,
-                seats.join(", ")
-            )
-        })
-        .collect();
-    let byes: Vec<String> = round.byes.iter().map(|&e| id(e)).collect();
-    format!(
-        "{{\"round\": {}, \"tables\": [{}], \"byes\": [{}]}}",
-        round.number,
-        tables.join(", "),
-        byes.join(", ")
-    )
+    use std::fmt::Write;
+    // Written into one string (50,000 tables of a large round, without a string for each).
+    let mut out = String::with_capacity(64 + 48 * round.tables.len() + 16 * round.byes.len());
+    let id = |out: &mut String, e: usize| push_quoted(out, &event.entrants[e].id);
+    write!(out, "{{\"round\": {}, \"tables\": [", round.number).expect("writing to a string");
+    for (t, table) in round.tables.iter().enumerate() {
+        if t > 0 {
+            out.push_str(", ");
+        }
+        write!(out, "{{\"table\": {}, \"seats\": [", t + 1).expect("writing to a string");
+        for (s, &e) in table.seats.iter().enumerate() {
+            if s > 0 {
+                out.push_str(", ");
+            }
+            id(&mut out, e);
+        }
+        out.push(']');
+        match &table.label {
+            None => {}
+            Some(Label::Bracket(bracket)) => {
+                out.push_str(", \"bracket\": ");
+                push_quoted(&mut out, bracket);
+            }
+            Some(Label::Group(group)) => {
+                out.push_str(", \"group\": ");
+                push_quoted(&mut out, group);
+            }
+            Some(Label::PlayOff) => out.push_str(", \"stage\": \"play-off\""),
+        }
+        out.push('}');
+    }
+    out.push_str("], \"byes\": [");
+    for (b, &e) in round.byes.iter().enumerate() {
+        if b > 0 {
+            out.push_str(", ");
+        }
+        id(&mut out, e);
+    }
+    out.push_str("]}");
+    out
+}
+
+/// Appends `text` as a JSON string, as [`quoted`] writes it: a text with nothing to escape
+/// (no quote, backslash or control character) between quotes as it is.
+fn push_quoted(out: &mut String, text: &str) {
+    if text
+        .bytes()
+        .any(|b| b == b'"' || b == b'\\' || b < 0x20 || b == 0x7f)
+    {
+        out.push_str(&quoted(text));
+    } else {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    }
 }
 
 /// The round as [`round_json`] writes it with one more key, last: `"explanation"`, the

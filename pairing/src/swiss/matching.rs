@@ -19,6 +19,7 @@
 //! even costs every dual stays an integer: vertices joined by tight edges share a parity, so
 //! the slack between two outer vertices of one tree is even and halving it is exact.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt::Debug;
@@ -103,10 +104,20 @@ impl<W: Weight> Graph<W> {
         vertices: usize,
         edges: impl Iterator<Item = (u32, u32, W)> + Clone,
     ) -> Self {
+        Graph::from_ends_and_edges(vertices, edges.clone().map(|(u, v, _)| (u, v)), edges)
+    }
+
+    /// As [`Graph::from_edges`], with the edges' ends listed by `ends` for counting, in the
+    /// order of `edges`: a caller whose costs take work to compute need not compute them twice.
+    pub(crate) fn from_ends_and_edges(
+        vertices: usize,
+        ends: impl Iterator<Item = (u32, u32)>,
+        edges: impl Iterator<Item = (u32, u32, W)>,
+    ) -> Self {
         // Each edge is dealt into the rows of both its ends (a counting sort by row); a row
         // not dealt in order of neighbour, a handful of edges, is then sorted on its own.
         let mut start = vec![0u32; vertices + 1];
-        for (u, v, _) in edges.clone() {
+        for (u, v) in ends {
             if u != v {
                 start[u as usize + 1] += 1;
                 start[v as usize + 1] += 1;
@@ -138,8 +149,11 @@ impl<W: Weight> Graph<W> {
             let row = start[v] as usize..start[v + 1] as usize;
             start[v] = written as u32;
             if to[row.clone()].is_sorted_by(|a, b| a < b) {
-                to.copy_within(row.clone(), written);
-                cost.copy_within(row.clone(), written);
+                // Rows stay where they are until one before has shrunk.
+                if row.start != written {
+                    to.copy_within(row.clone(), written);
+                    cost.copy_within(row.clone(), written);
+                }
                 written += row.len();
                 continue;
             }
@@ -349,6 +363,10 @@ struct Solver<'g, W> {
     delta: W,
     stamp: Vec<u32>,
     stamp_now: u32,
+    /// Lists kept between calls, for a blossom's leaves: listing them is frequent enough
+    /// that a list made and freed each time shows.
+    leaf_stack: Cell<Vec<u32>>,
+    settled: Cell<Vec<u32>>,
 }
 
 /// The least-cost perfect matching of `graph`, or the stuck tree proving there is none.

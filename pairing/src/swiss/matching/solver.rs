@@ -29,6 +29,8 @@ impl<'g, W: Weight> Solver<'g, W> {
             delta: W::ZERO,
             stamp: vec![0; nodes],
             stamp_now: 0,
+            leaf_stack: Cell::default(),
+            settled: Cell::default(),
         }
     }
 
@@ -111,11 +113,13 @@ impl<'g, W: Weight> Solver<'g, W> {
             if (b as usize) < self.n {
                 self.y[b as usize] = self.y[b as usize] + d;
             } else {
-                let mut leaves = Vec::new();
+                let mut leaves = self.settled.take();
+                leaves.clear();
                 self.leaves(b, &mut leaves);
-                for v in leaves {
+                for &v in &leaves {
                     self.y[v as usize] = self.y[v as usize] + d;
                 }
+                self.settled.set(leaves);
             }
             if b as usize >= self.n {
                 self.z[b as usize] = self.z[b as usize] + d.double();
@@ -129,7 +133,9 @@ impl<'g, W: Weight> Solver<'g, W> {
             out.push(b);
             return;
         }
-        let mut stack = vec![b];
+        let mut stack = self.leaf_stack.take();
+        stack.clear();
+        stack.push(b);
         while let Some(x) = stack.pop() {
             if (x as usize) < self.n {
                 out.push(x);
@@ -137,6 +143,27 @@ impl<'g, W: Weight> Solver<'g, W> {
                 stack.extend(self.children[x as usize].iter().copied());
             }
         }
+        self.leaf_stack.set(stack);
+    }
+
+    /// Makes `b` the top-level node of each of its vertices, walking its sub-blossoms as
+    /// [`Solver::leaves`] does without listing them.
+    pub(super) fn make_top(&mut self, b: u32) {
+        if (b as usize) < self.n {
+            self.top[b as usize] = b;
+            return;
+        }
+        let mut stack = self.leaf_stack.take();
+        stack.clear();
+        stack.push(b);
+        while let Some(x) = stack.pop() {
+            if (x as usize) < self.n {
+                self.top[x as usize] = b;
+            } else {
+                stack.extend(self.children[x as usize].iter().copied());
+            }
+        }
+        self.leaf_stack.set(stack);
     }
 
     // ---- a stage ----
@@ -382,8 +409,35 @@ impl<'g, W: Weight> Solver<'g, W> {
             links.push((q, p));
         }
         let b = self.unused_blossoms.pop().expect("at most n / 2 blossoms");
+        // The new blossom is outer, as the base blossom is: it keeps the base's clock, so that
+        // the base's vertices (often most of the new blossom, which grows by taking in the
+        // tree around it) need not be settled one by one. The other children are settled and
+        // then set back by the base's pending change, which the new blossom carries for them.
+        let base_outer = self.label[base_blossom as usize] == Label::Outer;
+        let (since, pending) = if base_outer {
+            let since = self.since[base_blossom as usize];
+            (since, self.delta - since)
+        } else {
+            (self.delta, W::ZERO)
+        };
         for &c in &children {
+            if base_outer && c == base_blossom {
+                if c as usize >= self.n {
+                    self.z[c as usize] = self.z[c as usize] + pending.double();
+                }
+                self.since[c as usize] = self.delta;
+                continue;
+            }
             self.settle(c);
+            if pending != W::ZERO {
+                let mut leaves = self.settled.take();
+                leaves.clear();
+                self.leaves(c, &mut leaves);
+                for &v in &leaves {
+                    self.y[v as usize] = self.y[v as usize] - pending;
+                }
+                self.settled.set(leaves);
+            }
         }
         let became_outer: Vec<u32> = children
             .iter()
@@ -396,17 +450,14 @@ impl<'g, W: Weight> Solver<'g, W> {
         }
         self.base[b as usize] = self.base[base_blossom as usize];
         self.parent[b as usize] = NONE;
-        self.z[b as usize] = W::ZERO;
+        // Zero now: the pending change the clock above carries is taken off.
+        self.z[b as usize] = W::ZERO - pending.double();
         self.label[b as usize] = Label::Outer;
         self.labelend[b as usize] = self.labelend[base_blossom as usize];
-        self.since[b as usize] = self.delta;
+        self.since[b as usize] = since;
         self.children[b as usize] = children;
         self.links[b as usize] = links;
-        let mut leaves = Vec::new();
-        self.leaves(b, &mut leaves);
-        for &v in &leaves {
-            self.top[v as usize] = b;
-        }
+        self.make_top(b);
         self.tree.push(b);
         let mut fresh = Vec::new();
         for c in became_outer {
@@ -439,11 +490,7 @@ impl<'g, W: Weight> Solver<'g, W> {
         for &c in &children {
             self.parent[c as usize] = NONE;
             self.since[c as usize] = self.delta;
-            let mut leaves = Vec::new();
-            self.leaves(c, &mut leaves);
-            for v in leaves {
-                self.top[v as usize] = c;
-            }
+            self.make_top(c);
         }
         self.release(b);
         let len = children.len();
@@ -521,11 +568,7 @@ impl<'g, W: Weight> Solver<'g, W> {
         for &c in &children {
             self.parent[c as usize] = NONE;
             self.label[c as usize] = Label::Free;
-            let mut leaves = Vec::new();
-            self.leaves(c, &mut leaves);
-            for v in leaves {
-                self.top[v as usize] = c;
-            }
+            self.make_top(c);
         }
         self.release(b);
     }

@@ -106,7 +106,11 @@ pub(crate) fn solve(
             .iter()
             .map(|&(k, l)| (k, l, pair_cost(k as usize, l as usize)))
             .chain(float_edges.iter().copied());
-        let graph = Graph::from_edges(vertices, edges);
+        let ends = pairs
+            .iter()
+            .copied()
+            .chain(float_edges.iter().map(|&(k, u, _)| (k, u)));
+        let graph = Graph::from_ends_and_edges(vertices, ends, edges);
         match min_cost_perfect_matching_from(&graph, Some(start(&graph, count))) {
             Ok(solution) => {
                 let missing = if whole {
