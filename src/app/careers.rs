@@ -42,7 +42,7 @@ pub async fn player_career(
             Some(FamilyCareer {
                 rating: Some(rating),
                 history: pool.history.get(&player).cloned().unwrap_or_default(),
-                career: career_of(player, &pool.played),
+                career: career_of(player, pool.played_by(player)),
                 pool: pool.clone(),
             })
         })
@@ -101,7 +101,7 @@ pub async fn players_meeting(
             if a.is_none() && b.is_none() {
                 return None;
             }
-            let meeting = head_to_head(first, second, &pool.played);
+            let meeting = head_to_head(first, second, pool.played_by(first));
             let chance = a.zip(b).map(|(a, b)| {
                 fives_ratings::weng_lin::chance_to_win(
                     &[(a.mu, a.sigma)],

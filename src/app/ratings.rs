@@ -69,9 +69,21 @@ pub struct Pool {
     pub history: HashMap<PlayerId, Vec<RatingPoint>>,
     /// Every rated player's name.
     pub names: Arc<HashMap<PlayerId, String>>,
+    /// Each player's games, as places in `played`, in order.
+    games_of: HashMap<PlayerId, Vec<usize>>,
 }
 
 impl Pool {
+    /// The games `player` played, in the order played.
+    pub fn played_by(&self, player: PlayerId) -> impl DoubleEndedIterator<Item = &CareerGame> + '_ {
+        self.games_of
+            .get(&player)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .map(|&at| &self.played[at])
+    }
+
     /// The rating line of `player`, if they are rated in the pool.
     pub fn rating_of(&self, player: PlayerId) -> Option<&RatedPlayer> {
         self.ratings.iter().find(|line| line.player == Some(player))
@@ -170,6 +182,14 @@ async fn games_by_family(
     let championships = store.championships_of(organisation.id).await?;
     let mut games: HashMap<Preset, Vec<(RatedGame, CareerGame)>> = HashMap::new();
     let mut names = HashMap::new();
+    // One copy of each season's or championship's name, however many games it has.
+    let mut events: HashMap<String, Arc<str>> = HashMap::new();
+    let mut event_of = |name: String| -> Arc<str> {
+        events
+            .entry(name)
+            .or_insert_with_key(|name| Arc::from(name.as_str()))
+            .clone()
+    };
     let ids = |side: &[(PlayerId, String)]| side.iter().map(|(id, _)| *id).collect::<Vec<_>>();
     for played in store.league_games_played(organisation.id).await? {
         let Some(family) = competitions.get(&played.competition) else {
@@ -193,7 +213,7 @@ async fn games_by_family(
                     game: played.game,
                 },
                 date: played.date,
-                event: played.event,
+                event: event_of(played.event),
                 ranks: game.ranks.clone(),
                 sides: vec![home, away],
             };
@@ -234,7 +254,7 @@ async fn games_by_family(
                 table: played.number,
             },
             date,
-            event: championship.name.clone(),
+            event: event_of(championship.name.clone()),
             ranks: game.ranks.clone(),
             sides,
         };
@@ -317,6 +337,12 @@ fn pool_of(
             high,
         });
     }
+    let mut games_of: HashMap<PlayerId, Vec<usize>> = HashMap::new();
+    for (at, game) in played.iter().enumerate() {
+        for &player in game.sides.iter().flatten() {
+            games_of.entry(player).or_default().push(at);
+        }
+    }
     let ratings = read
         .ratings
         .into_iter()
@@ -339,6 +365,7 @@ fn pool_of(
         played,
         history,
         names,
+        games_of,
     })
 }
 

@@ -3,6 +3,7 @@
 //! games the ratings are made of, so a career never counts a game the ratings do not.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 
@@ -30,7 +31,7 @@ pub struct CareerGame {
     pub date: NaiveDate,
     /// What it was played in: the competition and season ("Premier League, 2026"), or the
     /// championship.
-    pub event: String,
+    pub event: Arc<str>,
     /// Each side's players.
     pub sides: Vec<Vec<PlayerId>>,
     /// Each side's place, 1 for the winner.
@@ -72,7 +73,7 @@ impl Record {
 /// A season's or event's record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventRecord {
-    pub event: String,
+    pub event: Arc<str>,
     pub record: Record,
 }
 
@@ -99,8 +100,8 @@ pub struct Career {
 /// How many partners and opponents a career lists.
 pub const MOST_MET: usize = 10;
 
-/// `player`'s career in `games` (a pool's, in the order played).
-pub fn career_of(player: PlayerId, games: &[CareerGame]) -> Career {
+/// `player`'s career in `games` (a pool's, or only those `player` played, in the order played).
+pub fn career_of<'a>(player: PlayerId, games: impl IntoIterator<Item = &'a CareerGame>) -> Career {
     let mut career = Career::default();
     let mut partners: HashMap<PlayerId, Record> = HashMap::new();
     let mut opponents: HashMap<PlayerId, Record> = HashMap::new();
@@ -169,10 +170,15 @@ pub struct HeadToHead<'a> {
     pub together_record: Record,
 }
 
-/// `first` and `second`'s games in `games` (in the order played).
-pub fn head_to_head(first: PlayerId, second: PlayerId, games: &[CareerGame]) -> HeadToHead<'_> {
+/// `first` and `second`'s games in `games` (a pool's, or only those `first` played, in the
+/// order played).
+pub fn head_to_head<'a>(
+    first: PlayerId,
+    second: PlayerId,
+    games: impl DoubleEndedIterator<Item = &'a CareerGame>,
+) -> HeadToHead<'a> {
     let mut meeting = HeadToHead::default();
-    for game in games.iter().rev() {
+    for game in games.rev() {
         let (Some(one), Some(other)) = (game.side_of(first), game.side_of(second)) else {
             continue;
         };
@@ -200,7 +206,7 @@ mod tests {
                 game: 1,
             },
             date: NaiveDate::from_ymd_opt(2026, 10, 1).unwrap() + chrono::Days::new(fixture as u64),
-            event: event.to_string(),
+            event: Arc::from(event),
             sides: sides
                 .iter()
                 .map(|side| side.iter().copied().map(PlayerId).collect())
@@ -232,7 +238,7 @@ mod tests {
         let seasons: Vec<(&str, u32, u32)> = career
             .by_event
             .iter()
-            .map(|line| (line.event.as_str(), line.record.won, line.record.lost))
+            .map(|line| (&*line.event, line.record.won, line.record.lost))
             .collect();
         assert_eq!(seasons, [("Premier, 2025", 1, 1), ("Premier, 2026", 2, 0)]);
         assert_eq!(career.partners.len(), 1);
@@ -282,7 +288,7 @@ mod tests {
             game(4, "Premier, 2026", &[&[3], &[4]], 0),
             game(5, "Premier, 2026", &[&[2, 1], &[3, 4]], 0),
         ];
-        let meeting = head_to_head(PlayerId(1), PlayerId(2), &games);
+        let meeting = head_to_head(PlayerId(1), PlayerId(2), games.iter());
         let fixtures = |list: &[&CareerGame]| {
             list.iter()
                 .map(|g| match g.played_at {
@@ -301,7 +307,7 @@ mod tests {
             (meeting.together_record.won, meeting.together_record.lost),
             (1, 1)
         );
-        let other_way = head_to_head(PlayerId(2), PlayerId(1), &games);
+        let other_way = head_to_head(PlayerId(2), PlayerId(1), games.iter());
         assert_eq!(other_way.against_record.won, meeting.against_record.lost);
     }
 }

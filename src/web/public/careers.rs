@@ -104,7 +104,7 @@ pub fn career_views(name: &str, careers: Vec<FamilyCareer>) -> Vec<CareerView> {
                     .career
                     .by_event
                     .iter()
-                    .map(|line| (line.event.clone(), line.record))
+                    .map(|line| (line.event.to_string(), line.record))
                     .collect(),
                 partners: met(&family.career.partners),
                 opponents: met(&family.career.opponents),
