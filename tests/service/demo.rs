@@ -134,7 +134,8 @@ store_test!(the_demo_league_is_half_played_and_every_result_checks);
 async fn the_demo_tables_agree_with_the_published_results(ctx: TestContext) {
     let store = ctx.store.as_ref();
     demo::load(store, loaded_at(), 5).await.unwrap();
-    let (_, divisions) = divisions(store).await;
+    let (competition, divisions) = divisions(store).await;
+    let seasons = store.seasons_of(competition.id).await.unwrap();
     let browser = ctx.browser();
     for division in &divisions {
         let base = format!("/leagues/{}/divisions/{}", demo::SLUG, division.id);
@@ -191,6 +192,22 @@ async fn the_demo_tables_agree_with_the_published_results(ctx: TestContext) {
 
         let standings = browser.get(&format!("{base}/standings.csv")).await;
         assert_eq!(standings.status, 200);
+        // Named after the league, competition, season and division, as a secretary would.
+        let season = seasons
+            .iter()
+            .find(|season| season.id == division.season_id)
+            .unwrap();
+        assert_eq!(
+            standings.disposition.as_deref(),
+            Some(
+                format!(
+                    "attachment; filename=\"north-devon-winter-league-{}-{}-standings.csv\"",
+                    season.name,
+                    division.name.to_lowercase().replace(' ', "-")
+                )
+                .as_str()
+            )
+        );
         let rows = csv_rows(&standings.body);
         assert_eq!(rows.len(), 8);
         let mut previous_points = i64::MAX;

@@ -333,6 +333,8 @@ pub struct Browser {
 pub struct Page {
     pub status: u16,
     pub location: Option<String>,
+    /// The `Content-Disposition` header, for a download.
+    pub disposition: Option<String>,
     pub body: String,
 }
 
@@ -423,10 +425,15 @@ impl Page {
             .headers()
             .get("location")
             .map(|value| value.to_str().unwrap().to_string());
+        let disposition = response
+            .headers()
+            .get("content-disposition")
+            .map(|value| value.to_str().unwrap().to_string());
         let body = response.text().await.expect("a body");
         Self {
             status,
             location,
+            disposition,
             body,
         }
     }

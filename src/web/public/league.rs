@@ -263,6 +263,32 @@ pub(crate) fn host_without_port(host: &str) -> &str {
     }
 }
 
+/// A download's file name from what it is of, as people would name it: `north-devon-winter-
+/// league-2026-premier-standings.csv`. Letters and digits kept (lower case), everything else a
+/// single dash; at most [`MAX_FILE_NAME`] characters before the suffix.
+pub(crate) fn file_name(parts: &[&str], suffix: &str) -> String {
+    let mut name = String::new();
+    for character in parts.join(" ").chars() {
+        if character.is_ascii_alphanumeric() {
+            name.push(character.to_ascii_lowercase());
+        } else if !name.is_empty() && !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    let mut name: String = name
+        .trim_end_matches('-')
+        .chars()
+        .take(MAX_FILE_NAME)
+        .collect();
+    while name.ends_with('-') {
+        name.pop();
+    }
+    format!("{name}-{suffix}")
+}
+
+/// The longest file name made, before its suffix.
+const MAX_FILE_NAME: usize = 120;
+
 pub(crate) fn csv_response(filename: String, body: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
@@ -476,6 +502,19 @@ async fn division_content(
     })
 }
 
+/// What a division's files are named after: the league, competition, season and division.
+fn division_file_parts<'a>(
+    organisation: &'a Organisation,
+    place: &'a DivisionPlace,
+) -> [&'a str; 4] {
+    [
+        &organisation.slug,
+        &place.competition.name,
+        &place.season.name,
+        &place.division.name,
+    ]
+}
+
 #[get("/leagues/{slug}/divisions/{id}/standings.csv")]
 pub async fn standings_csv(
     state: Data<AppState>,
@@ -483,7 +522,7 @@ pub async fn standings_csv(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let (_, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
+    let (organisation, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let confirmed = confirmed_results_of(store, place.division.id).await?;
     let table = division_standings(store, &place, &confirmed).await?;
     let rows: Vec<StandingsRow> = table.iter().map(|(row, _)| row.clone()).collect();
@@ -494,7 +533,10 @@ pub async fn standings_csv(
             .map(|(_, team)| team.name.clone())
             .unwrap_or_default()
     });
-    Ok(csv_response(format!("division-{id}-standings.csv"), body))
+    Ok(csv_response(
+        file_name(&division_file_parts(&organisation, &place), "standings.csv"),
+        body,
+    ))
 }
 
 #[get("/leagues/{slug}/divisions/{id}/results.csv")]
@@ -504,7 +546,7 @@ pub async fn results_csv(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let (_, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
+    let (organisation, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let confirmed = confirmed_results_of(store, place.division.id).await?;
     let format = &place.competition.match_format;
@@ -533,7 +575,7 @@ pub async fn results_csv(
         })
         .collect();
     Ok(csv_response(
-        format!("division-{id}-results.csv"),
+        file_name(&division_file_parts(&organisation, &place), "results.csv"),
         csv_export::results_csv(&rows),
     ))
 }
@@ -546,11 +588,11 @@ pub async fn division_calendar(
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
-    let (_, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
+    let (organisation, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
     let fixtures = store.fixtures_of_division(place.division.id).await?;
     let name = format!(
-        "{} {}: fixtures",
-        place.competition.name, place.division.name
+        "{}: {} {}: fixtures",
+        organisation.name, place.competition.name, place.division.name
     );
     Ok(calendar_response(&request, &name, &fixtures))
 }
@@ -653,13 +695,33 @@ pub async fn team_calendar(
     let (team, _, fixtures) = team_with_fixtures(store, &organisation, TeamId(id)).await?;
     Ok(calendar_response(
         &request,
-        &format!("{}: fixtures", team.name),
+        &format!("{}: {}: fixtures", organisation.name, team.name),
         &fixtures,
     ))
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_files_name_is_what_it_is_of_in_plain_letters() {
+        assert_eq!(
+            super::file_name(
+                &["north-devon", "Winter League", "2026/27", "Premier  One"],
+                "standings.csv"
+            ),
+            "north-devon-winter-league-2026-27-premier-one-standings.csv"
+        );
+        assert_eq!(
+            super::file_name(&["Café & Bar!"], "results.csv"),
+            "caf-bar-results.csv"
+        );
+        let long = "x".repeat(500);
+        assert_eq!(
+            super::file_name(&[&long], "results.csv").len(),
+            120 + "-results.csv".len()
+        );
+    }
+
     use super::host_without_port;
 
     #[test]

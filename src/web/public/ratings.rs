@@ -12,7 +12,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
 use crate::web::public::csv_export;
-use crate::web::public::league::csv_response;
+use crate::web::public::league::{csv_response, file_name};
 use crate::web::session::Viewer;
 
 /// A pool as the list shows it.
@@ -120,5 +120,8 @@ pub async fn ratings_csv(
     let (slug, family) = path.into_inner();
     let pool = ratings::rating_pool(state.store.as_ref(), &state.ratings, &slug, &family).await?;
     let body = csv_export::ratings_csv(&pool.ratings);
-    Ok(csv_response(format!("{slug}-{family}-ratings.csv"), body))
+    Ok(csv_response(
+        file_name(&[&slug, &family], "ratings.csv"),
+        body,
+    ))
 }

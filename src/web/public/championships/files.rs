@@ -12,7 +12,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::public::calendar::{self, CalendarFeed};
 use crate::web::public::csv_export::{self, PairingRow};
-use crate::web::public::league::{csv_response, host_without_port};
+use crate::web::public::league::{csv_response, file_name, host_without_port};
 use crate::web::session::Viewer;
 
 use super::view::*;
@@ -48,7 +48,10 @@ pub async fn standings_csv(
         })
         .collect();
     Ok(csv_response(
-        format!("championship-{id}-standings.csv"),
+        file_name(
+            &[&view.organisation.slug, &view.championship.name],
+            "standings.csv",
+        ),
         csv_export::championship_standings_csv(&tiebreaks, &lines),
     ))
 }
@@ -125,7 +128,10 @@ pub async fn pairings_csv(
         }
     }
     Ok(csv_response(
-        format!("championship-{id}-pairings.csv"),
+        file_name(
+            &[&view.organisation.slug, &view.championship.name],
+            "pairings.csv",
+        ),
         csv_export::pairings_csv(&rows),
     ))
 }
