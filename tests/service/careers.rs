@@ -13,7 +13,10 @@ use fives::domain::match_format::Side;
 use fives::domain::match_result::CheckedResult;
 
 /// Confirms a random result of the first fixture, and answers it with the published pool.
-async fn confirmed_result(ctx: &TestContext, league: &ResultsLeague) -> (CheckedResult, Value) {
+pub(crate) async fn confirmed_result(
+    ctx: &TestContext,
+    league: &ResultsLeague,
+) -> (CheckedResult, Value) {
     let client_of = |email: String| async move {
         let browser = ctx.browser();
         browser.login_ok(&email).await;

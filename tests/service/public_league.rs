@@ -484,3 +484,43 @@ async fn unknown_ids_and_another_organisations_ids_are_not_found(ctx: TestContex
     }
 }
 store_test!(unknown_ids_and_another_organisations_ids_are_not_found);
+
+async fn a_calendar_event_links_its_fixture_and_gives_its_confirmed_result(ctx: TestContext) {
+    use crate::results_league::{SLUG, results_league};
+    let league = results_league(&ctx).await;
+    let (checked, _) = crate::careers::confirmed_result(&ctx, &league).await;
+    let (home_games, away_games) = league.format.games(checked.score);
+    let played = &league.fixtures[0];
+    let (status, _, _, body) = download(
+        &ctx,
+        &format!("/leagues/{SLUG}/divisions/{}/fixtures.ics", league.division),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let body = body.replace("\r\n ", "");
+    assert!(
+        body.contains(&format!(
+            "SUMMARY:{} {home_games}-{away_games} {}\r\n",
+            played.home_team, played.away_team
+        )),
+        "{body}"
+    );
+    assert!(
+        body.contains(&format!(
+            "Result: {} {home_games}\\, {} {away_games} (games)",
+            played.home_team, played.away_team
+        )),
+        "{body}"
+    );
+    for fixture in &league.fixtures {
+        let link = format!("/leagues/{SLUG}/fixtures/{}", fixture.id);
+        assert!(
+            body.lines()
+                .any(|line| line.starts_with("URL:http") && line.trim_end().ends_with(&link)),
+            "no link to fixture {}: {body}",
+            fixture.id
+        );
+    }
+    assert!(body.contains("X-WR-CALNAME:"), "{body}");
+}
+store_test!(a_calendar_event_links_its_fixture_and_gives_its_confirmed_result);

@@ -68,6 +68,10 @@ pub struct CalendarFixture {
     /// Local time in the feed's time zone; without one the fixture is an all-day event.
     pub start: Option<NaiveTime>,
     pub status: CalendarStatus,
+    /// What it is played in, for the event's description: "Winter League, Premier".
+    pub competition: String,
+    /// The fixture's page, in full.
+    pub link: String,
 }
 
 /// The feed as an iCalendar document, events in the order given.
@@ -131,11 +135,13 @@ fn fixture_event(feed: &CalendarFeed<'_>, fixture: &CalendarFixture) -> Event {
         .uid(&fixture_uid(fixture.id, feed.host))
         .timestamp(feed.generated_at)
         .summary(&one_line(&summary(fixture)))
+        .description(&one_line(&description(fixture)))
         .location(&one_line(&location(&fixture.venue)))
         .status(match fixture.status {
             CalendarStatus::Postponed => EventStatus::Cancelled,
             CalendarStatus::Scheduled | CalendarStatus::Played { .. } => EventStatus::Confirmed,
         });
+    event.add_property("URL", &fixture.link);
     match fixture.start {
         Some(time) => {
             let start = utc_start(fixture.date.and_time(time), feed.time_zone);
@@ -159,6 +165,24 @@ fn summary(fixture: &CalendarFixture) -> String {
             away_games,
         } => format!("{home} {home_games}-{away_games} {away}"),
     }
+}
+
+/// The event's description: the competition, the result once confirmed, and the fixture's
+/// page.
+fn description(fixture: &CalendarFixture) -> String {
+    let CalendarFixture { home, away, .. } = fixture;
+    let standing = match fixture.status {
+        CalendarStatus::Scheduled => format!("{home} v {away}."),
+        CalendarStatus::Postponed => format!("{home} v {away}, postponed: not on this date."),
+        CalendarStatus::Played {
+            home_games,
+            away_games,
+        } => format!("Result: {home} {home_games}, {away} {away_games} (games)."),
+    };
+    format!(
+        "{}: {standing}\nThe fixture: {}",
+        fixture.competition, fixture.link
+    )
 }
 
 fn location(venue: &Venue) -> String {
@@ -221,6 +245,8 @@ mod tests {
             date,
             start: NaiveTime::from_hms_opt(20, 0, 0),
             status,
+            competition: "Premier".to_owned(),
+            link: format!("https://league.example.org/leagues/x/fixtures/{id}"),
         }
     }
 
@@ -274,6 +300,7 @@ mod tests {
             "NAME:Division 1: fixtures",
             "X-WR-CALNAME:Division 1: fixtures",
             "BEGIN:VEVENT",
+            "DESCRIPTION:Premier: Result: Red Lion 6\\, Crown 3 (games).\\nThe fixture: https://league.example.org/leagues/x/fixtures/11",
             // 20:00 on 6 October is British Summer Time: 19:00 UTC.
             "DTEND:20261006T220000Z",
             "DTSTAMP:20261121T224005Z",
@@ -282,8 +309,10 @@ mod tests {
             "STATUS:CONFIRMED",
             "SUMMARY:Red Lion 6-3 Crown",
             "UID:fixture-11@league.example.org",
+            "URL:https://league.example.org/leagues/x/fixtures/11",
             "END:VEVENT",
             "BEGIN:VEVENT",
+            "DESCRIPTION:Premier: Red Lion v Crown\\, postponed: not on this date.\\nThe fixture: https://league.example.org/leagues/x/fixtures/12",
             // 3 November is after the clocks go back: 20:00 local is 20:00 UTC.
             "DTEND:20261103T230000Z",
             "DTSTAMP:20261121T224005Z",
@@ -292,8 +321,10 @@ mod tests {
             "STATUS:CANCELLED",
             "SUMMARY:POSTPONED: Red Lion v Crown",
             "UID:fixture-12@league.example.org",
+            "URL:https://league.example.org/leagues/x/fixtures/12",
             "END:VEVENT",
             "BEGIN:VEVENT",
+            "DESCRIPTION:Premier: Crown v Red Lion.\\nThe fixture: https://league.example.org/leagues/x/fixtures/13",
             "DTEND;VALUE=DATE:20261202",
             "DTSTAMP:20261121T224005Z",
             "DTSTART;VALUE=DATE:20261201",
@@ -301,12 +332,14 @@ mod tests {
             "STATUS:CONFIRMED",
             "SUMMARY:Crown v Red Lion",
             "UID:fixture-13@league.example.org",
+            "URL:https://league.example.org/leagues/x/fixtures/13",
             "END:VEVENT",
             "END:VCALENDAR",
             "",
         ]
         .join("\r\n");
-        assert_eq!(document, expected);
+        // Compared unfolded: the long descriptions are folded, as the folding test checks.
+        assert_eq!(unfold(&document), expected);
     }
 
     #[test]

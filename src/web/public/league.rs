@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::web::{Data, Path};
-use actix_web::{HttpRequest, HttpResponse, get};
+use actix_web::{HttpResponse, get};
 use askama::Template;
-use chrono::{Datelike, Duration, NaiveDate, Utc};
+use chrono::{Datelike, Duration, NaiveDate};
 
 use crate::app::{self, league};
 use crate::domain::ids::{CompetitionId, DivisionId, FixtureId, TeamId};
@@ -24,12 +24,8 @@ use crate::web::charts;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
 use crate::web::page_cache::CachedContent;
-use crate::web::public::calendar::{self, CalendarFeed, CalendarFixture, CalendarStatus};
 use crate::web::public::csv_export::{self, ResultRow, ResultScore, ResultStatus};
 use crate::web::session::Viewer;
-
-/// Pub leagues are local; until an organisation can choose its zone, feeds use the UK's.
-use crate::domain::league_time::LEAGUE_TIME_ZONE;
 
 /// How many results a team's form guide shows.
 const FORM_LENGTH: usize = 5;
@@ -206,48 +202,6 @@ fn result_status(status: FixtureStatus) -> ResultStatus {
         FixtureStatus::Confirmed => ResultStatus::Confirmed,
         FixtureStatus::Walkover => ResultStatus::Walkover,
     }
-}
-
-fn calendar_fixture(fixture: &Fixture) -> CalendarFixture {
-    let venue = fixture.venue.as_ref().map_or_else(
-        || calendar::Venue {
-            name: "Venue to be arranged".to_string(),
-            address: String::new(),
-        },
-        |venue| calendar::Venue {
-            name: venue.name.clone(),
-            address: venue.address.clone(),
-        },
-    );
-    CalendarFixture {
-        id: fixture.id.0,
-        home: fixture.home_team.clone(),
-        away: fixture.away_team.clone(),
-        venue,
-        date: fixture.date,
-        // Without a start time a fixture is an all-day event.
-        start: fixture.start_time,
-        // Scores arrive with results; until then a fixture is scheduled or postponed.
-        status: match fixture.status {
-            FixtureStatus::Postponed => CalendarStatus::Postponed,
-            _ => CalendarStatus::Scheduled,
-        },
-    }
-}
-
-fn calendar_response(request: &HttpRequest, name: &str, fixtures: &[Fixture]) -> HttpResponse {
-    let connection = request.connection_info();
-    let host = host_without_port(connection.host());
-    let feed = CalendarFeed {
-        name,
-        host,
-        time_zone: LEAGUE_TIME_ZONE,
-        generated_at: Utc::now(),
-    };
-    let events: Vec<CalendarFixture> = fixtures.iter().map(calendar_fixture).collect();
-    HttpResponse::Ok()
-        .content_type("text/calendar; charset=utf-8")
-        .body(calendar::fixtures_calendar(&feed, &events))
 }
 
 /// The host name of a `Host` header, for the events' UIDs: `league.example.org:8080` and
@@ -580,23 +534,6 @@ pub async fn results_csv(
     ))
 }
 
-#[get("/leagues/{slug}/divisions/{id}/fixtures.ics")]
-pub async fn division_calendar(
-    request: HttpRequest,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let (organisation, place) = division_by_slug(store, &slug, DivisionId(id)).await?;
-    let fixtures = store.fixtures_of_division(place.division.id).await?;
-    let name = format!(
-        "{}: {} {}: fixtures",
-        organisation.name, place.competition.name, place.division.name
-    );
-    Ok(calendar_response(&request, &name, &fixtures))
-}
-
 /// A team of the organisation, with the division it plays in this season (the latest season
 /// it has a division in), if any.
 async fn team_of(
@@ -617,7 +554,7 @@ async fn team_of(
 }
 
 /// A team of the organisation, its division this season, and its fixtures in that season.
-async fn team_with_fixtures(
+pub(crate) async fn team_with_fixtures(
     store: &dyn Store,
     organisation: &Organisation,
     id: TeamId,
@@ -681,23 +618,6 @@ pub async fn team_page(
         squad,
         venue,
     })
-}
-
-#[get("/leagues/{slug}/teams/{id}/fixtures.ics")]
-pub async fn team_calendar(
-    request: HttpRequest,
-    state: Data<AppState>,
-    path: Path<(String, i64)>,
-) -> Result<HttpResponse, WebError> {
-    let (slug, id) = path.into_inner();
-    let store = state.store.as_ref();
-    let organisation = organisation_by_slug(store, &slug).await?;
-    let (team, _, fixtures) = team_with_fixtures(store, &organisation, TeamId(id)).await?;
-    Ok(calendar_response(
-        &request,
-        &format!("{}: {}: fixtures", organisation.name, team.name),
-        &fixtures,
-    ))
 }
 
 #[cfg(test)]

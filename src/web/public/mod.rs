@@ -7,6 +7,7 @@ pub mod careers;
 pub mod championships;
 pub mod csv_export;
 pub mod fixture;
+pub mod fixture_calendars;
 pub mod home;
 pub mod league;
 pub mod league_screen;
