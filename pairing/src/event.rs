@@ -7,9 +7,11 @@ use crate::document::{EventSpec, Format, OptionsSpec, RemainderSpec, Seeding};
 use crate::number::Exact;
 use crate::swiss::Remainder;
 
+mod id_index;
 mod reading;
 
-use reading::{EventParts, IdIndex, SeatName, TableParts};
+use id_index::IdIndex;
+use reading::{EventParts, SeatName, TableParts};
 
 /// The most entrants an event may have: pairing and standings work grows with the field.
 pub const MAX_ENTRANTS: usize = 100_000;
