@@ -84,6 +84,23 @@ async fn a_confirmed_result_rates_its_players_as_anyone_can_check(ctx: TestConte
         json!([]),
         "an unconfirmed result rates nobody"
     );
+    // A visitor to the fixture is told that captains log in to answer it, and led back to it.
+    let fixture_page = format!("/leagues/{SLUG}/fixtures/{fixture}");
+    let visitor = ctx.browser().get(&fixture_page).await;
+    let login = format!("/login?next={fixture_page}");
+    assert!(
+        visitor.body.contains("id=\"log-in-to-answer\"") && visitor.body.contains(&login),
+        "{}",
+        visitor.body
+    );
+    let login_page = ctx.browser().get(&login).await;
+    assert!(
+        login_page
+            .body
+            .contains(&format!("value=\"{fixture_page}\"")),
+        "{}",
+        login_page.body
+    );
     let confirmed = away
         .post(
             &format!("{path}/confirm"),

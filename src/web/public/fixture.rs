@@ -303,6 +303,8 @@ struct FixturePage {
     clear_draft: Option<String>,
     /// Before it is played: each side's chance from the players' ratings.
     outlook: Option<OutlookView>,
+    /// A result waits for the other captain: a visitor is told to log in to answer it.
+    awaiting_confirmation: bool,
 }
 
 pub(crate) async fn show_fixture(
@@ -456,6 +458,7 @@ async fn show_fixture_after(
         }),
         done: done_words,
         outlook: extras.outlook,
+        awaiting_confirmation: place.fixture.status == FixtureStatus::AwaitingConfirmation,
         organisation: place.organisation,
         competition: place.competition,
         division: place.division,
