@@ -5,8 +5,6 @@
 
 use std::sync::Arc;
 
-use fives_rules::Preset;
-
 use super::AppError;
 use super::lookup::{self, FixturePlace};
 use super::ratings::{Pool, RatedPlayer, RatingCache, RatingPoint, rating_pools};
@@ -51,8 +49,8 @@ pub async fn player_career(
 
 /// Two players' games in one family.
 pub struct FamilyMeeting {
-    pub family: Preset,
-    pub family_name: &'static str,
+    /// The family's pool, which also names the players of the games.
+    pub pool: Arc<Pool>,
     /// Newest first.
     pub against: Vec<CareerGame>,
     /// The first player's record against the second.
@@ -110,8 +108,7 @@ pub async fn players_meeting(
                 )
             });
             Some(FamilyMeeting {
-                family: pool.family,
-                family_name: pool.family_name,
+                pool: pool.clone(),
                 against: meeting.against.into_iter().cloned().collect(),
                 against_record: meeting.against_record,
                 together: meeting.together.into_iter().cloned().collect(),

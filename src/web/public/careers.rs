@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, get};
 use askama::Template;
 
 use crate::app::careers::{FamilyCareer, Meeting, players_meeting};
+use crate::app::ratings::Pool;
 use crate::domain::career::{CareerGame, PlayedAt, Record};
 use crate::domain::championship_event::Stage;
 use crate::domain::ids::PlayerId;
@@ -51,8 +52,19 @@ pub struct CareerView {
     pub chart: Option<String>,
     pub record: Record,
     pub seasons: Vec<(String, Record)>,
-    pub partners: Vec<MetLine>,
-    pub opponents: Vec<MetLine>,
+    /// The partners, then the opponents, each a table when there is anyone in it.
+    pub met: Vec<MetTable>,
+}
+
+/// The partners or the opponents a career lists.
+pub struct MetTable {
+    /// `partners` or `opponents`, for the table's id.
+    pub key: &'static str,
+    pub caption: &'static str,
+    /// The heading of the first column and of the count.
+    pub who: &'static str,
+    pub count: &'static str,
+    pub lines: Vec<MetLine>,
 }
 
 /// The views of `player`'s careers, one a family they are rated in.
@@ -106,8 +118,25 @@ pub fn career_views(name: &str, careers: Vec<FamilyCareer>) -> Vec<CareerView> {
                     .iter()
                     .map(|line| (line.event.to_string(), line.record))
                     .collect(),
-                partners: met(&family.career.partners),
-                opponents: met(&family.career.opponents),
+                met: [
+                    MetTable {
+                        key: "partners",
+                        caption: "Partners, most games together first",
+                        who: "Partner",
+                        count: "Together",
+                        lines: met(&family.career.partners),
+                    },
+                    MetTable {
+                        key: "opponents",
+                        caption: "Opponents, most met first",
+                        who: "Opponent",
+                        count: "Met",
+                        lines: met(&family.career.opponents),
+                    },
+                ]
+                .into_iter()
+                .filter(|table| !table.lines.is_empty())
+                .collect(),
             })
         })
         .collect()
@@ -164,17 +193,8 @@ pub async fn head_to_head_page(
         PlayerId(second),
     )
     .await?;
-    let rated =
-        crate::app::ratings::rating_pools(state.store.as_ref(), &state.ratings, &slug).await?;
-    let name_of = |player: PlayerId| {
-        rated
-            .pools
-            .iter()
-            .find_map(|pool| pool.names.get(&player).cloned())
-            .unwrap_or_else(|| format!("player {player}"))
-    };
     let first = meeting.first.id;
-    let listed = |games: &[CareerGame]| -> Vec<MeetingGame> {
+    let listed = |pool: &Pool, games: &[CareerGame]| -> Vec<MeetingGame> {
         games
             .iter()
             .map(|game| {
@@ -210,7 +230,7 @@ pub async fn head_to_head_page(
                         .map(|side| {
                             game.sides[side]
                                 .iter()
-                                .map(|&player| name_of(player))
+                                .map(|&player| pool.name_of(player))
                                 .collect::<Vec<_>>()
                                 .join(" & ")
                         })
@@ -224,10 +244,16 @@ pub async fn head_to_head_page(
         .families
         .iter()
         .map(|family| FamilyMeetingView {
-            family_name: family.family_name,
+            family_name: family.pool.family_name,
             tables: vec![
-                ("Against each other, newest first", listed(&family.against)),
-                ("As partners, newest first", listed(&family.together)),
+                (
+                    "Against each other, newest first",
+                    listed(&family.pool, &family.against),
+                ),
+                (
+                    "As partners, newest first",
+                    listed(&family.pool, &family.together),
+                ),
             ],
             against_record: family.against_record,
             together_record: family.together_record,
