@@ -140,6 +140,8 @@ impl Sender {
         Ok(match cause.kind {
             CauseKind::AwaitingConfirmation => compose::result_awaiting_confirmation(&facts, links),
             CauseKind::Disputed => compose::result_disputed(&facts, links),
+            CauseKind::Amended => compose::result_amended(&facts, links),
+            CauseKind::Withdrawn => compose::result_withdrawn(&facts, links),
         })
     }
 

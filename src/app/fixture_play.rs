@@ -16,7 +16,7 @@ use super::{AppError, Conflict, Field, Problem, Who, league_today};
 use crate::domain::championship::play::HandPlace;
 use crate::domain::fixture_dates::may_enter_result;
 use crate::domain::fixture_play::{FixtureInPlay, GamePlayers, NextInPlay, fixture_in_play};
-use crate::domain::match_result::ResultError;
+use crate::domain::match_result::{ResultError, SheetAsRead};
 use crate::store::{
     Competition, Fixture, HandKept, KeptFixtureGame, KeptHand, NewFixtureHand, Store, StoreError,
 };
@@ -279,7 +279,7 @@ pub async fn enter_fixture_hand(
             who,
             place,
             NewSubmission {
-                sheet: Some(sheet),
+                sheet: Some(SheetAsRead::whole(sheet)),
                 submission_key: &submission_key,
                 early_reason: None,
             },

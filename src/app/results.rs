@@ -13,7 +13,8 @@ use crate::domain::fixture_dates::{EarlyResult, may_enter_result};
 use crate::domain::ids::TeamId;
 use crate::domain::match_format::Side;
 use crate::domain::match_result::{
-    MAX_WITHDRAWALS_PER_FIXTURE, ResultError, ResultSheet, check_result,
+    CheckedResult, MAX_WITHDRAWALS_PER_FIXTURE, ResultError, ResultRules, SheetAsRead,
+    check_result_as_read,
 };
 use crate::domain::reason::Reason;
 use crate::domain::season_fixtures::FixtureStatus;
@@ -84,6 +85,11 @@ impl ResultRights {
         ) && self
             .captain_of
             .is_some_and(|side| result.for_team == Some(team_of(place, side)))
+    }
+
+    /// The same captains amend it, on the same terms: the other side has not confirmed it.
+    pub fn may_amend(&self, place: &FixturePlace, result: &StoredResult) -> bool {
+        self.may_withdraw(place, result)
     }
 
     /// An organiser corrects a result that exists.
@@ -270,12 +276,25 @@ pub async fn entry(
 pub struct NewSubmission<'a> {
     /// The sheet as read from the form or body; `None` when it could not be read, the reader
     /// having said why (the rest is still checked, so every problem is told at once).
-    pub sheet: Option<ResultSheet>,
+    pub sheet: Option<SheetAsRead>,
     /// Chosen once per submission by the form or the client: the same key again is the same
     /// submission.
     pub submission_key: &'a str,
     /// An organiser's reason for entering it before the fixture's date.
     pub early_reason: Option<&'a str>,
+}
+
+/// The result as checked under the competition's rules, or `None` with the problems found in
+/// whatever of it could be read.
+fn checked_sheet(
+    sheet: Option<&SheetAsRead>,
+    rules: ResultRules<'_>,
+    problems: &mut Vec<Problem>,
+) -> Option<CheckedResult> {
+    let sheet = sheet?;
+    check_result_as_read(&sheet.sheet, &sheet.unread, rules)
+        .map_err(|errors| problems.extend(result_problems(errors)))
+        .ok()
 }
 
 /// Where each problem the result check found is.
@@ -320,16 +339,7 @@ pub async fn submit(
             None
         }
     };
-    let checked = match &submission.sheet {
-        Some(sheet) => match check_result(sheet, rules) {
-            Ok(checked) => Some(checked),
-            Err(errors) => {
-                problems.extend(result_problems(errors));
-                None
-            }
-        },
-        None => None,
-    };
+    let checked = checked_sheet(submission.sheet.as_ref(), rules, &mut problems);
     let (Some(sheet), Some(checked), true) = (&submission.sheet, checked, problems.is_empty())
     else {
         return Err(AppError::Invalid(problems));
@@ -337,7 +347,7 @@ pub async fn submit(
     let result = NewResult {
         fixture: place.fixture.id,
         as_read: FixtureAsRead::from(&place.fixture),
-        sheet,
+        sheet: &sheet.sheet,
         checked: &checked,
         submission_key: submission.submission_key,
         by: actor.user.id,
@@ -490,15 +500,7 @@ pub async fn withdraw(
     version: i64,
 ) -> Result<(), AppError> {
     let answer = answering(store, who, place).await?;
-    // Only the submitting side's captain; the league corrects rather than withdraws.
-    let Some(team) = answer.current.for_team.filter(|team| {
-        answer
-            .rights
-            .captain_of
-            .is_some_and(|side| team_of(place, side) == *team)
-    }) else {
-        return Err(AppError::Forbidden);
-    };
+    let team = submitting_team(&answer, place)?;
     store
         .withdraw_result(
             place.fixture.id,
@@ -513,6 +515,91 @@ pub async fn withdraw(
             StoreError::WithdrawnTooOften { limit } => {
                 AppError::Conflict(Conflict::WithdrawnTooOften { limit })
             }
+            error => answer_refusal(error, place),
+        })
+}
+
+/// The team whose captain `answer` is for, when it submitted the current result: only the
+/// submitting side's captain withdraws or amends it (the league corrects instead).
+fn submitting_team(answer: &Answer<'_>, place: &FixturePlace) -> Result<TeamId, AppError> {
+    answer
+        .current
+        .for_team
+        .filter(|team| {
+            answer
+                .rights
+                .captain_of
+                .is_some_and(|side| team_of(place, side) == *team)
+        })
+        .ok_or(AppError::Forbidden)
+}
+
+/// What an amendment's form needs: the submission as it stands (the form comes back filled in
+/// with it) and the squads.
+pub struct Amendment {
+    pub current: StoredResult,
+    pub squads: FixtureSquads,
+}
+
+/// Opening an amendment: a captain of the side that submitted the result, while the other side
+/// has not confirmed it.
+pub async fn amendment(
+    store: &dyn Store,
+    who: Who<'_>,
+    place: &FixturePlace,
+) -> Result<Amendment, AppError> {
+    let answer = answering(store, who, place).await?;
+    submitting_team(&answer, place)?;
+    if !answer.rights.may_amend(place, &answer.current) {
+        return Err(AppError::Conflict(Conflict::NotAwaitingAnswer(
+            place.fixture.status,
+        )));
+    }
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
+    Ok(Amendment {
+        current: answer.current,
+        squads,
+    })
+}
+
+/// The submitting side's captain changes version `version` of its submission before the other
+/// side confirms it: checked as a submission is, it becomes a new version awaiting the other
+/// side's answer again (a disputed one too), and the other side is told by mail.
+pub async fn amend(
+    store: &dyn Store,
+    who: Who<'_>,
+    place: &FixturePlace,
+    submission: NewSubmission<'_>,
+    version: i64,
+) -> Result<StoredResult, AppError> {
+    let answer = answering(store, who, place).await?;
+    let team = submitting_team(&answer, place)?;
+    let squads = FixtureSquads::of(store, &place.fixture).await?;
+    let mut problems = Vec::new();
+    let checked = checked_sheet(
+        submission.sheet.as_ref(),
+        squads.rules(&place.competition),
+        &mut problems,
+    );
+    let (Some(sheet), Some(checked)) = (&submission.sheet, checked) else {
+        return Err(AppError::Invalid(problems));
+    };
+    let result = NewResult {
+        fixture: place.fixture.id,
+        as_read: FixtureAsRead::from(&place.fixture),
+        sheet: &sheet.sheet,
+        checked: &checked,
+        submission_key: submission.submission_key,
+        by: answer.actor.user.id,
+        for_team: Some(team),
+        at: Utc::now(),
+        early_reason: None,
+    };
+    store
+        .amend_result(&result, version)
+        .await
+        .map_err(|error| match error {
+            StoreError::SubmissionKeyReused => AppError::Conflict(Conflict::SubmissionKeyReused),
             error => answer_refusal(error, place),
         })
 }
@@ -541,7 +628,7 @@ pub async fn correct(
     store: &dyn Store,
     who: Who<'_>,
     place: &FixturePlace,
-    sheet: Option<ResultSheet>,
+    sheet: Option<SheetAsRead>,
     submission_key: &str,
     reason: &str,
 ) -> Result<StoredResult, AppError> {
@@ -552,16 +639,7 @@ pub async fn correct(
     let reason = Reason::for_correction(reason)
         .map_err(|error| problems.push(Problem::new(Field::Reason, error.to_string())))
         .ok();
-    let checked = match &sheet {
-        Some(sheet) => match check_result(sheet, rules) {
-            Ok(checked) => Some(checked),
-            Err(errors) => {
-                problems.extend(result_problems(errors));
-                None
-            }
-        },
-        None => None,
-    };
+    let checked = checked_sheet(sheet.as_ref(), rules, &mut problems);
     let (Some(sheet), Some(checked), Some(reason)) = (&sheet, checked, reason) else {
         return Err(AppError::Invalid(problems));
     };
@@ -570,7 +648,7 @@ pub async fn correct(
             &NewResult {
                 fixture: place.fixture.id,
                 as_read: FixtureAsRead::from(&place.fixture),
-                sheet,
+                sheet: &sheet.sheet,
                 checked: &checked,
                 submission_key,
                 by: actor.user.id,

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
-use super::match_format::Side;
+use super::match_format::{FixtureScore, Side};
 
 /// One plain-text message to one address, as the outbox keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +113,8 @@ pub struct FixtureFacts {
     /// The side whose captain submitted the current result; `None` when the league entered
     /// it (or there is none).
     pub submitted_for: Option<Side>,
+    /// The latest version's score: the current result's, or the one just withdrawn.
+    pub score: Option<FixtureScore>,
     pub home_captains: Vec<String>,
     pub away_captains: Vec<String>,
     pub organisers: Vec<String>,
@@ -126,6 +128,48 @@ impl FixtureFacts {
             self.away_team,
             self.date.format("%-d %B %Y")
         )
+    }
+
+    fn team(&self, side: Side) -> &str {
+        match side {
+            Side::Home => &self.home_team,
+            Side::Away => &self.away_team,
+        }
+    }
+
+    /// The result in a line, as a captain would say it: `Red Lion 6–3 Bell`.
+    fn score_line(&self) -> String {
+        match self.score {
+            Some(FixtureScore::Played {
+                home_games,
+                away_games,
+            }) => format!(
+                "{} {home_games}–{away_games} {}",
+                self.home_team, self.away_team
+            ),
+            Some(FixtureScore::Walkover { conceded_by }) => format!(
+                "{} v {}, a walkover: {} did not play",
+                self.home_team,
+                self.away_team,
+                self.team(conceded_by)
+            ),
+            None => format!("{} v {}", self.home_team, self.away_team),
+        }
+    }
+
+    /// Who entered the latest version, in a sentence's start, and who answers it: the other
+    /// side's captains, or both sides' when the league entered it.
+    fn entered_by_and_answerers(&self) -> (String, Vec<String>) {
+        match self.submitted_for {
+            Some(side) => (
+                format!("The captain of {}", self.team(side)),
+                self.captains_of(side.other()).to_vec(),
+            ),
+            None => (
+                "The league".to_string(),
+                [self.home_captains.clone(), self.away_captains.clone()].concat(),
+            ),
+        }
     }
 
     fn captains_of(&self, side: Side) -> &[String] {
@@ -152,46 +196,74 @@ fn to_each(addresses: &[String], subject: &str, body: &str) -> Vec<Mail> {
 const SIGN_OFF: &str = "\n-- \nSent by the league's results service. You receive this as a captain or organiser of the league.\n";
 
 /// A result waits for the other side: to the other team's captains (both teams' when the
-/// league entered it), with the link to confirm or dispute it.
+/// league entered it), with the score and the link to confirm or dispute it.
 pub fn result_awaiting_confirmation(facts: &FixtureFacts, links: &SiteLinks) -> Vec<Mail> {
-    let (recipients, whose): (Vec<String>, String) = match facts.submitted_for {
-        Some(side) => {
-            let submitter = match side {
-                Side::Home => &facts.home_team,
-                Side::Away => &facts.away_team,
-            };
-            (
-                facts.captains_of(side.other()).to_vec(),
-                format!("The captain of {submitter} has entered"),
-            )
-        }
-        None => (
-            [facts.home_captains.clone(), facts.away_captains.clone()].concat(),
-            "The league has entered".to_string(),
-        ),
-    };
-    let subject = format!("Please confirm the result of {}", facts.title());
+    let (who, recipients) = facts.entered_by_and_answerers();
+    let subject = format!("Please confirm {}", facts.score_line());
     let body = format!(
-        "{whose} the result of {title} in {league}.\n\n\
+        "{who} has entered the result of {title} in {league}:\n\n    {score}\n\n\
          Please check it and confirm it, or dispute it if it is wrong:\n\n{link}\n{SIGN_OFF}",
         title = facts.title(),
         league = facts.organisation_name,
+        score = facts.score_line(),
         link = links.fixture(&facts.organisation_slug, facts.fixture_id),
     );
     to_each(&recipients, &subject, &body)
 }
 
-/// A captain disputed a result: to the organisation's organisers.
+/// The submitting captain changed the result before it was answered: to those who answer it,
+/// asked again.
+pub fn result_amended(facts: &FixtureFacts, links: &SiteLinks) -> Vec<Mail> {
+    let (who, recipients) = facts.entered_by_and_answerers();
+    let subject = format!("Changed, please confirm again: {}", facts.score_line());
+    let body = format!(
+        "{who} has changed the result of {title} in {league}. It is now:\n\n    {score}\n\n\
+         Please check it again and confirm it, or dispute it if it is wrong:\n\n{link}\n{SIGN_OFF}",
+        title = facts.title(),
+        league = facts.organisation_name,
+        score = facts.score_line(),
+        link = links.fixture(&facts.organisation_slug, facts.fixture_id),
+    );
+    to_each(&recipients, &subject, &body)
+}
+
+/// The submitting captain took the result back: to those who would have answered it.
+pub fn result_withdrawn(facts: &FixtureFacts, links: &SiteLinks) -> Vec<Mail> {
+    let (who, recipients) = facts.entered_by_and_answerers();
+    let subject = format!("Result withdrawn: {}", facts.title());
+    let body = format!(
+        "{who} has withdrawn the result entered for {title} in {league} ({score}). \
+         There is nothing to confirm; the fixture waits for its result again:\n\n{link}\n{SIGN_OFF}",
+        title = facts.title(),
+        league = facts.organisation_name,
+        score = facts.score_line(),
+        link = links.fixture(&facts.organisation_slug, facts.fixture_id),
+    );
+    to_each(&recipients, &subject, &body)
+}
+
+/// A captain disputed a result: to the organisation's organisers, who decide, and to the
+/// captains of the side that entered it.
 pub fn result_disputed(facts: &FixtureFacts, links: &SiteLinks) -> Vec<Mail> {
     let subject = format!("Result disputed: {}", facts.title());
     let body = format!(
-        "A captain has disputed the result of {title} in {league}.\n\n\
-         The fixture, its result and its history, where you can confirm or correct it:\n\n{link}\n{SIGN_OFF}",
+        "A captain has disputed the result of {title} in {league} ({score}). \
+         The league's organisers decide it.\n\n\
+         The fixture, its result and its history, where an organiser can confirm or correct it:\n\n{link}\n{SIGN_OFF}",
         title = facts.title(),
         league = facts.organisation_name,
+        score = facts.score_line(),
         link = links.fixture(&facts.organisation_slug, facts.fixture_id),
     );
-    to_each(&facts.organisers, &subject, &body)
+    let submitters = facts
+        .submitted_for
+        .map(|side| facts.captains_of(side).to_vec())
+        .unwrap_or_default();
+    to_each(
+        &[facts.organisers.clone(), submitters].concat(),
+        &subject,
+        &body,
+    )
 }
 
 /// A fixture's deadline passed with no result: to both teams' captains and the organisers.
@@ -289,6 +361,10 @@ mod tests {
             home_team: "Anchor".into(),
             away_team: "Bell".into(),
             submitted_for,
+            score: Some(FixtureScore::Played {
+                home_games: 6,
+                away_games: 3,
+            }),
             home_captains: vec!["a@x.org".into()],
             away_captains: vec!["b@x.org".into(), "a@x.org".into()],
             organisers: vec!["o@x.org".into()],
@@ -307,6 +383,7 @@ mod tests {
                 .contains("https://fives.example.org/leagues/north/fixtures/7\n")
         );
         assert!(mails[0].body.contains("captain of Anchor"));
+        assert_eq!(mails[0].subject, "Please confirm Anchor 6–3 Bell");
         let by_league = result_awaiting_confirmation(&facts(None), &links);
         assert_eq!(by_league.len(), 2, "each address once: {by_league:?}");
     }
@@ -315,13 +392,31 @@ mod tests {
     fn a_dispute_goes_to_the_organisers_and_a_deadline_to_everyone_once() {
         let links = SiteLinks::new("http://localhost:8080").unwrap();
         let disputed = result_disputed(&facts(Some(Side::Away)), &links);
-        assert_eq!(disputed.len(), 1);
-        assert_eq!(disputed[0].to, "o@x.org");
+        let to: Vec<_> = disputed.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, ["o@x.org", "b@x.org", "a@x.org"]);
         let due = NaiveDate::from_ymd_opt(2027, 3, 23).unwrap();
         let late = deadline_passed(&facts(None), due, &links);
         let to: Vec<_> = late.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(to, ["a@x.org", "b@x.org", "o@x.org"]);
         assert!(late[0].body.contains("due by 23 March 2027"));
+    }
+
+    #[test]
+    fn an_amendment_asks_the_other_side_again_and_a_withdrawal_tells_it() {
+        let links = SiteLinks::new("http://localhost:8080").unwrap();
+        let amended = result_amended(&facts(Some(Side::Away)), &links);
+        let to: Vec<_> = amended.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, ["a@x.org"]);
+        assert!(amended[0].subject.contains("Anchor 6–3 Bell"));
+        assert!(amended[0].body.contains("captain of Bell has changed"));
+        let mut walkover = facts(Some(Side::Home));
+        walkover.score = Some(FixtureScore::Walkover {
+            conceded_by: Side::Away,
+        });
+        let withdrawn = result_withdrawn(&walkover, &links);
+        let to: Vec<_> = withdrawn.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, ["b@x.org", "a@x.org"]);
+        assert!(withdrawn[0].body.contains("a walkover: Bell did not play"));
     }
 
     #[test]

@@ -222,9 +222,54 @@ pub(crate) fn record_seats(home: &[String], away: &[String]) -> Vec<String> {
     }
 }
 
+/// What the reader of a typed result could not read, each game by number, having said why
+/// itself: the check leaves those parts alone and checks the rest, so that one answer tells
+/// every problem of a result at once.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unread {
+    /// Games whose players were not all chosen.
+    pub players: Vec<u32>,
+    /// Games whose final score or hands could not be read.
+    pub scores: Vec<u32>,
+}
+
+impl Unread {
+    pub fn is_empty(&self) -> bool {
+        self.players.is_empty() && self.scores.is_empty()
+    }
+}
+
+/// A result sheet as read from what someone typed, with what could not be read in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetAsRead {
+    pub sheet: ResultSheet,
+    pub unread: Unread,
+}
+
+impl SheetAsRead {
+    /// A sheet read in full.
+    pub fn whole(sheet: ResultSheet) -> Self {
+        Self {
+            sheet,
+            unread: Unread::default(),
+        }
+    }
+}
+
 /// Checks a submitted result; every problem found is returned, game by game.
 pub fn check_result(
     sheet: &ResultSheet,
+    rules: ResultRules<'_>,
+) -> Result<CheckedResult, Vec<ResultError>> {
+    check_result_as_read(sheet, &Unread::default(), rules)
+}
+
+/// Checks what could be read of a result, every game's players and score alike, whatever else
+/// is wrong with the game; a result with anything unread is refused, with the problems found
+/// in the rest.
+pub fn check_result_as_read(
+    sheet: &ResultSheet,
+    unread: &Unread,
     rules: ResultRules<'_>,
 ) -> Result<CheckedResult, Vec<ResultError>> {
     let games = match sheet {
@@ -244,21 +289,19 @@ pub fn check_result(
     }
     let mut errors = Vec::new();
     let mut lines = Vec::new();
-    for ((game, leg), number) in games.iter().zip(&slots).zip(1..) {
-        match check_game(game, leg, number, rules) {
-            Ok(line) => lines.push(line),
-            Err(mut game_errors) => errors.append(&mut game_errors),
-        }
-    }
     // Limits are counted over the games whose players are right; a game already refused for
     // its players would only repeat the same mistake in other words.
-    let refused_for_players: Vec<u32> = errors
-        .iter()
-        .filter(|error| error.hand.is_none())
-        .filter_map(|error| error.game)
-        .collect();
+    let mut refused_for_players = Vec::new();
+    for ((game, leg), number) in games.iter().zip(&slots).zip(1..) {
+        let mut checked = check_game(game, leg, number, rules, unread);
+        if checked.players_refused {
+            refused_for_players.push(number);
+        }
+        errors.append(&mut checked.errors);
+        lines.extend(checked.line);
+    }
     errors.extend(limit_errors(games, &slots, &refused_for_players, rules));
-    if !errors.is_empty() {
+    if !errors.is_empty() || !unread.is_empty() {
         return Err(errors);
     }
     let home_games = lines.iter().filter(|l| l.winner == Side::Home).count() as u32;
@@ -272,69 +315,141 @@ pub fn check_result(
     })
 }
 
+/// A game checked: its line when all is well, every problem found, and whether its players
+/// are wrong (or unread).
+struct GameChecked {
+    line: Option<GameLine>,
+    errors: Vec<ResultError>,
+    players_refused: bool,
+}
+
+/// How a game was scored: its winner, each side's points and its hands.
+struct GameScore {
+    winner: Side,
+    conceded: bool,
+    home_points: i64,
+    away_points: i64,
+    hands: u32,
+}
+
 fn check_game(
     game: &GameSheet,
     leg: &Leg,
     number: u32,
     rules: ResultRules<'_>,
-) -> Result<GameLine, Vec<ResultError>> {
+    unread: &Unread,
+) -> GameChecked {
     let conceded_by = match &game.outcome {
         GameOutcome::ConcededBy(side) => Some(*side),
         GameOutcome::Hands(_) | GameOutcome::FinalScore { .. } => None,
     };
     let mut errors = Vec::new();
-    let home = side_names(
-        &game.home,
-        rules.home_squad,
-        leg.kind,
-        conceded_by == Some(Side::Home),
-    );
-    let away = side_names(
-        &game.away,
-        rules.away_squad,
-        leg.kind,
-        conceded_by == Some(Side::Away),
-    );
-    for problem in [&home, &away]
-        .into_iter()
-        .filter_map(|side| side.as_ref().err())
-    {
-        errors.push(ResultError::of_game(number, problem.clone()));
+    let mut seats = None;
+    let players_unread = unread.players.contains(&number);
+    if !players_unread {
+        let home = side_names(
+            &game.home,
+            rules.home_squad,
+            leg.kind,
+            conceded_by == Some(Side::Home),
+        );
+        let away = side_names(
+            &game.away,
+            rules.away_squad,
+            leg.kind,
+            conceded_by == Some(Side::Away),
+        );
+        for problem in [&home, &away]
+            .into_iter()
+            .filter_map(|side| side.as_ref().err())
+        {
+            errors.push(ResultError::of_game(number, problem.clone()));
+        }
+        if let (Ok(home), Ok(away)) = (home, away) {
+            match home.iter().find(|name| away.contains(name)) {
+                Some(name) => errors.push(ResultError::of_game(
+                    number,
+                    format!("{name} cannot play on both sides of a game."),
+                )),
+                None => seats = Some(record_seats(&home, &away)),
+            }
+        }
     }
-    let (Ok(home), Ok(away)) = (home, away) else {
-        return Err(errors);
-    };
-    if let Some(name) = home.iter().find(|name| away.contains(name)) {
-        return Err(vec![ResultError::of_game(
+    let players_refused = players_unread || !errors.is_empty();
+    // The score is checked whatever is wrong with the players, its seats named by their
+    // places where the players cannot name them.
+    let score = if unread.scores.contains(&number) {
+        Err(Vec::new())
+    } else {
+        game_score(
+            game,
+            leg,
             number,
-            format!("{name} cannot play on both sides of a game."),
-        )]);
-    }
-    let base = GameLine {
-        number,
-        kind: leg.kind,
-        home: game.home.clone(),
-        away: game.away.clone(),
-        winner: Side::Home,
-        conceded: false,
-        home_points: 0,
-        away_points: 0,
-        hands: 0,
+            rules,
+            seats.unwrap_or_else(|| seats_by_place(leg.kind)),
+        )
     };
+    let line = match score {
+        Ok(score) if !players_refused => Some(GameLine {
+            number,
+            kind: leg.kind,
+            home: game.home.clone(),
+            away: game.away.clone(),
+            winner: score.winner,
+            conceded: score.conceded,
+            home_points: score.home_points,
+            away_points: score.away_points,
+            hands: score.hands,
+        }),
+        Ok(_) => None,
+        Err(mut score_errors) => {
+            errors.append(&mut score_errors);
+            None
+        }
+    };
+    GameChecked {
+        line,
+        errors,
+        players_refused,
+    }
+}
+
+/// A game's seats named by their places, for checking its hands when its players are wrong.
+fn seats_by_place(kind: LegKind) -> Vec<String> {
+    match kind {
+        LegKind::Singles => vec!["the home player".to_string(), "the away player".to_string()],
+        LegKind::Pairs => record_seats(
+            &["home player 1".to_string(), "home player 2".to_string()],
+            &["away player 1".to_string(), "away player 2".to_string()],
+        ),
+    }
+}
+
+/// The game's score checked under the leg's rules: conceded, a final score, or its hands.
+fn game_score(
+    game: &GameSheet,
+    leg: &Leg,
+    number: u32,
+    rules: ResultRules<'_>,
+    seats: Vec<String>,
+) -> Result<GameScore, Vec<ResultError>> {
     let hands = match &game.outcome {
         GameOutcome::ConcededBy(side) => {
-            return Ok(GameLine {
+            return Ok(GameScore {
                 winner: side.other(),
                 conceded: true,
-                ..base
+                home_points: 0,
+                away_points: 0,
+                hands: 0,
             });
         }
         GameOutcome::FinalScore { home, away } => {
-            return final_score_line(*home, *away, leg, number, rules).map(|winner| GameLine {
+            return final_score_line(*home, *away, leg, number, rules).map(|winner| GameScore {
                 winner,
+                conceded: false,
                 home_points: *home,
                 away_points: *away,
-                ..base
+                hands: 0,
             });
         }
         GameOutcome::Hands(hands) => hands,
@@ -363,7 +478,6 @@ fn check_game(
             message: format!("Game {number}, hand {hand}: {message}"),
         }]);
     }
-    let seats = record_seats(&home, &away);
     let checked = check_played_game(
         &game_ruleset(rules.ruleset, leg),
         seats,
@@ -371,12 +485,12 @@ fn check_game(
         number,
     )?;
     let winner = checked.winner.expect("a checked game has its winner");
-    Ok(GameLine {
+    Ok(GameScore {
         winner: if winner == 0 { Side::Home } else { Side::Away },
+        conceded: false,
         home_points: side_points(&checked, 0),
         away_points: side_points(&checked, 1),
         hands: checked.hands.len() as u32,
-        ..base
     })
 }
 

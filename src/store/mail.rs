@@ -32,11 +32,16 @@ pub struct OutboxEntry {
     pub given_up_at: Option<DateTime<Utc>>,
 }
 
-/// What happened to a fixture's result that mails someone, as the trigger wrote it.
+/// What happened to a fixture's result that mails someone, as the trigger (or the amending or
+/// withdrawing transaction) wrote it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CauseKind {
     AwaitingConfirmation,
     Disputed,
+    /// The submitting captain changed the submission before the other side answered it.
+    Amended,
+    /// The submitting captain took the submission back.
+    Withdrawn,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

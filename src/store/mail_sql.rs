@@ -16,6 +16,7 @@ macro_rules! mail_sql_store {
             use $crate::domain::ids::FixtureId;
             use $crate::domain::mail::{FixtureFacts, MAX_MAILS_PER_ADDRESS_PER_HOUR, Mail};
             use $crate::domain::match_format::Side;
+            use $crate::store::result_submission::score_from_columns;
             use $crate::store::{
                 CauseKind, MailCause, MailStore, OutboxEntry, OverdueFixture, QueuedMail,
                 StoreError,
@@ -210,6 +211,8 @@ macro_rules! mail_sql_store {
                             let kind = match kind.as_str() {
                                 "awaiting_confirmation" => CauseKind::AwaitingConfirmation,
                                 "disputed" => CauseKind::Disputed,
+                                "amended" => CauseKind::Amended,
+                                "withdrawn" => CauseKind::Withdrawn,
                                 other => {
                                     return Err(StoreError::Corrupt(format!(
                                         "a mail cause of the unknown kind {other:?}"
@@ -276,13 +279,29 @@ macro_rules! mail_sql_store {
                     else {
                         return Ok(None);
                     };
-                    let submitted_for: Option<Option<i64>> = sqlx::query_scalar(
-                        "SELECT submitted_for_team FROM results WHERE fixture_id = $1 AND is_current",
-                    )
-                    .bind(id)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                    let submitted_for = match submitted_for.flatten() {
+                    // The latest version: the current one, or the one just withdrawn.
+                    let latest: Option<(Option<i64>, Option<i32>, Option<i32>, Option<String>)> =
+                        sqlx::query_as(
+                            "SELECT submitted_for_team, home_games, away_games, \
+                             walkover_conceded_by FROM results WHERE fixture_id = $1 \
+                             ORDER BY version DESC LIMIT 1",
+                        )
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                    // A fixture past its deadline has no result at all.
+                    let (submitted_for, score) = match latest {
+                        Some((team, home_games, away_games, conceded_by)) => (
+                            team,
+                            Some(score_from_columns(
+                                home_games,
+                                away_games,
+                                conceded_by.as_deref(),
+                            )?),
+                        ),
+                        None => (None, None),
+                    };
+                    let submitted_for = match submitted_for {
                         Some(team) if team == home_id => Some(Side::Home),
                         Some(team) if team == away_id => Some(Side::Away),
                         _ => None,
@@ -301,6 +320,7 @@ macro_rules! mail_sql_store {
                         home_team: home,
                         away_team: away,
                         submitted_for,
+                        score,
                         home_captains: emails_of(&self.pool, CAPTAINS, home_id).await?,
                         away_captains: emails_of(&self.pool, CAPTAINS, away_id).await?,
                         organisers: emails_of(&self.pool, ORGANISERS, organisation).await?,

@@ -95,6 +95,8 @@ pub enum ResultAction {
     Corrected,
     /// The submitting side took its submission back before the other side confirmed it.
     Withdrawn,
+    /// The submitting side replaced its submission before the other side confirmed it.
+    Amended,
 }
 
 impl ResultAction {
@@ -105,6 +107,7 @@ impl ResultAction {
             ResultAction::Disputed => "disputed",
             ResultAction::Corrected => "corrected",
             ResultAction::Withdrawn => "withdrawn",
+            ResultAction::Amended => "amended",
         }
     }
 }
@@ -119,6 +122,7 @@ impl std::str::FromStr for ResultAction {
             "disputed" => Ok(ResultAction::Disputed),
             "corrected" => Ok(ResultAction::Corrected),
             "withdrawn" => Ok(ResultAction::Withdrawn),
+            "amended" => Ok(ResultAction::Amended),
             other => Err(format!("unknown result action {other:?}")),
         }
     }
@@ -138,7 +142,7 @@ pub struct ResultEvent {
     pub by: UserId,
     pub by_email: String,
     pub action: ResultAction,
-    /// For a correction, the version it replaced.
+    /// For a correction or an amendment, the version it replaced.
     pub before: Option<VersionScore>,
     /// The version submitted, confirmed, disputed or put in by a correction.
     pub after: VersionScore,
@@ -216,6 +220,17 @@ pub trait ResultStore: Send + Sync {
         at: DateTime<Utc>,
         max_withdrawals: i64,
     ) -> Result<(), StoreError>;
+    /// The submitting side's amendment of version `before`, not yet confirmed (awaiting an
+    /// answer or disputed): a new version for `result.for_team`, awaiting the other side's
+    /// answer again, every earlier one kept; the audit log has it as an amendment of
+    /// `before`, and the other side is mailed. Refused as a withdrawal is when the result
+    /// changed, is no longer awaiting an answer, or is not the amending side's; the same
+    /// submission key again is the same amendment.
+    async fn amend_result(
+        &self,
+        result: &NewResult<'_>,
+        before: i64,
+    ) -> Result<StoredResult, StoreError>;
     /// An organiser's correction: a new version, confirmed, keeping every earlier one.
     async fn correct_result(
         &self,

@@ -217,6 +217,25 @@ macro_rules! result_sql_store {
                 Ok(())
             }
 
+            /// A mail cause the fixture's status trigger cannot see: a submission amended or
+            /// withdrawn, mailed by the sender once this transaction commits.
+            async fn cause_mail(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                kind: &'static str,
+                fixture: FixtureId,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO mail_causes (kind, fixture_id, happened_at) VALUES ($1, $2, $3)",
+                )
+                .bind(kind)
+                .bind(fixture.0)
+                .bind(at)
+                .execute(&mut **tx)
+                .await?;
+                Ok(())
+            }
+
             /// Why a fixture's result could not be confirmed or disputed: the fixture is not
             /// there, the result is not waiting for an answer, or it has changed since it was read.
             async fn why_not_awaiting(
@@ -538,8 +557,75 @@ macro_rules! result_sql_store {
                             },
                         )
                         .await?;
+                        cause_mail(&mut tx, "withdrawn", fixture, at).await?;
                         tx.commit().await?;
                         Ok(())
+                    }
+
+                    async fn amend_result(
+                        &self,
+                        result: &NewResult<'_>,
+                        before: i64,
+                    ) -> Result<StoredResult, StoreError> {
+                        let mut tx = self.begin_write().await?;
+                        if let Some(earlier) =
+                            result_by_key(&mut tx, result.fixture, result.submission_key).await?
+                        {
+                            return the_same_submission(earlier, result);
+                        }
+                        // Holding the fixture's row while the version read is still current and
+                        // the amending side's, so that an answer and an amendment at once queue.
+                        let updated = sqlx::query(
+                            "UPDATE fixtures SET status = 'awaiting_confirmation' \
+                             WHERE id = $1 AND status IN ('awaiting_confirmation', 'disputed') \
+                             AND EXISTS (SELECT 1 FROM results WHERE results.id = $2 \
+                                 AND results.fixture_id = $1 AND is_current \
+                                 AND submitted_for_team = $3)",
+                        )
+                        .bind(result.fixture.0)
+                        .bind(before)
+                        .bind(result.for_team.map(|team| team.0))
+                        .execute(&mut *tx)
+                        .await?;
+                        if updated.rows_affected() != 1 {
+                            return Err(why_not_awaiting(&mut tx, result.fixture, before).await?);
+                        }
+                        let version: i32 =
+                            sqlx::query_scalar("SELECT version FROM results WHERE id = $1")
+                                .bind(before)
+                                .fetch_one(&mut *tx)
+                                .await?;
+                        sqlx::query("UPDATE results SET is_current = FALSE WHERE id = $1")
+                            .bind(before)
+                            .execute(&mut *tx)
+                            .await?;
+                        let after = insert_result_version(&mut tx, result, version + 1).await?;
+                        record_result_event(
+                            &mut tx,
+                            NewEvent {
+                                fixture: result.fixture,
+                                at: result.at,
+                                by: result.by,
+                                action: ResultAction::Amended,
+                                before: Some(before),
+                                after,
+                                reason: None,
+                            },
+                        )
+                        .await?;
+                        // One mail says it changed and asks again, not a second asking to confirm
+                        // because a disputed result awaits an answer again.
+                        sqlx::query(
+                            "DELETE FROM mail_causes WHERE fixture_id = $1 \
+                             AND kind = 'awaiting_confirmation'",
+                        )
+                        .bind(result.fixture.0)
+                        .execute(&mut *tx)
+                        .await?;
+                        cause_mail(&mut tx, "amended", result.fixture, result.at).await?;
+                        let stored = result_by_id(&mut *tx, after).await?;
+                        tx.commit().await?;
+                        Ok(stored)
                     }
 
                     async fn correct_result(

@@ -148,6 +148,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(captain::results::withdraw)
         .service(captain::results::correction_form)
         .service(captain::results::correct)
+        .service(captain::results::amendment_form)
+        .service(captain::results::amend)
         // Organisers.
         .service(organiser::organisation::organisation_page)
         .service(organiser::organisation::create_team)

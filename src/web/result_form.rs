@@ -20,8 +20,8 @@ use crate::domain::hand_lines::{count_hand_lines, parse_hand_lines, write_hand_l
 use crate::domain::ids::PlayerId;
 use crate::domain::match_format::{Leg, LegKind, Side};
 use crate::domain::match_result::{
-    GameOutcome, GameSheet, ResultRules, ResultSheet, SquadMember, game_record, game_slots,
-    hands_within_limit, pasted_hands,
+    GameOutcome, GameSheet, ResultRules, ResultSheet, SheetAsRead, SquadMember, Unread,
+    game_record, game_slots, hands_within_limit, pasted_hands,
 };
 
 pub struct PlayerOption {
@@ -71,6 +71,19 @@ pub struct GameForm {
 pub struct ErrorLink {
     pub href: String,
     pub message: String,
+    /// The game and hand it is at, for the summary's order (0 for the form as a whole).
+    at: (u32, usize),
+}
+
+impl ErrorLink {
+    /// A problem with a field of the page outside the games (`#reason`), shown first.
+    pub fn of_field(href: String, message: String) -> Self {
+        Self {
+            href,
+            message,
+            at: (0, 0),
+        }
+    }
 }
 
 pub struct ResultForm {
@@ -311,10 +324,18 @@ impl ResultForm {
         })
     }
 
+    /// Adds a problem to the summary in the order of the games, whoever found it: the form
+    /// reading what was typed, or the use case checking it.
+    fn summarise(&mut self, link: ErrorLink) {
+        let at = self.summary.partition_point(|shown| shown.at <= link.at);
+        self.summary.insert(at, link);
+    }
+
     fn game_problem(&mut self, number: u32, message: String) {
-        self.summary.push(ErrorLink {
+        self.summarise(ErrorLink {
             href: format!("#game-{number}"),
             message: message.clone(),
+            at: (number, 0),
         });
         if let Some(game) = self.games.get_mut(number as usize - 1) {
             game.errors.push(message);
@@ -329,9 +350,10 @@ impl ResultForm {
         match line {
             Some(line) => {
                 line.error = Some(message.clone());
-                self.summary.push(ErrorLink {
+                self.summarise(ErrorLink {
                     href: format!("#game-{number}-hand-{hand}"),
                     message,
+                    at: (number, hand),
                 });
             }
             None => self.game_problem(number, message),
@@ -348,21 +370,22 @@ impl ResultForm {
                 hand: Some(hand),
             } => self.hand_problem(game, hand, problem.message.clone()),
             Field::Game { game, hand: None } => self.game_problem(game, problem.message.clone()),
-            _ => self.summary.push(ErrorLink {
-                href: "#games".to_string(),
-                message: problem.message.clone(),
-            }),
+            _ => self.summarise(ErrorLink::of_field(
+                "#games".to_string(),
+                problem.message.clone(),
+            )),
         }
     }
 
-    /// The sheet the form says, or `None` when something typed cannot be read (every such
-    /// problem is then placed in the form).
-    pub fn sheet(&mut self, rules: ResultRules<'_>) -> Option<ResultSheet> {
+    /// The sheet the form says, as far as it can be read: each problem with what was typed is
+    /// placed in the form, and the games' parts it is in are left for the check to pass over.
+    pub fn sheet(&mut self, rules: ResultRules<'_>) -> SheetAsRead {
         if let Some(conceded_by) = side_from_field(&self.walkover) {
-            return Some(ResultSheet::Walkover { conceded_by });
+            return SheetAsRead::whole(ResultSheet::Walkover { conceded_by });
         }
         let slots = game_slots(rules.format);
         let mut sheets = Vec::new();
+        let mut unread = Unread::default();
         let mut problems: Vec<(u32, Option<usize>, String)> = Vec::new();
         for (game, leg) in self.games.iter_mut().zip(&slots) {
             let number = game.number;
@@ -384,12 +407,14 @@ impl ResultForm {
             let home = chosen(&game.home_players, Side::Home);
             let away = chosen(&game.away_players, Side::Away);
             if !missing.is_empty() {
+                unread.players.push(number);
                 problems.push((
                     number,
                     None,
                     format!("Game {number}: choose the {}.", in_words(&missing)),
                 ));
             }
+            let problems_before = problems.len();
             let has_score = !game.score.trim().is_empty();
             let has_hands = !game.hands.trim().is_empty() || !game.record.trim().is_empty();
             let outcome = match conceded {
@@ -416,14 +441,14 @@ impl ResultForm {
                     GameOutcome::Hands(hands)
                 }
             };
+            if problems.len() > problems_before {
+                unread.scores.push(number);
+            }
             sheets.push(GameSheet {
                 home,
                 away,
                 outcome,
             });
-        }
-        if problems.is_empty() {
-            return Some(ResultSheet::Played { games: sheets });
         }
         for (game, hand, message) in problems {
             match hand {
@@ -431,7 +456,10 @@ impl ResultForm {
                 None => self.game_problem(game, message),
             }
         }
-        None
+        SheetAsRead {
+            sheet: ResultSheet::Played { games: sheets },
+            unread,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::app::championships::{TableGames, TablePlace};
 use crate::domain::championship::table::{TableGameEntry, pasted_table_hands, table_game_record};
 use crate::domain::entry_level::{EntryLevel, read_totals};
 use crate::domain::hand_lines::{parse_table_hand_lines, write_hand_lines};
-use crate::domain::match_result::{GameSheet, ResultRules, ResultSheet};
+use crate::domain::match_result::{GameSheet, ResultRules, ResultSheet, SheetAsRead};
 use crate::web::result_form::ResultForm;
 
 /// One game's boxes as typed: its final score and its hands (lines, or a pasted record).
@@ -179,7 +179,13 @@ pub fn table_games_posted(
         (form, sheet)
     });
     match team {
-        Some((form, Some(ResultSheet::Played { games }))) => (
+        Some((
+            form,
+            SheetAsRead {
+                sheet: ResultSheet::Played { games },
+                unread,
+            },
+        )) if unread.is_empty() => (
             TypedGames::TeamMatch(form),
             Some(TableGames::TeamMatch(games)),
             Vec::new(),

@@ -276,6 +276,30 @@ async fn a_site_admin_creates_organisations_with_checked_input(ctx: TestContext)
         page.body
             .contains("Another organisation already has that short name.")
     );
+
+    // Every problem at once: a name too long, a short name taken, an address with no account.
+    let long_name = "E".repeat(fives::domain::organisation::DisplayName::MAX_CHARS + 1);
+    let page = admin
+        .submit(
+            "/admin/organisations",
+            &[
+                ("name", &long_name),
+                ("slug", "north"),
+                ("organiser_email", "nobody@example.org"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, 422);
+    for problem in [
+        "characters",
+        "Another organisation already has that short name.",
+        "No account has the email address nobody@example.org",
+    ] {
+        assert!(page.body.contains(problem), "{problem}: {}", page.body);
+    }
+    let summary = &page.body[page.body.find("error-summary").unwrap()..];
+    let summary = &summary[..summary.find("</div>").unwrap()];
+    assert_eq!(summary.matches("<li>").count(), 3, "{summary}");
     assert!(
         ctx.store
             .organisation_by_slug("east")

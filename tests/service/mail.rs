@@ -236,7 +236,7 @@ async fn a_submitted_result_mails_the_other_captain_a_link_that_confirms_it(ctx:
     let mails = smtp.wait_for(&league.away_captain.email, 1).await;
     let mail = &mails[0];
     assert!(
-        mail.contains("Subject: Please confirm the result of Anchor v Bell"),
+        mail.contains("Subject: Please confirm Anchor v Bell, a walkover: Bell did not play"),
         "{mail}"
     );
     assert!(mail.contains("<league@example.org>"), "{mail}");

@@ -74,6 +74,7 @@ mod quick_entry_page;
 mod quick_entry_withdrawal;
 mod ratings_pools;
 mod record_command;
+mod result_amendments;
 mod result_browser;
 mod result_dates;
 mod result_deadlines;

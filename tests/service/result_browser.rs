@@ -233,3 +233,147 @@ async fn in_chromium_a_result_is_put_right_at_its_hand_confirmed_and_counted(ctx
     }
 }
 store_test!(in_chromium_a_result_is_put_right_at_its_hand_confirmed_and_counted);
+
+/// The hands of game `index` of a played sheet as lines, `replace` put in place of hand 1 or 2.
+fn hand_lines(sheet: &ResultSheet, index: usize, replace: Option<(usize, &str)>) -> String {
+    let ResultSheet::Played { games } = sheet else {
+        panic!("a played sheet");
+    };
+    let GameOutcome::Hands(hands) = &games[index].outcome else {
+        panic!("a played game");
+    };
+    let mut lines: Vec<String> = hands
+        .iter()
+        .map(|hand| {
+            let score = hand.score.as_ref().unwrap();
+            format!("{} {}", score[0], score[1])
+        })
+        .collect();
+    if let Some((hand, line)) = replace {
+        lines[hand - 1] = line.to_string();
+    }
+    lines.join("\n")
+}
+
+/// One submit of a result with a line that cannot be read (game 1), a score the game cannot
+/// make (game 2), and a game whose players are not chosen and whose first hand is impossible
+/// too (game 3): every problem is told at once, in the order of the games, and the reader is
+/// taken to the summary.
+async fn submit_every_mistake_at_once(
+    client: &Client,
+    address: &str,
+    league: &ResultsLeague,
+    sheet: &ResultSheet,
+) -> Step {
+    let ResultSheet::Played { games } = sheet else {
+        return Err("a played sheet".to_string());
+    };
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    log_in(client, address, &league.home_captain.email, PASSWORD).await?;
+    client
+        .goto(&format!(
+            "{address}/leagues/{SLUG}/fixtures/{}/result",
+            league.fixtures[0].id
+        ))
+        .await
+        .map_err(step("open the entry form"))?;
+    choose_players(client, 1, &games[0]).await?;
+    choose_players(client, 2, &games[1]).await?;
+    let typed = [
+        hand_lines(sheet, 0, Some((2, "five three"))),
+        hand_lines(sheet, 1, Some((1, "59 0"))),
+        hand_lines(sheet, 2, Some((1, "59 0"))),
+    ];
+    for (number, lines) in (1..).zip(&typed) {
+        client
+            .find(Locator::Css(&format!("textarea#g{number}_hands")))
+            .await
+            .map_err(step("find a game's hands"))?
+            .send_keys(lines)
+            .await
+            .map_err(step("type the hands"))?;
+    }
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Submit the result']",
+        ))
+        .await
+        .map_err(step("find the submit button"))?
+        .click()
+        .await
+        .map_err(step("submit"))?;
+    client
+        .wait()
+        .for_element(Locator::Css(".error-summary a"))
+        .await
+        .map_err(step("see the error summary"))?;
+    let mut links = Vec::new();
+    for link in client
+        .find_all(Locator::Css(".error-summary a"))
+        .await
+        .map_err(step("find the summary's links"))?
+    {
+        let href = link
+            .attr("href")
+            .await
+            .map_err(step("read a link"))?
+            .unwrap_or_default();
+        links.push(href);
+    }
+    // Where game 3's impossible score is found is the rules' to say (a pairs hand may score
+    // 59; the next one cannot go past the target).
+    let wanted = ["#game-1-hand-2", "#game-2-hand-1", "#game-3"];
+    if links.len() != 4 || links[..3] != wanted || !links[3].starts_with("#game-3-hand-") {
+        return Err(format!(
+            "the summary links {links:?}, not {wanted:?}\n{}",
+            main_text(client).await?
+        ));
+    }
+    let (focused, fits) = client
+        .execute(
+            "return [document.activeElement.classList.contains('error-summary'),
+                     document.documentElement.scrollWidth <= document.documentElement.clientWidth];",
+            vec![],
+        )
+        .await
+        .map_err(step("ask where the focus is"))?
+        .as_array()
+        .map(|both| (both[0].as_bool(), both[1].as_bool()))
+        .unwrap_or_default();
+    if focused != Some(true) {
+        return Err("the focus is not on the error summary".to_string());
+    }
+    if fits != Some(true) {
+        return Err("the form with its problems scrolls sideways at 390 px".to_string());
+    }
+    // What was typed is kept: the players chosen, the hands as typed.
+    let kept = client
+        .find(Locator::Css("select#g2_home_1 option:checked"))
+        .await
+        .map_err(step("find game 2's home player"))?
+        .attr("value")
+        .await
+        .map_err(step("read game 2's home player"))?;
+    if kept != Some(games[1].home[0].0.to_string()) {
+        return Err(format!("game 2's home player came back as {kept:?}"));
+    }
+    Ok(())
+}
+
+async fn in_chromium_one_submit_tells_every_mistake_of_a_result(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (sheet, _) = league.random_result(102);
+    let Some(chromium) = crate::browser::Chromium::start().await else {
+        return;
+    };
+    let outcome =
+        submit_every_mistake_at_once(chromium.client(), &ctx.address, &league, &sheet).await;
+    chromium.close().await;
+    if let Err(error) = outcome {
+        panic!("in Chromium, could not {error}");
+    }
+}
+store_test!(in_chromium_one_submit_tells_every_mistake_of_a_result);

@@ -469,6 +469,16 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "results::amend",
+        Some(("POST", "/leagues/{slug}/fixtures/{id}/result/amend")),
+        None,
+    ),
+    (
+        "results::amendment",
+        Some(("GET", "/leagues/{slug}/fixtures/{id}/result/amend")),
+        None,
+    ),
+    (
         "results::correct",
         Some(("POST", "/leagues/{slug}/fixtures/{id}/correct")),
         Some((

@@ -462,3 +462,45 @@ fn a_pasted_record_under_other_rules_is_refused() {
         1
     );
 }
+
+#[test]
+fn a_game_with_wrong_players_still_has_its_score_checked() {
+    let fixture = Fixture::new();
+    let mut sheet = fixture.played_sheet(3, scores_only);
+    let game = &mut games_of(&mut sheet)[1];
+    game.home = vec![fixture.away[5].id];
+    hands_of(game)[0].score.as_mut().unwrap()[0] = 59;
+    let places: Vec<(Option<u32>, Option<usize>)> = check_result(&sheet, fixture.rules())
+        .unwrap_err()
+        .into_iter()
+        .map(|error| (error.game, error.hand))
+        .collect();
+    assert_eq!(places, [(Some(2), None), (Some(2), Some(1))]);
+}
+
+#[test]
+fn what_could_not_be_read_is_passed_over_and_the_rest_checked() {
+    let fixture = Fixture::new();
+    let mut sheet = fixture.played_sheet(3, scores_only);
+    let games = games_of(&mut sheet);
+    // Game 1's players were not chosen and game 2's hands could not be read: the reader
+    // has said so, and the check says nothing more of them.
+    games[0].home = Vec::new();
+    hands_of(&mut games[1]).truncate(1);
+    hands_of(&mut games[2])[0].score.as_mut().unwrap()[0] = 59;
+    let unread = Unread {
+        players: vec![1],
+        scores: vec![2],
+    };
+    let errors = check_result_as_read(&sheet, &unread, fixture.rules()).unwrap_err();
+    let places: Vec<(Option<u32>, Option<usize>)> = errors
+        .iter()
+        .map(|error| (error.game, error.hand))
+        .collect();
+    assert_eq!(places, [(Some(3), Some(1))], "{errors:?}");
+
+    // With nothing else wrong, a result with anything unread is still refused.
+    let whole = fixture.played_sheet(3, scores_only);
+    assert!(check_result_as_read(&whole, &unread, fixture.rules()).is_err());
+    assert!(check_result_as_read(&whole, &Unread::default(), fixture.rules()).is_ok());
+}

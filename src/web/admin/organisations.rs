@@ -6,9 +6,7 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::admin;
-use crate::domain::account::EmailAddress;
-use crate::domain::organisation::{DisplayName, Slug};
+use crate::app::admin::{self, OrganisationTyped};
 use crate::store::Organisation;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -59,32 +57,14 @@ pub async fn create_organisation(
         .await
         .map_err(|error| viewer.refused(error))?;
     let form = form.into_inner();
-    let name = DisplayName::try_from(form.name.as_str());
-    let slug = Slug::try_from(form.slug.as_str());
-    let organiser = EmailAddress::try_from(form.organiser_email.as_str());
-    let errors = match (&name, &slug, &organiser) {
-        (Ok(name), Ok(slug), Ok(organiser)) => {
-            match admin::create_organisation(
-                state.store.as_ref(),
-                viewer.who(),
-                name.clone(),
-                slug.clone(),
-                organiser,
-            )
-            .await
-            {
-                Ok(created) => return Ok(redirect(&format!("/organise/{}", created.slug))),
-                Err(error) => refusal_messages(&viewer, error)?,
-            }
-        }
-        _ => [
-            name.err().map(|e| e.to_string()),
-            slug.err().map(|e| e.to_string()),
-            organiser.err().map(|e| e.to_string()),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
+    let typed = OrganisationTyped {
+        name: &form.name,
+        slug: &form.slug,
+        organiser_email: &form.organiser_email,
+    };
+    let errors = match admin::create_organisation(state.store.as_ref(), viewer.who(), typed).await {
+        Ok(created) => return Ok(redirect(&format!("/organise/{}", created.slug))),
+        Err(error) => refusal_messages(&viewer, error)?,
     };
     render_with_status(
         StatusCode::UNPROCESSABLE_ENTITY,

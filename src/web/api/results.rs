@@ -24,8 +24,8 @@ use crate::domain::entry_level::totals_within_limit;
 use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{Leg, Side};
 use crate::domain::match_result::{
-    GameOutcome, GameSheet, ResultRules, ResultSheet, game_slots, hands_within_limit, pasted_hands,
-    wrong_number_of_games,
+    GameOutcome, GameSheet, ResultRules, ResultSheet, SheetAsRead, game_slots, hands_within_limit,
+    pasted_hands, wrong_number_of_games,
 };
 use crate::store::{Store, Submitted};
 use crate::token::SecretToken;
@@ -535,7 +535,7 @@ pub async fn submit_result(
         entry.squads.rules(&place.competition),
     )?;
     let submission = NewSubmission {
-        sheet,
+        sheet: sheet.map(SheetAsRead::whole),
         submission_key: &key,
         early_reason: body.early_reason.as_deref(),
     };
@@ -694,9 +694,16 @@ pub async fn correct_result(
         body.games.as_deref(),
         correction.squads.rules(&place.competition),
     )?;
-    let corrected = results::correct(store, caller.who(), &place, sheet, &key, &body.reason)
-        .await
-        .map_err(|error| result_refusal(error, read, body.games.as_deref()))?;
+    let corrected = results::correct(
+        store,
+        caller.who(),
+        &place,
+        sheet.map(SheetAsRead::whole),
+        &key,
+        &body.reason,
+    )
+    .await
+    .map_err(|error| result_refusal(error, read, body.games.as_deref()))?;
     Ok(HttpResponse::Ok()
         .insert_header((header::LOCATION, path_of(&place)))
         .json(result_view(store, &place, &corrected).await?))

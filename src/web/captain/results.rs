@@ -16,7 +16,7 @@ use crate::app::lookup::FixturePlace;
 use crate::app::results::{self, EntryDate, NewSubmission};
 use crate::app::{AppError, Conflict, Field};
 use crate::domain::ids::TeamId;
-use crate::domain::match_result::{ResultRules, ResultSheet};
+use crate::domain::match_result::{ResultRules, SheetAsRead};
 use crate::store::{Fixture, Organisation, Store};
 use crate::token::SecretToken;
 use crate::web::AppState;
@@ -40,6 +40,8 @@ struct EntryPage {
     form: ResultForm,
     /// For a correction: why, as typed, and the problem with it.
     correction: Option<CorrectionFields>,
+    /// For an amendment: the version amended.
+    amending: Option<i64>,
     /// Why the form could not be taken at all (another result came first).
     refusal: Option<String>,
     /// Before the fixture's date, for an organiser: why the result is entered early.
@@ -91,6 +93,7 @@ fn entry_page(
         heading: heading.to_string(),
         form,
         correction,
+        amending: None,
         refusal,
         early: None,
         closed: None,
@@ -178,7 +181,7 @@ struct PostedResult {
     fields: HashMap<String, String>,
     key: String,
     form: ResultForm,
-    sheet: Option<ResultSheet>,
+    sheet: Option<SheetAsRead>,
 }
 
 fn posted_result(
@@ -189,7 +192,7 @@ fn posted_result(
     let fields = form_fields(body)?;
     let key = submission_key_of(&fields)?;
     let mut form = ResultForm::posted(rules, place.teams(), &fields);
-    let sheet = form.sheet(rules);
+    let sheet = Some(form.sheet(rules));
     Ok(PostedResult {
         fields,
         key,
@@ -275,10 +278,10 @@ fn entry_with_problems(
             Field::EarlyReason => {
                 form.summary.insert(
                     0,
-                    crate::web::result_form::ErrorLink {
-                        href: format!("#{EARLY_REASON}"),
-                        message: problem.message.clone(),
-                    },
+                    crate::web::result_form::ErrorLink::of_field(
+                        format!("#{EARLY_REASON}"),
+                        problem.message.clone(),
+                    ),
                 );
                 early = Some(EarlyFields {
                     reason: typed_reason.unwrap_or_default().to_string(),
@@ -406,6 +409,114 @@ pub async fn withdraw(
     }
 }
 
+/// The entry page as an amendment of version `result`: the captain's own submission, sent
+/// back to the other side when changed.
+fn amendment_page(
+    viewer: &Viewer,
+    place: &FixturePlace,
+    form: ResultForm,
+    result: i64,
+    refusal: Option<String>,
+) -> EntryPage {
+    let mut page = entry_page(viewer, place, form, None, refusal);
+    page.heading = "Amend your result".to_string();
+    page.layout.title = format!(
+        "Amend your result: {} v {}",
+        place.fixture.home_team, place.fixture.away_team
+    );
+    page.action = format!("{}/result/amend", page_of(place));
+    page.amending = Some(result);
+    page
+}
+
+/// The submitting captain's form for amending the result, filled in with what was submitted.
+#[get("/leagues/{slug}/fixtures/{id}/result/amend")]
+pub async fn amendment_form(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let place = place_of(store, &slug, id).await?;
+    let amendment = match results::amendment(store, viewer.who(), &place).await {
+        Ok(amendment) => amendment,
+        // Confirmed, withdrawn or answered meanwhile: the fixture's page says how it stands.
+        Err(AppError::Conflict(_)) => return Ok(redirect(&page_of(&place))),
+        Err(error) => return Err(viewer.refused(error)),
+    };
+    let form = ResultForm::prefilled(
+        amendment.squads.rules(&place.competition),
+        place.teams(),
+        submission_key(),
+        &amendment.current.sheet,
+    );
+    let page = amendment_page(&viewer, &place, form, amendment.current.id, None);
+    render_with_status(StatusCode::OK, &page)
+}
+
+#[post("/leagues/{slug}/fixtures/{id}/result/amend")]
+pub async fn amend(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    body: Bytes,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    let place = place_of(store, &slug, id).await?;
+    // Only the submitting captain's form is read.
+    let amendment = match results::amendment(store, viewer.who(), &place).await {
+        Ok(amendment) => amendment,
+        Err(error @ AppError::Conflict(_)) => {
+            return answer_refused(&viewer, store, (&slug, id), error, String::new()).await;
+        }
+        Err(error) => return Err(viewer.refused(error)),
+    };
+    let PostedResult {
+        fields,
+        key,
+        mut form,
+        sheet,
+    } = posted_result(&body, amendment.squads.rules(&place.competition), &place)?;
+    let version = fields
+        .get("result")
+        .and_then(|id| id.parse::<i64>().ok())
+        .unwrap_or(amendment.current.id);
+    let submission = NewSubmission {
+        sheet,
+        submission_key: &key,
+        early_reason: None,
+    };
+    match results::amend(store, viewer.who(), &place, submission, version).await {
+        Ok(_) => Ok(redirect(&format!(
+            "{}?done={}",
+            page_of(&place),
+            Done::Amended.as_str()
+        ))),
+        Err(AppError::Invalid(problems)) => {
+            for problem in &problems {
+                form.show_problem(problem);
+            }
+            render_with_status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &amendment_page(&viewer, &place, form, version, None),
+            )
+        }
+        Err(AppError::Conflict(Conflict::SubmissionKeyReused)) => render_with_status(
+            StatusCode::CONFLICT,
+            &amendment_page(
+                &viewer,
+                &place,
+                form,
+                version,
+                Some("This form was already used for another amendment, so this one was not kept. Open the fixture's page to amend the result again.".to_string()),
+            ),
+        ),
+        Err(error) => answer_refused(&viewer, store, (&slug, id), error, String::new()).await,
+    }
+}
+
 /// The organiser's correction form, holding the current version.
 #[get("/leagues/{slug}/fixtures/{id}/correct")]
 pub async fn correction_form(
@@ -467,10 +578,11 @@ pub async fn correct(
                 }
             }
             if let Some(message) = &reason_error {
-                form.summary.push(crate::web::result_form::ErrorLink {
-                    href: "#reason".to_string(),
-                    message: message.clone(),
-                });
+                form.summary
+                    .push(crate::web::result_form::ErrorLink::of_field(
+                        "#reason".to_string(),
+                        message.clone(),
+                    ));
             }
             let correction = CorrectionFields {
                 reason: typed,

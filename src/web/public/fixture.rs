@@ -102,6 +102,7 @@ struct GameView {
 pub(crate) enum Done {
     Submitted,
     Withdrawn,
+    Amended,
 }
 
 impl Done {
@@ -109,11 +110,12 @@ impl Done {
         match self {
             Done::Submitted => "submitted",
             Done::Withdrawn => "withdrawn",
+            Done::Amended => "amended",
         }
     }
 
     fn named(text: &str) -> Option<Self> {
-        [Done::Submitted, Done::Withdrawn]
+        [Done::Submitted, Done::Withdrawn, Done::Amended]
             .into_iter()
             .find(|done| done.as_str() == text)
     }
@@ -263,6 +265,7 @@ fn event_views(place: &FixturePlace, history: Vec<HistoryLine>) -> Vec<EventView
                     ResultAction::Disputed => "Disputed",
                     ResultAction::Corrected => "Corrected",
                     ResultAction::Withdrawn => "Withdrawn",
+                    ResultAction::Amended => "Amended",
                 },
                 change,
                 reason: event.reason,
@@ -402,7 +405,10 @@ async fn show_fixture_after(
     };
     let done_words = done.map(|done| match done {
         Done::Submitted if current.is_some() => format!(
-            "Your result has been kept. It counts once the {other_team} captain confirms it; until then you may withdraw it below."
+            "Your result has been kept. It counts once the {other_team} captain confirms it; until then you may amend or withdraw it below."
+        ),
+        Done::Amended => format!(
+            "Your amended result has been kept. The {other_team} captain is told it changed; it counts once they confirm it."
         ),
         Done::Submitted => "Your result has been kept.".to_string(),
         Done::Withdrawn => {

@@ -91,13 +91,13 @@ pub struct VersionScoreView {
 pub struct EventView {
     pub at: DateTime<Utc>,
     #[schema(example = "submitted")]
-    /// submitted, confirmed, disputed, corrected or withdrawn.
+    /// submitted, confirmed, disputed, corrected, withdrawn or amended.
     pub action: &'static str,
     /// Who acted, by their part in the fixture: "captain of Anchor" or "the league".
     pub by: String,
     /// Their email address: shown to the organisation's organisers only, null otherwise.
     pub by_email: Option<String>,
-    /// For a correction, the version it replaced.
+    /// For a correction or an amendment, the version it replaced.
     pub before: Option<VersionScoreView>,
     pub after: VersionScoreView,
     pub reason: Option<String>,
@@ -329,6 +329,7 @@ pub(super) fn event_views(place: &FixturePlace, history: Vec<HistoryLine>) -> Ve
                     ResultAction::Disputed => "disputed",
                     ResultAction::Corrected => "corrected",
                     ResultAction::Withdrawn => "withdrawn",
+                    ResultAction::Amended => "amended",
                 },
                 by,
                 by_email: line.email,
