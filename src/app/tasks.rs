@@ -1,9 +1,13 @@
-//! What waits for a captain, on their dashboard and in the API: for each team they captain,
-//! its next fixture, the results to enter and the results to confirm or dispute.
+//! What waits for people, on their dashboards: for a captain, for each team they captain,
+//! its next fixture, the results to enter and the results to confirm or dispute (in the API
+//! too); for an organisation's organisers, the results the league should look at.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use super::{AppError, Who, league_today, lookup, require};
 use crate::domain::authorisation::Permission;
 use crate::domain::captain_tasks::{CaptainTask, is_upcoming, task_for};
+use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Fixture, Organisation, Store, Team};
 
@@ -85,4 +89,102 @@ pub async fn captain_tasks(store: &dyn Store, who: Who<'_>) -> Result<Vec<TeamTa
         });
     }
     Ok(all)
+}
+
+/// How long a submitted result waits for the other side's answer before the organisers are
+/// shown it: a captain has the day after the night to confirm.
+pub const ANSWER_EXPECTED_WITHIN: Duration = Duration::days(1);
+
+/// Why a fixture waits on the league.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Waiting {
+    Disputed,
+    /// Past its competition's deadline with no result (without a deadline, due on the night).
+    Overdue {
+        due_by: NaiveDate,
+    },
+    /// Submitted at `since`, and not answered by the other side for more than a day.
+    Unanswered {
+        since: DateTime<Utc>,
+    },
+}
+
+/// A fixture that waits on the league, with where it is played.
+pub struct WaitingFixture {
+    pub fixture: Fixture,
+    /// "Winter League: Premier, 2026–27".
+    pub place: String,
+    pub why: Waiting,
+}
+
+/// What waits for an organisation's organisers, each list by competition, season and date.
+#[derive(Default)]
+pub struct OrganiserInbox {
+    pub disputed: Vec<WaitingFixture>,
+    pub overdue: Vec<WaitingFixture>,
+    pub unanswered: Vec<WaitingFixture>,
+}
+
+impl OrganiserInbox {
+    pub fn is_empty(&self) -> bool {
+        self.disputed.is_empty() && self.overdue.is_empty() && self.unanswered.is_empty()
+    }
+}
+
+/// What waits for the organisers of `organisation`: disputes to decide, results overdue, and
+/// results the other side has left unanswered for more than [`ANSWER_EXPECTED_WITHIN`].
+pub async fn organiser_inbox(
+    store: &dyn Store,
+    who: Who<'_>,
+    organisation: &Organisation,
+) -> Result<OrganiserInbox, AppError> {
+    require(who, Permission::Organise(organisation.id))?;
+    let today = league_today();
+    let answer_overdue_from = Utc::now() - ANSWER_EXPECTED_WITHIN;
+    let mut inbox = OrganiserInbox::default();
+    for competition in store.competitions_of(organisation.id).await? {
+        let due = store
+            .result_deadline(competition.id)
+            .await?
+            .unwrap_or(ResultDeadline {
+                days_after_fixture: 0,
+                late_points: 0,
+            });
+        for season in store.seasons_of(competition.id).await? {
+            for division in store.divisions_of(season.id).await? {
+                let place = format!("{}: {}, {}", competition.name, division.name, season.name);
+                for fixture in store.fixtures_of_division(division.id).await? {
+                    let (list, why) = match fixture.status {
+                        FixtureStatus::Disputed => (&mut inbox.disputed, Waiting::Disputed),
+                        FixtureStatus::AwaitingConfirmation => {
+                            // Only a result awaiting an answer is read, for when it came.
+                            let since = store
+                                .current_result(fixture.id)
+                                .await?
+                                .map(|result| result.submitted_at);
+                            match since {
+                                Some(since) if since < answer_overdue_from => {
+                                    (&mut inbox.unanswered, Waiting::Unanswered { since })
+                                }
+                                _ => continue,
+                            }
+                        }
+                        status if due.is_overdue(fixture.date, status, today) => (
+                            &mut inbox.overdue,
+                            Waiting::Overdue {
+                                due_by: due.due_by(fixture.date),
+                            },
+                        ),
+                        _ => continue,
+                    };
+                    list.push(WaitingFixture {
+                        fixture,
+                        place: place.clone(),
+                        why,
+                    });
+                }
+            }
+        }
+    }
+    Ok(inbox)
 }

@@ -157,11 +157,13 @@ async fn the_organiser_sets_a_deadline_sees_overdue_and_disputed_fixtures_and_la
     let competition = competition_of(&ctx, &league).await;
     let secretary = ctx.browser();
     secretary.login_ok(&league.secretary.email).await;
+    // Both fixtures were in September: on the night, with no deadline set, both are overdue,
+    // and the organiser's page says so, a tap from the list.
     let organisation = secretary.get(&format!("/organise/{SLUG}")).await;
     assert!(
-        organisation
-            .body
-            .contains(&format!(r#"href="/organise/{SLUG}/results""#)),
+        organisation.body.contains(&format!(
+            r#"<a href="/organise/{SLUG}/results#overdue-heading"><strong>2</strong> results overdue</a>"#
+        )),
         "{}",
         organisation.body
     );
@@ -297,6 +299,51 @@ async fn the_organiser_sets_a_deadline_sees_overdue_and_disputed_fixtures_and_la
             .contains("Anchor v Bell"),
         "{rest}"
     );
+
+    // A result left unanswered for more than a day is the league's to chase.
+    let (sheet, checked) = league.random_result(94);
+    ctx.store
+        .submit_result(&NewResult {
+            fixture: league.fixtures[1].id,
+            as_read: FixtureAsRead::from(&league.fixtures[1]),
+            early_reason: None,
+            sheet: &sheet,
+            checked: &checked,
+            submission_key: "two-days-ago",
+            by: league.away_captain.id,
+            for_team: Some(league.away),
+            at: Utc::now() - chrono::Duration::days(2),
+        })
+        .await
+        .unwrap();
+    let page = secretary.get(&format!("/organise/{SLUG}/results")).await;
+    let unanswered = page
+        .body
+        .split(r#"id="unanswered-heading""#)
+        .nth(1)
+        .unwrap()
+        .split(r#"id="deadlines-heading""#)
+        .next()
+        .unwrap();
+    assert!(unanswered.contains("Bell v Anchor"), "{unanswered}");
+    assert!(unanswered.contains("not yet confirmed"), "{unanswered}");
+    let counts = [
+        format!(
+            r#"<a href="/organise/{SLUG}/results#disputed-heading"><strong>1</strong> dispute to decide</a>"#
+        ),
+        format!(
+            r#"<a href="/organise/{SLUG}/results#unanswered-heading"><strong>1</strong> result waiting for confirmation over a day</a>"#
+        ),
+    ];
+    for page in [
+        secretary.get(&format!("/organise/{SLUG}")).await,
+        secretary.get("/dashboard").await,
+    ] {
+        for count in &counts {
+            assert!(page.body.contains(count), "{count}: {}", page.body);
+        }
+        assert!(!page.body.contains("results overdue"), "{}", page.body);
+    }
 
     // Only organisers see the page or set deadlines.
     let other = ctx.browser();

@@ -13,6 +13,7 @@ use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, redirect_with_cookie, render, render_with_status};
+use crate::web::organiser::results::{InboxCount, inbox_counts};
 use crate::web::session::{Viewer, after_login, expired_session_cookie, session_cookie};
 use crate::web::throttled::{client_address, waiting};
 
@@ -128,7 +129,8 @@ struct DashboardPage {
     layout: Layout,
     email: String,
     site_admin: bool,
-    organisations: Vec<Organisation>,
+    /// Each organisation the account runs, with what waits for its organisers.
+    organisations: Vec<(Organisation, Vec<InboxCount>)>,
     teams: Vec<Team>,
     /// What waits for the account as a captain, team by team.
     captaincy: Vec<super::tasks::TeamTasksView>,
@@ -149,6 +151,15 @@ pub async fn dashboard(viewer: Viewer, state: Data<AppState>) -> Result<HttpResp
     let captaincy = crate::app::tasks::captain_tasks(state.store.as_ref(), viewer.who())
         .await
         .map_err(|error| viewer.refused(error))?;
+    let mut organising = Vec::new();
+    for organisation in organisations {
+        let inbox =
+            crate::app::tasks::organiser_inbox(state.store.as_ref(), viewer.who(), &organisation)
+                .await
+                .map_err(|error| viewer.refused(error))?;
+        let counts = inbox_counts(&organisation.slug, &inbox);
+        organising.push((organisation, counts));
+    }
     render(&DashboardPage {
         live_feed: captaincy
             .first()
@@ -157,7 +168,7 @@ pub async fn dashboard(viewer: Viewer, state: Data<AppState>) -> Result<HttpResp
         layout: viewer.layout("Your dashboard"),
         email: actor.user.email.clone(),
         site_admin: actor.roles.site_admin,
-        organisations,
+        organisations: organising,
         teams,
     })
 }

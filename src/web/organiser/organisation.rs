@@ -1,4 +1,5 @@
-//! An organiser's page for their organisation: its teams and their captains, and adding a team.
+//! An organiser's page for their organisation: what waits for them, its teams and their
+//! captains, and adding a team.
 
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
@@ -6,13 +7,14 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::{AppError, teams};
+use crate::app::{AppError, tasks, teams};
 use crate::domain::organisation::DisplayName;
 use crate::store::{Organisation, Team};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::organiser::lookup::organised;
+use crate::web::organiser::results::{InboxCount, inbox_counts};
 use crate::web::session::Viewer;
 
 /// A team as the organiser's page lists it.
@@ -27,6 +29,8 @@ struct OrganisationPage {
     layout: Layout,
     organisation: Organisation,
     teams: Vec<TeamSummary>,
+    /// What waits for the organisers, each count linking to its list.
+    inbox: Vec<InboxCount>,
     team_name: String,
     error: Option<String>,
 }
@@ -47,10 +51,14 @@ async fn show(
             captains: captains.into_iter().map(|user| user.email).collect(),
         });
     }
+    let inbox = tasks::organiser_inbox(state.store.as_ref(), viewer.who(), &organisation)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     render_with_status(
         status,
         &OrganisationPage {
             layout: viewer.layout(organisation.name.clone()),
+            inbox: inbox_counts(&organisation.slug, &inbox),
             organisation,
             teams,
             team_name,

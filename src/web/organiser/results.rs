@@ -1,5 +1,6 @@
-//! The organiser's results page: the organisation's fixtures whose results are overdue or
-//! disputed, and each competition's deadline for results with the points a late one costs.
+//! The organiser's results page: the organisation's fixtures whose results are disputed,
+//! overdue, or unanswered for more than a day, and each competition's deadline for results
+//! with the points a late one costs.
 
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
@@ -7,10 +8,10 @@ use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::tasks::{self, OrganiserInbox, Waiting, WaitingFixture};
 use crate::app::{league, league_today, lookup};
 use crate::domain::ids::CompetitionId;
 use crate::domain::result_deadline::ResultDeadline;
-use crate::domain::season_fixtures::FixtureStatus;
 use crate::store::{Competition, Organisation, Store};
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -42,10 +43,87 @@ struct ResultsPage {
     organisation: Organisation,
     disputed: Vec<FixtureAlert>,
     overdue: Vec<FixtureAlert>,
+    /// Submitted more than a day ago and not yet answered by the other side.
+    unanswered: Vec<FixtureAlert>,
     deadlines: Vec<DeadlineForm>,
 }
 
 use crate::web::dates::long_date;
+
+/// One count of what waits for an organisation's organisers, linking to its list.
+pub struct InboxCount {
+    pub count: usize,
+    pub words: &'static str,
+    pub href: String,
+}
+
+/// The counts of what waits, the empty ones left out, for the organiser's pages.
+pub fn inbox_counts(slug: &str, inbox: &OrganiserInbox) -> Vec<InboxCount> {
+    let page = format!("/organise/{slug}/results");
+    [
+        (
+            inbox.disputed.len(),
+            ("dispute to decide", "disputes to decide"),
+            "disputed-heading",
+        ),
+        (
+            inbox.overdue.len(),
+            ("result overdue", "results overdue"),
+            "overdue-heading",
+        ),
+        (
+            inbox.unanswered.len(),
+            (
+                "result waiting for confirmation over a day",
+                "results waiting for confirmation over a day",
+            ),
+            "unanswered-heading",
+        ),
+    ]
+    .into_iter()
+    .filter(|(count, _, _)| *count > 0)
+    .map(|(count, (one, many), anchor)| InboxCount {
+        count,
+        words: if count == 1 { one } else { many },
+        href: format!("{page}#{anchor}"),
+    })
+    .collect()
+}
+
+/// What waits, as the page lists it.
+fn alerts(organisation: &Organisation, waiting: Vec<WaitingFixture>) -> Vec<FixtureAlert> {
+    let today = league_today();
+    waiting
+        .into_iter()
+        .map(|waiting| FixtureAlert {
+            href: format!(
+                "/leagues/{}/fixtures/{}",
+                organisation.slug, waiting.fixture.id
+            ),
+            date: long_date(waiting.fixture.date),
+            teams: format!(
+                "{} v {}",
+                waiting.fixture.home_team, waiting.fixture.away_team
+            ),
+            division: waiting.place,
+            why: match waiting.why {
+                Waiting::Disputed => "Disputed".to_string(),
+                Waiting::Overdue { due_by } => {
+                    let days = (today - due_by).num_days();
+                    format!(
+                        "{days} {} overdue (due by {})",
+                        if days == 1 { "day" } else { "days" },
+                        long_date(due_by)
+                    )
+                }
+                Waiting::Unanswered { since } => format!(
+                    "Submitted {}, not yet confirmed",
+                    long_date(crate::domain::league_time::local(since).date_naive())
+                ),
+            },
+        })
+        .collect()
+}
 
 /// The page, with `typed` (a competition and its form as typed, with its problem) in place of
 /// that competition's saved deadline.
@@ -56,43 +134,12 @@ async fn show(
     status: StatusCode,
     typed: Option<(CompetitionId, String, String, String)>,
 ) -> Result<HttpResponse, WebError> {
-    let today = league_today();
-    let mut disputed = Vec::new();
-    let mut overdue = Vec::new();
+    let inbox = tasks::organiser_inbox(store, viewer.who(), &organisation)
+        .await
+        .map_err(|error| viewer.refused(error))?;
     let mut deadlines = Vec::new();
     for competition in store.competitions_of(organisation.id).await? {
         let deadline = store.result_deadline(competition.id).await?;
-        // Without a deadline, a result is due on the night.
-        let due = deadline.unwrap_or(ResultDeadline {
-            days_after_fixture: 0,
-            late_points: 0,
-        });
-        for season in store.seasons_of(competition.id).await? {
-            for division in store.divisions_of(season.id).await? {
-                for fixture in store.fixtures_of_division(division.id).await? {
-                    let alert = |why: String| FixtureAlert {
-                        href: format!("/leagues/{}/fixtures/{}", organisation.slug, fixture.id),
-                        date: long_date(fixture.date),
-                        teams: format!("{} v {}", fixture.home_team, fixture.away_team),
-                        division: format!(
-                            "{}: {}, {}",
-                            competition.name, division.name, season.name
-                        ),
-                        why,
-                    };
-                    if fixture.status == FixtureStatus::Disputed {
-                        disputed.push(alert("Disputed".to_string()));
-                    } else if due.is_overdue(fixture.date, fixture.status, today) {
-                        let days = (today - due.due_by(fixture.date)).num_days();
-                        overdue.push(alert(format!(
-                            "{days} {} overdue (due by {})",
-                            if days == 1 { "day" } else { "days" },
-                            long_date(due.due_by(fixture.date))
-                        )));
-                    }
-                }
-            }
-        }
         let form = match &typed {
             Some((id, days, points, error)) if *id == competition.id => DeadlineForm {
                 competition,
@@ -113,9 +160,10 @@ async fn show(
         status,
         &ResultsPage {
             layout: viewer.layout(format!("Results: {}", organisation.name)),
+            disputed: alerts(&organisation, inbox.disputed),
+            overdue: alerts(&organisation, inbox.overdue),
+            unanswered: alerts(&organisation, inbox.unanswered),
             organisation,
-            disputed,
-            overdue,
             deadlines,
         },
     )
