@@ -5,7 +5,7 @@
 use chrono::{NaiveDate, NaiveTime};
 
 use super::lookup::{self, DivisionPlace};
-use super::{AppError, Conflict, Field, Who};
+use super::{AppError, Conflict, Field, Problem, Who};
 use crate::domain::fixture_dates::{
     DateWarning, TeamsOtherFixture, check_fixture_date, date_warnings,
 };
@@ -116,8 +116,9 @@ pub struct Moved {
 
 /// Gives a fixture without a result a new date, on or after its season's start and within its
 /// reach, and perhaps a start time; a postponed fixture is scheduled again. It keeps its round.
-/// A new date on a blackout date, or within a week of another fixture of either team, is kept
-/// and warned of.
+/// A night when either team already plays is refused unless `same_night` confirms it; a new
+/// date on a blackout date, or within a week of another fixture of either team, is kept and
+/// warned of.
 pub async fn move_to(
     store: &dyn Store,
     who: Who<'_>,
@@ -125,15 +126,58 @@ pub async fn move_to(
     id: FixtureId,
     date: NaiveDate,
     start_time: StartTime,
+    same_night: bool,
 ) -> Result<Moved, AppError> {
     let (fixture, place) = organised_fixture(store, who, slug, id).await?;
     let date = check_fixture_date(date, place.season.start)
         .map_err(|refusal| AppError::invalid(Field::Date, refusal.to_string()))?;
+    let warnings = warnings_on(store, &fixture, &place, date).await?;
+    let unconfirmed: Vec<Problem> = warnings
+        .iter()
+        .filter(|warning| warning.needs_confirming() && !same_night)
+        .map(|warning| {
+            Problem::new(
+                Field::Date,
+                format!(
+                    "{warning} Confirm that both are played on the same night to move it there."
+                ),
+            )
+        })
+        .collect();
+    if !unconfirmed.is_empty() {
+        return Err(AppError::Invalid(unconfirmed));
+    }
     let fixture = changed(match start_time {
         StartTime::Unchanged => store.move_fixture(fixture.id, date).await,
         StartTime::Usual => store.reschedule_fixture(fixture.id, date, None).await,
         StartTime::At(time) => store.reschedule_fixture(fixture.id, date, Some(time)).await,
     })?;
+    Ok(Moved { fixture, warnings })
+}
+
+/// What a fixture's date, as it stands, clashes with: for the page an organiser returns to
+/// after moving it.
+pub async fn date_warnings_of(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    id: FixtureId,
+) -> Result<Vec<DateWarning>, AppError> {
+    let (fixture, place) = organised_fixture(store, who, slug, id).await?;
+    if fixture.status == FixtureStatus::Postponed {
+        return Ok(Vec::new());
+    }
+    warnings_on(store, &fixture, &place, fixture.date).await
+}
+
+/// What `date` would clash with for `fixture`: the season's blackout dates, and the other
+/// fixtures of either team.
+async fn warnings_on(
+    store: &dyn Store,
+    fixture: &Fixture,
+    place: &DivisionPlace,
+    date: NaiveDate,
+) -> Result<Vec<DateWarning>, AppError> {
     let mut others = Vec::new();
     let mut seen = Vec::new();
     for (team, name) in [
@@ -166,8 +210,7 @@ pub async fn move_to(
             date: *date,
         })
         .collect();
-    let warnings = date_warnings(fixture.date, &place.season.blackout_dates, &others);
-    Ok(Moved { fixture, warnings })
+    Ok(date_warnings(date, &place.season.blackout_dates, &others))
 }
 
 /// Postpones a fixture without a result; it keeps its date until it is moved.

@@ -97,12 +97,19 @@ pub fn check_fixture_date(
     Ok(date)
 }
 
-/// What a re-dated fixture's new date may clash with, said to the organiser but not refused:
-/// a league sometimes means it (a catch-up week, a pub free on a blackout night).
+/// What a re-dated fixture's new date may clash with, said to the organiser: a league sometimes
+/// means it (a catch-up week, a pub free on a blackout night). A night when either team already
+/// plays is refused unless the organiser confirms it ([`DateWarning::needs_confirming`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DateWarning {
     #[error("{} is one of the season's blackout dates.", long_date(*.date))]
     Blackout { date: NaiveDate },
+    #[error("{team} already plays {opponents} that night, {}.", long_date(*.date))]
+    SameNight {
+        team: String,
+        opponents: String,
+        date: NaiveDate,
+    },
     #[error(
         "{team} then plays twice within a week: also against {opponents} on {}.",
         long_date(*.other_date)
@@ -112,6 +119,14 @@ pub enum DateWarning {
         opponents: String,
         other_date: NaiveDate,
     },
+}
+
+impl DateWarning {
+    /// Whether the move is made only when the organiser confirms it: a team playing twice on
+    /// one night.
+    pub fn needs_confirming(&self) -> bool {
+        matches!(self, DateWarning::SameNight { .. })
+    }
 }
 
 /// Another fixture of one of a re-dated fixture's teams.
@@ -134,7 +149,14 @@ pub fn date_warnings(
         warnings.push(DateWarning::Blackout { date });
     }
     for other in others {
-        if (other.date - date).num_days().abs() < 7 {
+        let days_apart = (other.date - date).num_days().abs();
+        if days_apart == 0 {
+            warnings.push(DateWarning::SameNight {
+                team: other.team.to_string(),
+                opponents: other.opponents.to_string(),
+                date,
+            });
+        } else if days_apart < 7 {
             warnings.push(DateWarning::TwiceInAWeek {
                 team: other.team.to_string(),
                 opponents: other.opponents.to_string(),
@@ -247,6 +269,17 @@ mod tests {
             date_warnings(day(3), &[], &others).len(),
             1,
             "two days after Crown's"
+        );
+        let same_night = date_warnings(day(15), &[], &others);
+        assert_eq!(
+            same_night
+                .iter()
+                .map(|warning| (warning.to_string(), warning.needs_confirming()))
+                .collect::<Vec<_>>(),
+            [(
+                "Anchor already plays Bell that night, Tue 15 Dec 2026.".to_string(),
+                true
+            )]
         );
     }
 }

@@ -116,18 +116,27 @@ async fn re_dating_onto_a_blackout_date_or_a_second_fixture_in_a_week_is_kept_an
         .await;
     assert_eq!(moved.json["warnings"], json!([]));
 
-    // On the page: the fixture is moved and the warning shown.
-    let page = secretary
+    // On the page: the fixture is moved, and the organiser is sent back to the fixtures
+    // (a reload moves nothing again), where the warning is shown.
+    let back = format!(
+        "/organise/{SLUG}/divisions/{}/fixtures?done=moved&fixture={first}",
+        league.division
+    );
+    secretary
         .submit(
             &format!("/organise/{SLUG}/fixtures/{first}/date"),
             &[("date", "2026-09-10"), ("start_time", "")],
         )
-        .await;
-    assert_eq!(page.status, 200, "{}", page.body);
+        .await
+        .assert_redirect_to(&format!("{back}#fixture-{first}"));
+    let page = secretary.get(&back).await;
     assert!(
         page.body
-            .contains("The fixture was moved. Check its new date:")
+            .contains("Anchor v Bell now plays on Thu 10 Sep 2026"),
+        "{}",
+        page.body
     );
+    assert!(page.body.contains("Check its new date:"));
     assert!(
         page.body.contains(
             "Anchor then plays twice within a week: also against Bell on Tue 8 Sep 2026."
@@ -145,7 +154,7 @@ async fn re_dating_onto_a_blackout_date_or_a_second_fixture_in_a_week_is_kept_an
             .to_string(),
         "2026-09-10"
     );
-    // Without a clash, the page goes back to the fixtures as before.
+    // Without a clash, the page goes back to the fixtures all the same.
     let page = secretary
         .submit(
             &format!("/organise/{SLUG}/fixtures/{first}/date"),
@@ -153,6 +162,82 @@ async fn re_dating_onto_a_blackout_date_or_a_second_fixture_in_a_week_is_kept_an
         )
         .await;
     assert_eq!(page.status, 303);
+
+    // Onto a night when either team already plays: refused, in the words of the night, until
+    // the organiser confirms it; from the fixture's own page, back to it.
+    for path in [
+        format!("/organise/{SLUG}/fixtures/{first}/date"),
+        format!("{base}/fixtures/{first}/move"),
+    ] {
+        let refused = if path.starts_with("/api") {
+            let reply = api.post(&path, json!({"date": "2026-09-08"})).await;
+            assert_eq!(reply.status, 422, "{:?}", reply.json);
+            reply.json.to_string()
+        } else {
+            let page = secretary
+                .submit(
+                    &path,
+                    &[
+                        ("date", "08/09/2026"),
+                        ("start_time", ""),
+                        ("back", "fixture"),
+                    ],
+                )
+                .await;
+            assert_eq!(page.status, 422, "{}", page.body);
+            assert!(page.body.contains(r#"value="08/09/2026""#), "{}", page.body);
+            page.body
+        };
+        assert!(
+            refused.contains("Anchor already plays Bell that night, Tue 8 Sep 2026."),
+            "{refused}"
+        );
+        assert!(!refused.contains("within a week"), "{refused}");
+    }
+    assert_eq!(
+        ctx.store
+            .fixture(first)
+            .await
+            .unwrap()
+            .unwrap()
+            .date
+            .to_string(),
+        "2026-09-01"
+    );
+    secretary
+        .submit(
+            &format!("/organise/{SLUG}/fixtures/{first}/date"),
+            &[
+                ("date", "08/09/2026"),
+                ("start_time", ""),
+                ("same_night", "yes"),
+                ("back", "fixture"),
+            ],
+        )
+        .await
+        .assert_redirect_to(&format!("/leagues/{SLUG}/fixtures/{first}?done=moved"));
+    let page = secretary
+        .get(&format!("/leagues/{SLUG}/fixtures/{first}?done=moved"))
+        .await;
+    assert!(
+        page.body
+            .contains("Anchor v Bell now plays on Tue 8 Sep 2026"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("Anchor already plays Bell that night, Tue 8 Sep 2026."),
+        "{}",
+        page.body
+    );
+    secretary
+        .submit(
+            &format!("/organise/{SLUG}/fixtures/{first}/date"),
+            &[("date", "2026-09-01"), ("start_time", "")],
+        )
+        .await
+        .assert_redirect_to(&format!("{back}#fixture-{first}"));
 
     // A season with a blackout date: a fixture moved onto it is warned of.
     let competition = ctx
@@ -530,3 +615,20 @@ async fn a_competition_is_renamed_unless_the_name_looks_like_anothers_and_remove
 store_test!(
     a_competition_is_renamed_unless_the_name_looks_like_anothers_and_removed_only_without_results
 );
+
+async fn the_organisers_fixtures_list_the_rounds_still_to_play_first(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (secretary, _) = signed_in(&ctx, &league.secretary.email).await;
+    let page_path = format!("/organise/{SLUG}/divisions/{}/fixtures", league.division);
+    let position = |body: &str, round: u32| {
+        body.find(&format!(r#"id="round-{round}-heading""#))
+            .unwrap_or_else(|| panic!("no round {round}: {body}"))
+    };
+    let before = secretary.get(&page_path).await.body;
+    assert!(position(&before, 1) < position(&before, 2));
+    // Round 1's only fixture confirmed: round 2, still to play, comes first.
+    crate::careers::confirmed_result(&ctx, &league).await;
+    let after = secretary.get(&page_path).await.body;
+    assert!(position(&after, 2) < position(&after, 1), "{after}");
+}
+store_test!(the_organisers_fixtures_list_the_rounds_still_to_play_first);

@@ -150,7 +150,10 @@ async fn an_organiser_redates_postpones_and_swaps_fixtures_and_the_feeds_follow(
             &[("date", "8/12/2026"), ("start_time", "20:30")],
         )
         .await
-        .assert_redirect_to(&format!("{fixtures_page}#fixture-{}", first.id));
+        .assert_redirect_to(&format!(
+            "{fixtures_page}?done=moved&fixture={0}#fixture-{0}",
+            first.id
+        ));
     let public = ctx.browser().get(&public_page).await;
     assert!(
         public.body.contains("<td>Tue 8 Dec 2026, 20:30</td>"),
@@ -210,7 +213,10 @@ async fn an_organiser_redates_postpones_and_swaps_fixtures_and_the_feeds_follow(
             &[("date", "2027-06-01"), ("start_time", "")],
         )
         .await
-        .assert_redirect_to(&format!("{fixtures_page}#fixture-{}", second.id));
+        .assert_redirect_to(&format!(
+            "{fixtures_page}?done=moved&fixture={0}#fixture-{0}",
+            second.id
+        ));
     let event = event_of(&ctx.browser().get(&feed).await.body, second.id);
     assert!(event.contains("DTSTART:20270601T184500Z"), "{event}");
 
@@ -222,7 +228,10 @@ async fn an_organiser_redates_postpones_and_swaps_fixtures_and_the_feeds_follow(
             &[],
         )
         .await
-        .assert_redirect_to(&format!("{fixtures_page}#fixture-{}", third.id));
+        .assert_redirect_to(&format!(
+            "{fixtures_page}?done=postponed&fixture={0}#fixture-{0}",
+            third.id
+        ));
     let event = event_of(&ctx.browser().get(&feed).await.body, third.id);
     assert!(
         event.contains("STATUS:CANCELLED") && event.contains("SUMMARY:POSTPONED: "),
@@ -243,7 +252,10 @@ async fn an_organiser_redates_postpones_and_swaps_fixtures_and_the_feeds_follow(
             &[],
         )
         .await
-        .assert_redirect_to(&format!("{fixtures_page}#fixture-{}", fourth.id));
+        .assert_redirect_to(&format!(
+            "{fixtures_page}?done=swapped&fixture={0}#fixture-{0}",
+            fourth.id
+        ));
     let swapped = ctx.store.fixture(fourth.id).await.unwrap().unwrap();
     assert_eq!(
         (swapped.home_team_id, swapped.away_team_id),

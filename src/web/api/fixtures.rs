@@ -148,6 +148,10 @@ pub struct MoveFixtureBody {
     #[serde(default)]
     #[schema(pattern = "^(([01][0-9]|2[0-3]):[0-5][0-9])?$", example = "19:30")]
     pub start_time: Option<String>,
+    /// True to move it onto a night when either team already plays; without it, such a move
+    /// is refused (422) and nothing changes.
+    #[serde(default)]
+    pub same_night: bool,
 }
 
 #[utoipa::path(
@@ -155,7 +159,8 @@ pub struct MoveFixtureBody {
     description = "Gives a fixture without a result a new date, on or after its season's start \
                    and at most two years after it, and perhaps a start time of its own (or its \
                    season's usual one again); a postponed fixture is scheduled again. It keeps \
-                   its round.",
+                   its round. A night when either team already plays is refused unless \
+                   `same_night` is true.",
     params(
         ("id" = i64, Path, description = "The fixture's id"),
     ),
@@ -193,13 +198,21 @@ pub async fn move_fixture(
         Some(Ok(Some(time))) => StartTime::At(time),
         Some(Err(message)) => return Err(ApiError::invalid_field("start_time", message)),
     };
-    let moved = fixtures::move_to(store, caller.who(), &slug, FixtureId(id), date, start_time)
-        .await
-        .map_err(|error| match error {
-            // The date is the one field a use case refuses.
-            AppError::Invalid(problems) => invalid_of(problems, |_| "date".to_string()),
-            error => error.into(),
-        })?;
+    let moved = fixtures::move_to(
+        store,
+        caller.who(),
+        &slug,
+        FixtureId(id),
+        date,
+        start_time,
+        body.same_night,
+    )
+    .await
+    .map_err(|error| match error {
+        // The date is the one field a use case refuses.
+        AppError::Invalid(problems) => invalid_of(problems, |_| "date".to_string()),
+        error => error.into(),
+    })?;
     Ok(HttpResponse::Ok().json(MovedFixtureView {
         fixture: FixtureView::from(&moved.fixture),
         warnings: moved.warnings.iter().map(ToString::to_string).collect(),
@@ -211,8 +224,9 @@ pub async fn move_fixture(
 pub struct MovedFixtureView {
     #[serde(flatten)]
     pub fixture: FixtureView,
-    /// What the new date may clash with, kept all the same: a blackout date of the season, or
-    /// another fixture of either team within a week. Empty when nothing does.
+    /// What the new date may clash with, kept all the same: a blackout date of the season,
+    /// another fixture of either team within a week, or on the same night when `same_night`
+    /// confirmed it. Empty when nothing does.
     pub warnings: Vec<String>,
 }
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
-use actix_web::web::{Data, Form, Path};
+use actix_web::web::{Data, Form, Path, Query};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use chrono::NaiveTime;
@@ -23,6 +23,7 @@ use crate::web::error::WebError;
 use crate::web::forms::refusal_messages;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::organiser::competition_seasons::{optional_time_of, parse_date};
+use crate::web::public::fixture::{Done, place_of, show_fixture_redate_refused};
 use crate::web::public::league::{date_and_time, status_label};
 use crate::web::session::Viewer;
 
@@ -66,6 +67,8 @@ struct FixturesPage {
     usual_time: String,
     rounds: Vec<RoundBlock>,
     error: Option<String>,
+    /// What was just done, in words.
+    changed: Option<String>,
     /// What a change just made may clash with.
     warnings: Vec<String>,
 }
@@ -106,6 +109,20 @@ fn fixture_block(
     }
 }
 
+/// The rounds with a fixture still to play first, in order, then the rounds all played; in
+/// each round, its fixtures still to play first.
+fn unplayed_first(rounds: Vec<RoundBlock>) -> Vec<RoundBlock> {
+    let (mut open, played): (Vec<RoundBlock>, Vec<RoundBlock>) = rounds
+        .into_iter()
+        .partition(|round| round.fixtures.iter().any(|fixture| fixture.unplayed));
+    for round in &mut open {
+        // A stable sort keeps the fixtures' own order within each kind.
+        round.fixtures.sort_by_key(|fixture| !fixture.unplayed);
+    }
+    open.extend(played);
+    open
+}
+
 async fn show_fixtures(
     viewer: &Viewer,
     state: &AppState,
@@ -113,7 +130,7 @@ async fn show_fixtures(
     division: DivisionId,
     status: StatusCode,
     refusal: Option<Refusal>,
-    warnings: Vec<String>,
+    (changed, warnings): (Option<String>, Vec<String>),
 ) -> Result<HttpResponse, WebError> {
     let DivisionFixtures {
         organisation,
@@ -159,11 +176,20 @@ async fn show_fixtures(
             organisation,
             place,
             usual_time,
-            rounds: rounds.into_values().collect(),
+            rounds: unplayed_first(rounds.into_values().collect()),
             error: refusal.map(|refusal| refusal.message),
+            changed,
             warnings,
         },
     )
+}
+
+/// The fixtures page's address may say what was just done to which fixture
+/// (`?done=moved&fixture=12`): the page says so, with a moved fixture's new date's clashes.
+#[derive(Deserialize)]
+pub struct FixturesQuery {
+    done: Option<String>,
+    fixture: Option<i64>,
 }
 
 #[get("/organise/{slug}/divisions/{id}/fixtures")]
@@ -171,8 +197,31 @@ pub async fn fixtures_page(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
+    query: Query<FixturesQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
+    let done = query.done.as_deref().and_then(Done::named);
+    let (changed, warnings) = match (done, query.fixture) {
+        (Some(done), Some(changed)) => {
+            let store = state.store.as_ref();
+            let (fixture, _) =
+                fixtures::organised_fixture(store, viewer.who(), &slug, FixtureId(changed))
+                    .await
+                    .map_err(|error| viewer.refused(error))?;
+            let warnings = if done == Done::Moved {
+                fixtures::date_warnings_of(store, viewer.who(), &slug, fixture.id)
+                    .await
+                    .map_err(|error| viewer.refused(error))?
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            (Some(done.of_fixture(&fixture)), warnings)
+        }
+        _ => (None, Vec::new()),
+    };
     show_fixtures(
         &viewer,
         &state,
@@ -180,43 +229,76 @@ pub async fn fixtures_page(
         DivisionId(id),
         StatusCode::OK,
         None,
-        Vec::new(),
+        (changed, warnings),
     )
     .await
 }
 
-fn fixture_address(slug: &str, fixture: &Fixture) -> String {
-    format!(
-        "/organise/{slug}/divisions/{}/fixtures#fixture-{}",
-        fixture.division_id, fixture.id
-    )
+/// Where an organiser who changed a fixture came from, and goes back to: the fixture's own
+/// page, or (by default) the division's fixtures.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Back {
+    #[default]
+    Fixtures,
+    Fixture,
 }
 
-/// What the use case answered to a change of a fixture: back to the fixtures when it was
-/// made, or the page again with the refusal at the fixture.
+/// Where the organiser goes after changing `fixture`: back where they were, told what was
+/// done, so that a reload changes nothing again.
+fn back_to(back: Back, slug: &str, fixture: &Fixture, done: Done) -> String {
+    match back {
+        Back::Fixture => format!(
+            "/leagues/{slug}/fixtures/{}?done={}",
+            fixture.id,
+            done.as_str()
+        ),
+        Back::Fixtures => format!(
+            "/organise/{slug}/divisions/{}/fixtures?done={}&fixture={}#fixture-{}",
+            fixture.division_id,
+            done.as_str(),
+            fixture.id,
+            fixture.id
+        ),
+    }
+}
+
+/// What the use case answered to a change of a fixture: back where the organiser was when it
+/// was made, or the page again with the refusal at the fixture.
 async fn answer(
     viewer: &Viewer,
     state: &AppState,
-    slug: &str,
+    (slug, back, done): (&str, Back, Done),
     fixture: &Fixture,
     outcome: Result<Fixture, AppError>,
     typed: (Option<String>, Option<String>),
 ) -> Result<HttpResponse, WebError> {
     let message = match outcome {
-        Ok(changed) => return Ok(redirect(&fixture_address(slug, &changed))),
+        Ok(changed) => return Ok(redirect(&back_to(back, slug, &changed, done))),
         Err(error) => refusal_messages(viewer, error)?.join(" "),
     };
-    refuse(viewer, state, slug, fixture, typed, message).await
+    refuse(viewer, state, (slug, back), fixture, typed, message).await
 }
 
 async fn refuse(
     viewer: &Viewer,
     state: &AppState,
-    slug: &str,
+    (slug, back): (&str, Back),
     fixture: &Fixture,
     (date, start_time): (Option<String>, Option<String>),
     message: String,
 ) -> Result<HttpResponse, WebError> {
+    if back == Back::Fixture {
+        let place = place_of(state.store.as_ref(), slug, fixture.id.0).await?;
+        return show_fixture_redate_refused(
+            viewer,
+            state.store.as_ref(),
+            place,
+            (date.unwrap_or_default(), start_time.unwrap_or_default()),
+            message,
+        )
+        .await;
+    }
     let refusal = Refusal {
         fixture: fixture.id,
         date,
@@ -230,7 +312,7 @@ async fn refuse(
         fixture.division_id,
         StatusCode::UNPROCESSABLE_ENTITY,
         Some(refusal),
-        Vec::new(),
+        (None, Vec::new()),
     )
     .await
 }
@@ -242,6 +324,18 @@ pub struct RedateForm {
     /// Hours and minutes; empty for the season's usual start time.
     #[serde(default)]
     start_time: String,
+    /// Ticked to move it onto a night when either team already plays.
+    #[serde(default)]
+    same_night: Option<String>,
+    #[serde(default)]
+    back: Back,
+}
+
+/// Where a postponement or a swap came from.
+#[derive(Deserialize)]
+pub struct BackForm {
+    #[serde(default)]
+    back: Back,
 }
 
 #[post("/organise/{slug}/fixtures/{id}/date")]
@@ -256,7 +350,12 @@ pub async fn redate_fixture(
     let (fixture, _) = fixtures::organised_fixture(store, viewer.who(), &slug, FixtureId(id))
         .await
         .map_err(|error| viewer.refused(error))?;
-    let RedateForm { date, start_time } = form.into_inner();
+    let RedateForm {
+        date,
+        start_time,
+        same_night,
+        back,
+    } = form.into_inner();
     let parsed = match (parse_date(&date), optional_time_of(&start_time)) {
         (Err(message), _) | (Ok(_), Err(message)) => Err(message),
         (Ok(day), Ok(None)) => Ok((day, StartTime::Usual)),
@@ -265,27 +364,21 @@ pub async fn redate_fixture(
     let typed = (Some(date), Some(start_time));
     match parsed {
         Ok((day, time)) => {
-            match fixtures::move_to(store, viewer.who(), &slug, fixture.id, day, time).await {
-                // Kept, and shown with what the new date may clash with.
-                Ok(moved) if !moved.warnings.is_empty() => {
-                    show_fixtures(
-                        &viewer,
-                        &state,
-                        &slug,
-                        fixture.division_id,
-                        StatusCode::OK,
-                        None,
-                        moved.warnings.iter().map(ToString::to_string).collect(),
-                    )
-                    .await
-                }
-                outcome => {
-                    let outcome = outcome.map(|moved| moved.fixture);
-                    answer(&viewer, &state, &slug, &fixture, outcome, typed).await
-                }
-            }
+            let outcome = fixtures::move_to(
+                store,
+                viewer.who(),
+                &slug,
+                fixture.id,
+                day,
+                time,
+                same_night.is_some(),
+            )
+            .await
+            .map(|moved| moved.fixture);
+            let done = (slug.as_str(), back, Done::Moved);
+            answer(&viewer, &state, done, &fixture, outcome, typed).await
         }
-        Err(message) => refuse(&viewer, &state, &slug, &fixture, typed, message).await,
+        Err(message) => refuse(&viewer, &state, (&slug, back), &fixture, typed, message).await,
     }
 }
 
@@ -294,6 +387,7 @@ pub async fn postpone_fixture(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
+    form: Form<BackForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
@@ -301,7 +395,8 @@ pub async fn postpone_fixture(
         .await
         .map_err(|error| viewer.refused(error))?;
     let outcome = fixtures::postpone(store, viewer.who(), &slug, fixture.id).await;
-    answer(&viewer, &state, &slug, &fixture, outcome, (None, None)).await
+    let done = (slug.as_str(), form.back, Done::Postponed);
+    answer(&viewer, &state, done, &fixture, outcome, (None, None)).await
 }
 
 #[post("/organise/{slug}/fixtures/{id}/reverse")]
@@ -309,6 +404,7 @@ pub async fn reverse_fixture(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
+    form: Form<BackForm>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let store = state.store.as_ref();
@@ -316,5 +412,6 @@ pub async fn reverse_fixture(
         .await
         .map_err(|error| viewer.refused(error))?;
     let outcome = fixtures::reverse(store, viewer.who(), &slug, fixture.id).await;
-    answer(&viewer, &state, &slug, &fixture, outcome, (None, None)).await
+    let done = (slug.as_str(), form.back, Done::Swapped);
+    answer(&viewer, &state, done, &fixture, outcome, (None, None)).await
 }

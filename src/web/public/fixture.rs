@@ -14,7 +14,9 @@ use serde::Deserialize;
 use crate::app::fixture_squads::FixtureSquads;
 use crate::app::lookup::{FixturePlace, fixture_place};
 use crate::app::results::{self, HistoryLine, Part};
+use crate::domain::authorisation::Permission;
 use crate::domain::ids::FixtureId;
+use crate::domain::league_time::written;
 use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
 use crate::domain::match_result::{GameOutcome, ResultSheet, game_slots};
 use crate::domain::season_fixtures::FixtureStatus;
@@ -22,6 +24,7 @@ use crate::store::{
     Competition, Division, Fixture, Organisation, ResultAction, Store, VersionScore,
 };
 use crate::web::AppState;
+use crate::web::dates::date_and_time;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render_with_status};
 use crate::web::public::careers::{percent, with_thousands};
@@ -103,6 +106,10 @@ pub(crate) enum Done {
     Submitted,
     Withdrawn,
     Amended,
+    /// An organiser's changes of the fixture itself.
+    Moved,
+    Postponed,
+    Swapped,
 }
 
 impl Done {
@@ -111,13 +118,43 @@ impl Done {
             Done::Submitted => "submitted",
             Done::Withdrawn => "withdrawn",
             Done::Amended => "amended",
+            Done::Moved => "moved",
+            Done::Postponed => "postponed",
+            Done::Swapped => "swapped",
         }
     }
 
-    fn named(text: &str) -> Option<Self> {
-        [Done::Submitted, Done::Withdrawn, Done::Amended]
-            .into_iter()
-            .find(|done| done.as_str() == text)
+    /// An organiser's change of `fixture` (as it is now) in a sentence; `None` for a captain's
+    /// doing.
+    pub(crate) fn of_fixture(self, fixture: &Fixture) -> String {
+        let teams = format!("{} v {}", fixture.home_team, fixture.away_team);
+        match self {
+            Done::Moved => format!(
+                "{teams} now plays on {}.",
+                date_and_time(fixture.date, fixture.start_time)
+            ),
+            Done::Postponed => {
+                format!("{teams} is postponed; it keeps its date until it is given a new one.")
+            }
+            Done::Swapped => format!(
+                "Home and away are swapped: {teams}, at {}'s pub.",
+                fixture.home_team
+            ),
+            Done::Submitted | Done::Withdrawn | Done::Amended => format!("{teams} changed."),
+        }
+    }
+
+    pub(crate) fn named(text: &str) -> Option<Self> {
+        [
+            Done::Submitted,
+            Done::Withdrawn,
+            Done::Amended,
+            Done::Moved,
+            Done::Postponed,
+            Done::Swapped,
+        ]
+        .into_iter()
+        .find(|done| done.as_str() == text)
     }
 }
 
@@ -308,6 +345,18 @@ struct FixturePage {
     outlook: Option<OutlookView>,
     /// A result waits for the other captain: a visitor is told to log in to answer it.
     awaiting_confirmation: bool,
+    /// For an organiser, while it has no result: the re-date form, as typed when refused.
+    redate: Option<RedateView>,
+    /// What a move just made clashes with.
+    date_warnings: Vec<String>,
+}
+
+/// The fixture page's re-date form for an organiser.
+pub(crate) struct RedateView {
+    date: String,
+    start_time: String,
+    error: Option<String>,
+    postponed: bool,
 }
 
 pub(crate) async fn show_fixture(
@@ -337,6 +386,34 @@ struct Extras {
     done: Option<Done>,
     /// The fixture's chances, before it is played.
     outlook: Option<OutlookView>,
+    /// A re-date refused: the date and time as typed, and why.
+    redate_refused: Option<(String, String, String)>,
+    /// What a move just made clashes with.
+    date_warnings: Vec<String>,
+}
+
+/// The fixture's page again with an organiser's re-date of it refused: what was typed, at the
+/// form, and why.
+pub(crate) async fn show_fixture_redate_refused(
+    viewer: &Viewer,
+    store: &dyn Store,
+    place: FixturePlace,
+    (date, start_time): (String, String),
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    show_fixture_after(
+        viewer,
+        store,
+        place,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        None,
+        String::new(),
+        Extras {
+            redate_refused: Some((date, start_time, message)),
+            ..Extras::default()
+        },
+    )
+    .await
 }
 
 /// A fixture's chances as its page says them.
@@ -415,6 +492,26 @@ async fn show_fixture_after(
             "Your result has been withdrawn: the fixture has no result, and you may enter it again."
                 .to_string()
         }
+        Done::Moved | Done::Postponed | Done::Swapped => done.of_fixture(&place.fixture),
+    });
+    let redate = (rights.organiser && place.fixture.status.is_unplayed()).then(|| {
+        let (date, start_time, error) = match extras.redate_refused {
+            Some((date, time, message)) => (date, time, Some(message)),
+            None => (
+                written(place.fixture.date),
+                (place.fixture.start_time)
+                    .filter(|time| Some(*time) != place.season.start_time)
+                    .map(|time| time.format("%H:%M").to_string())
+                    .unwrap_or_default(),
+                None,
+            ),
+        };
+        RedateView {
+            date,
+            start_time,
+            error,
+            postponed: place.fixture.status == FixtureStatus::Postponed,
+        }
     });
     let page = FixturePage {
         layout: viewer.layout(format!(
@@ -465,6 +562,8 @@ async fn show_fixture_after(
         done: done_words,
         outlook: extras.outlook,
         awaiting_confirmation: place.fixture.status == FixtureStatus::AwaitingConfirmation,
+        redate,
+        date_warnings: extras.date_warnings,
         organisation: place.organisation,
         competition: place.competition,
         division: place.division,
@@ -488,6 +587,20 @@ pub async fn fixture_page(
     let outlook = crate::app::careers::fixture_outlook(store, &state.ratings, &place)
         .await?
         .map(|outlook| outlook_view(outlook, draws));
+    let done = query.done.as_deref().and_then(Done::named);
+    // Only an organiser moves a fixture, and is shown what its new date clashes with.
+    let date_warnings = if done == Some(Done::Moved)
+        && crate::app::may(viewer.who(), Permission::Organise(place.organisation.id))
+    {
+        crate::app::fixtures::date_warnings_of(store, viewer.who(), &slug, place.fixture.id)
+            .await
+            .map_err(|error| viewer.refused(error))?
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    } else {
+        Vec::new()
+    };
     show_fixture_after(
         &viewer,
         store,
@@ -496,8 +609,10 @@ pub async fn fixture_page(
         None,
         String::new(),
         Extras {
-            done: query.done.as_deref().and_then(Done::named),
+            done,
             outlook,
+            date_warnings,
+            ..Extras::default()
         },
     )
     .await
