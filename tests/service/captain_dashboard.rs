@@ -164,3 +164,43 @@ async fn a_captains_dashboard_shows_what_waits_and_links_straight_to_it(ctx: Tes
     assert_eq!(ctx.api(None).get("/api/v1/me/tasks").await.status, 401);
 }
 store_test!(a_captains_dashboard_shows_what_waits_and_links_straight_to_it);
+
+async fn a_team_page_offers_a_result_only_from_the_night_and_shows_the_score_once_played(
+    ctx: TestContext,
+) {
+    let league = results_league(&ctx).await;
+    // The second fixture moved to next year: it is looked at, not entered.
+    let later = fives::app::league_today() + chrono::Duration::days(300);
+    ctx.store
+        .move_fixture(league.fixtures[1].id, later)
+        .await
+        .unwrap();
+    let (checked, _) = crate::careers::confirmed_result(&ctx, &league).await;
+    let (home, _) = signed_in(&ctx, &league.home_captain.email).await;
+    let page = home.get(&format!("/teams/{}/manage", league.home)).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let (won, lost) = league.format.games(checked.score);
+    assert!(
+        page.body
+            .contains(&format!("<strong>{won}–{lost}</strong>")),
+        "{}",
+        page.body
+    );
+    let [played, future] = [0, 1].map(|index| league.fixtures[index].id);
+    assert!(
+        page.body.contains(&format!(
+            r#"href="/leagues/{SLUG}/fixtures/{played}">See the result"#
+        )),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(&format!(
+            r#"href="/leagues/{SLUG}/fixtures/{future}">See the fixture"#
+        )),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("Enter the result"), "{}", page.body);
+}
+store_test!(a_team_page_offers_a_result_only_from_the_night_and_shows_the_score_once_played);

@@ -1,4 +1,4 @@
-//! A captain on a 390 px phone: their team page keeps "Enter the result" on screen, and a
+//! A captain on a 390 px phone: their team page keeps each fixture's link on screen, and a
 //! result waiting for them is confirmed from the dashboard in one tap, which the division's
 //! chart then shows.
 
@@ -71,7 +71,8 @@ async fn confirm_from_the_dashboard(
         .goto(&format!("{address}{team_page}"))
         .await
         .map_err(step("open the team page"))?;
-    let enter_link = right_edge(client, "table.team-fixtures a[href$='/result']").await?;
+    // The last column's link: to enter a result from the night, else to see it.
+    let enter_link = right_edge(client, "table.team-fixtures td:last-child a").await?;
     client
         .goto(&format!("{address}/dashboard"))
         .await
@@ -151,7 +152,7 @@ async fn on_a_phone_a_captain_confirms_from_the_dashboard_in_one_tap(ctx: TestCo
     let seen = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
 
     for (what, (right, width, page)) in [
-        ("Enter the result", seen.enter_link),
+        ("The fixture's link", seen.enter_link),
         ("Confirm", seen.confirm_button),
     ] {
         assert!(width <= 400.0, "the window is {width} px wide");

@@ -15,7 +15,9 @@ use serde::Deserialize;
 use crate::app::lookup::FixturePlace;
 use crate::app::results::{self, EntryDate, NewSubmission};
 use crate::app::{AppError, Conflict, Field};
+use crate::domain::fixture_dates::may_enter_result;
 use crate::domain::ids::TeamId;
+use crate::domain::match_format::MatchFormat;
 use crate::domain::match_result::{ResultRules, SheetAsRead};
 use crate::store::{Fixture, Organisation, Store};
 use crate::token::SecretToken;
@@ -603,21 +605,26 @@ pub struct TeamFixtureLink {
     pub home: String,
     pub away: String,
     pub status: &'static str,
+    /// Games won, home first, once it has a result.
+    pub score: Option<String>,
     pub href: String,
     pub action: &'static str,
 }
 
 /// The team's fixtures in the latest season it plays in, each linking to its result entry
-/// (while unplayed) or its result page.
+/// (from its day, while it has no result) or its page, with its score once it has one.
 pub async fn team_fixture_links(
     store: &dyn Store,
     organisation: &Organisation,
     team: TeamId,
 ) -> Result<Vec<TeamFixtureLink>, WebError> {
-    let mut latest: Option<(NaiveDate, crate::domain::ids::SeasonId)> = None;
+    let mut latest: Option<(NaiveDate, crate::domain::ids::SeasonId, MatchFormat)> = None;
     for competition in store.competitions_of(organisation.id).await? {
         for season in store.seasons_of(competition.id).await? {
-            if latest.is_some_and(|(start, _)| start >= season.start) {
+            if latest
+                .as_ref()
+                .is_some_and(|(start, _, _)| *start >= season.start)
+            {
                 continue;
             }
             for division in store.divisions_of(season.id).await? {
@@ -627,34 +634,40 @@ pub async fn team_fixture_links(
                     .iter()
                     .any(|member| member.id == team)
                 {
-                    latest = Some((season.start, season.id));
+                    latest = Some((season.start, season.id, competition.match_format.clone()));
                     break;
                 }
             }
         }
     }
-    let Some((_, season)) = latest else {
+    let Some((_, season, format)) = latest else {
         return Ok(Vec::new());
     };
-    Ok(store
-        .fixtures_of_team(team, season)
-        .await?
-        .into_iter()
-        .map(|fixture| {
-            let page = format!("/leagues/{}/fixtures/{}", organisation.slug, fixture.id);
-            let (href, action) = if fixture.status.is_unplayed() {
-                (format!("{page}/result"), "Enter the result")
-            } else {
-                (page, "See the result")
-            };
-            TeamFixtureLink {
-                date: long_date(fixture.date),
-                home: fixture.home_team,
-                away: fixture.away_team,
-                status: status_words(fixture.status),
-                href,
-                action,
-            }
-        })
-        .collect())
+    let today = crate::app::league_today();
+    let mut links = Vec::new();
+    for fixture in store.fixtures_of_team(team, season).await? {
+        let page = format!("/leagues/{}/fixtures/{}", organisation.slug, fixture.id);
+        // A result is entered from the fixture's day; before it, the fixture is only looked at.
+        let (href, action, score) = if !fixture.status.is_unplayed() {
+            let score = store.current_result(fixture.id).await?.map(|result| {
+                let (home, away) = format.games(result.score);
+                format!("{home}–{away}")
+            });
+            (page, "See the result", score)
+        } else if may_enter_result(fixture.date, today, false, None).is_ok() {
+            (format!("{page}/result"), "Enter the result", None)
+        } else {
+            (page, "See the fixture", None)
+        };
+        links.push(TeamFixtureLink {
+            date: long_date(fixture.date),
+            home: fixture.home_team,
+            away: fixture.away_team,
+            status: status_words(fixture.status),
+            score,
+            href,
+            action,
+        });
+    }
+    Ok(links)
 }
