@@ -53,6 +53,14 @@ pub async fn desk_script() -> HttpResponse {
     script(DESK_SCRIPT)
 }
 
+const CALENDAR_SUBSCRIBE_SCRIPT: &str = include_str!("../../static/calendar-subscribe.js");
+
+/// A calendar's subscribe link as a `webcal:` address of the site; the link works without it.
+#[get("/static/calendar-subscribe.js")]
+pub async fn calendar_subscribe_script() -> HttpResponse {
+    script(CALENDAR_SUBSCRIBE_SCRIPT)
+}
+
 const LIVE_SCRIPT: &str = include_str!("../../static/live.js");
 
 /// A page's live part brought up to date from the live feed, in place; the page works

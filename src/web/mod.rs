@@ -108,6 +108,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(assets::desk_script)
         .service(assets::championship_form_script)
         .service(assets::live_script)
+        .service(assets::calendar_subscribe_script)
         .service(assets::hand_outbox_script)
         .service(assets::screen_script)
         // A person's own account.

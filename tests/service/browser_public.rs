@@ -152,6 +152,8 @@ async fn division_on_a_phone(client: &Client, url: &str) -> Result<serde_json::V
                 overflowing,
                 points: box(document.querySelector('table.standings thead th:last-child')),
                 result_link: box(document.querySelector('table.fixture-list td a[href*="/fixtures/"]')),
+                subscribe_link: box(document.querySelector('a[data-subscribe]')),
+                subscribe: document.querySelector('a[data-subscribe]')?.getAttribute('href') ?? null,
                 chart: document.querySelector('svg.chart')?.outerHTML ?? null,
             };
             "#,
@@ -257,7 +259,14 @@ async fn on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_resu
         "the page scrolls sideways: {before}"
     );
     assert_eq!(before["overflowing"], serde_json::json!([]), "{before}");
-    for shown in ["points", "result_link"] {
+    // The calendar's subscribe link is a webcal: address of the site, for a phone's calendar.
+    let subscribe = before["subscribe"].as_str().unwrap_or_default();
+    assert!(
+        subscribe.starts_with("webcal://127.0.0.1:")
+            && subscribe.ends_with(&format!("/divisions/{}/fixtures.ics", premier.id)),
+        "{before}"
+    );
+    for shown in ["points", "result_link", "subscribe_link"] {
         let right = before[shown]["right"].as_f64();
         assert!(
             right.is_some_and(|right| right <= width),
