@@ -81,8 +81,16 @@ async fn a_reset_link_works_once_and_an_expired_one_is_refused(ctx: TestContext)
             ],
         )
         .await;
-    assert_eq!(done.status, 200, "{}", done.body);
-    assert!(done.body.contains("revoked"), "{}", done.body);
+    // Set, and logged in with it: the link proved the address.
+    assert_eq!(done.status, 303, "{}", done.body);
+    let landed = browser.get(done.location.as_deref().unwrap()).await;
+    assert_eq!(landed.status, 200, "{}", landed.body);
+    assert!(
+        landed.body.contains("Your password is changed"),
+        "{}",
+        landed.body
+    );
+    assert!(landed.body.contains("Log out"), "{}", landed.body);
 
     // Once only.
     let again = browser

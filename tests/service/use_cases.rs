@@ -295,6 +295,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "fixtures::date_warnings_of",
+        Some(("GET", "/organise/{slug}/divisions/{id}/fixtures")),
+        None,
+    ),
+    (
         "fixtures::move_to",
         Some(("POST", "/organise/{slug}/fixtures/{id}/date")),
         Some(("POST", "/api/v1/organisations/{slug}/fixtures/{id}/move")),
@@ -566,6 +571,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         "tasks::captain_tasks",
         Some(("GET", "/dashboard")),
         Some(("GET", "/api/v1/me/tasks")),
+    ),
+    (
+        "tasks::organiser_inbox",
+        Some(("GET", "/organise/{slug}")),
+        None,
     ),
     (
         "teams::create_player",

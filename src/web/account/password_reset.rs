@@ -2,19 +2,21 @@
 
 use actix_web::http::StatusCode;
 use actix_web::web::{Data, Form, Path};
-use actix_web::{HttpResponse, get, post};
+use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
 use chrono::Utc;
 use serde::Deserialize;
 
 use crate::app::AppError;
+use crate::app::accounts;
 use crate::app::password_resets::{self, MAIL_IS_OFF};
 use crate::domain::account::EmailAddress;
 use crate::domain::mail::PASSWORD_RESET_LIFETIME;
 use crate::web::AppState;
 use crate::web::error::WebError;
-use crate::web::layout::{Layout, render, render_with_status};
-use crate::web::session::Viewer;
+use crate::web::layout::{Layout, redirect_with_cookie, render, render_with_status};
+use crate::web::session::{Viewer, session_cookie};
+use crate::web::throttled::client_address;
 
 #[derive(Template)]
 #[template(path = "account/forgot_password.html")]
@@ -136,6 +138,7 @@ struct DonePage {
 
 #[post("/password-reset/{token}")]
 pub async fn reset(
+    req: HttpRequest,
     viewer: Viewer,
     state: Data<AppState>,
     token: Path<String>,
@@ -145,20 +148,45 @@ pub async fn reset(
         new_password,
         confirm_password,
     } = form.into_inner();
+    // Whose it is, for logging them in with the new password once it is set.
+    let email = password_resets::usable_password_reset(state.store.as_ref(), &token, Utc::now())
+        .await
+        .ok();
     let reset = password_resets::reset_password(
         state.store.as_ref(),
         &state.hashing,
         &token,
-        new_password,
+        new_password.clone(),
         confirm_password,
         Utc::now(),
     )
     .await;
     match reset {
-        Ok(revoked) => render(&DonePage {
-            layout: viewer.layout("Password set"),
-            revoked,
-        }),
+        Ok(revoked) => {
+            // The link proved the address is theirs: they are logged in, as a login with the
+            // new password would (and as limited); should that not be, they are asked to.
+            if let Some(email) = email {
+                let logged_in = accounts::log_in(
+                    state.store.as_ref(),
+                    &state.hashing,
+                    &client_address(&req),
+                    &email,
+                    new_password,
+                    None,
+                )
+                .await;
+                if let Ok(logged_in) = logged_in {
+                    return Ok(redirect_with_cookie(
+                        &format!("/account/password?changed=reset&revoked={revoked}"),
+                        session_cookie(&logged_in.session, viewer.secure),
+                    ));
+                }
+            }
+            render(&DonePage {
+                layout: viewer.layout("Password set"),
+                revoked,
+            })
+        }
         Err(AppError::Invalid(problems)) => {
             let email =
                 password_resets::usable_password_reset(state.store.as_ref(), &token, Utc::now())
