@@ -58,12 +58,14 @@ impl Application {
                 // The last wrapped is the outermost: every request gets a logging span; every
                 // answer the security headers; HEAD is routed as GET; a body declared too large
                 // is refused unread; then CSRF protection; then a NUL character in the
-                // address or a form, which no text may hold.
+                // address or a form, which no text may hold. Whether a request has a session
+                // is noted first, for the menu of any error page.
                 .wrap(from_fn(web::nul_characters::refuse))
                 .wrap(from_fn(web::csrf::protect))
                 .wrap(from_fn(web::request_limits::refuse_oversized_bodies))
                 .wrap(from_fn(web::http_methods::head_as_get))
                 .wrap(from_fn(web::security_headers::add))
+                .wrap(from_fn(web::error::note_the_visitor))
                 .wrap(TracingLogger::default())
                 .configure(web::routes)
         })

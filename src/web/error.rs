@@ -1,12 +1,16 @@
 //! One error type for the handlers, answered with a page in the site's layout.
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, ContentType};
+use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 
 use super::http_methods::{allowed_methods, is_routed};
 use super::layout::Layout;
+use super::session::SESSION_COOKIE;
 use crate::app::AppError;
 use crate::password::HashError;
 use crate::store::StoreError;
@@ -178,8 +182,9 @@ impl ResponseError for WebError {
             }
             Self::NotSignedIn { .. } => unreachable!("answered above with a redirect"),
         };
+        let visitor = VISITOR.try_with(|visitor| *visitor).unwrap_or(false);
         let page = ErrorPage {
-            layout: Layout::neutral(heading),
+            layout: Layout::for_error(heading, visitor),
             heading,
             message,
         };
@@ -196,6 +201,21 @@ impl ResponseError for WebError {
         }
         response.content_type(ContentType::html()).body(body)
     }
+}
+
+tokio::task_local! {
+    /// Whether the request being answered comes without a session, noted for its error page.
+    static VISITOR: bool;
+}
+
+/// Notes whether a request comes without a session, so that an error page's menu offers a
+/// visitor "Log in" and anyone else their dashboard, without looking the session up.
+pub async fn note_the_visitor(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let visitor = req.cookie(SESSION_COOKIE).is_none();
+    VISITOR.scope(visitor, next.call(req)).await
 }
 
 /// The answer for any address no route claims with the request's method: a page's address

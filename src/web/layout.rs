@@ -12,6 +12,15 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// An error page's: a visitor (a request without a session) is offered "Log in"; anyone
+    /// else, whose session is not looked up, their dashboard.
+    pub fn for_error(title: &str, visitor: bool) -> Self {
+        Self {
+            knows_viewer: visitor,
+            ..Self::neutral(title)
+        }
+    }
+
     /// For pages answered without looking up the session, such as error pages.
     pub fn neutral(title: &str) -> Self {
         Self {

@@ -283,3 +283,35 @@ async fn the_site_has_an_icon_and_tells_crawlers_what_to_leave(ctx: TestContext)
     assert!(!robots.contains("Disallow: /leagues"), "{robots}");
 }
 store_test!(the_site_has_an_icon_and_tells_crawlers_what_to_leave);
+
+async fn a_missing_or_gone_page_offers_a_visitor_log_in_and_an_account_its_dashboard(
+    ctx: TestContext,
+) {
+    let visitor = ctx.browser();
+    let user = ctx.user("pat@example.org").await;
+    let member = ctx.browser();
+    member.login_ok(&user.email).await;
+    for path in [
+        "/leagues/nowhere",
+        "/leagues/nowhere/fixtures/1",
+        "/no/such/page",
+    ] {
+        let seen = visitor.get(path).await;
+        assert_eq!(seen.status, 404, "{path}");
+        assert!(
+            seen.body.contains(r#"<a href="/login">Log in</a>"#),
+            "{}",
+            seen.body
+        );
+        assert!(!seen.body.contains("Your dashboard"), "{}", seen.body);
+        let seen = member.get(path).await;
+        assert_eq!(seen.status, 404, "{path}");
+        assert!(seen.body.contains("Your dashboard"), "{}", seen.body);
+        assert!(
+            !seen.body.contains(r#"<a href="/login">Log in</a>"#),
+            "{}",
+            seen.body
+        );
+    }
+}
+store_test!(a_missing_or_gone_page_offers_a_visitor_log_in_and_an_account_its_dashboard);
