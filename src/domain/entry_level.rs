@@ -143,6 +143,19 @@ pub fn check_final_score(ruleset: &Ruleset, home: i64, away: i64) -> Result<Side
         .map(|winner| if winner == 0 { Side::Home } else { Side::Away })
 }
 
+/// The totals a game under `ruleset` can end on, as [`check_final_totals`] takes them: the
+/// winner's lowest and highest, then the loser's, for a form's hint.
+pub fn final_total_ranges(ruleset: &Ruleset) -> ((i64, i64), (i64, i64)) {
+    let ends = game_ends(ruleset, -(MAX_FINAL_SCORE as i32));
+    let range = |totals: &std::collections::BTreeSet<i32>| {
+        (
+            totals.first().map_or(0, |&low| i64::from(low)),
+            totals.last().map_or(0, |&high| i64::from(high)),
+        )
+    };
+    (range(&ends.winning), range(&ends.losing))
+}
+
 /// The side (from 0) that won a game whose sides ended on `totals` under `ruleset`, or why no
 /// game ends so: the winner exactly on the target where the finish is exact (at or past it
 /// otherwise), every other side short of it (except where all may pass it in the last hand),
@@ -229,6 +242,19 @@ mod tests {
         }
         assert_eq!(EntryLevel::default(), EntryLevel::Hands);
         assert_eq!(EntryLevel::named("moves"), None);
+    }
+
+    #[test]
+    fn the_hints_ranges_are_the_totals_the_check_takes() {
+        for preset in [Preset::FivesAndThrees, Preset::AllFives, Preset::Muggins] {
+            let ruleset = ruleset(preset, 2);
+            let ((win_low, win_high), (lose_low, lose_high)) = final_total_ranges(&ruleset);
+            assert!(check_final_totals(&ruleset, &[win_low, lose_low]).is_ok());
+            assert!(check_final_totals(&ruleset, &[win_high, lose_high]).is_ok());
+            assert!(check_final_totals(&ruleset, &[win_high + 1, lose_low]).is_err());
+            assert!(check_final_totals(&ruleset, &[win_low - 1, lose_low]).is_err());
+            assert!(check_final_totals(&ruleset, &[win_low, lose_low - 1]).is_err());
+        }
     }
 
     #[test]

@@ -15,13 +15,13 @@ use std::collections::HashMap;
 use fives_rules::record::HandRecord;
 
 use crate::app::{Field, Problem};
-use crate::domain::entry_level::{EntryLevel, parse_final_score};
+use crate::domain::entry_level::{EntryLevel, final_total_ranges, parse_final_score};
 use crate::domain::hand_lines::{count_hand_lines, parse_hand_lines, write_hand_lines};
 use crate::domain::ids::PlayerId;
 use crate::domain::match_format::{Leg, LegKind, Side};
 use crate::domain::match_result::{
     GameOutcome, GameSheet, ResultRules, ResultSheet, SheetAsRead, SquadMember, Unread,
-    game_record, game_slots, hands_within_limit, pasted_hands,
+    game_record, game_ruleset, game_slots, hands_within_limit, pasted_hands,
 };
 
 pub struct PlayerOption {
@@ -97,6 +97,9 @@ pub struct ResultForm {
     pub games: Vec<GameForm>,
     /// Every problem, in order, for the summary at the top.
     pub summary: Vec<ErrorLink>,
+    /// At the quick level, the totals each kind of game can end on, as the check takes them:
+    /// "singles to 61: the winner 61 to 68, the loser 0 to 60".
+    pub score_ranges: Vec<String>,
 }
 
 fn side_field(side: Option<Side>) -> String {
@@ -203,8 +206,14 @@ impl ResultForm {
                 }
             })
             .collect();
+        let score_ranges = if rules.level == EntryLevel::Final {
+            score_ranges(rules)
+        } else {
+            Vec::new()
+        };
         Self {
             quick: rules.level == EntryLevel::Final,
+            score_ranges,
             submission_key,
             walkover,
             home_team: teams.0.to_string(),
@@ -461,6 +470,37 @@ impl ResultForm {
             unread,
         }
     }
+}
+
+/// Each kind of game's final totals, as the check takes them, once per kind and target.
+fn score_ranges(rules: ResultRules<'_>) -> Vec<String> {
+    let mut seen = Vec::new();
+    let mut ranges = Vec::new();
+    for leg in game_slots(rules.format) {
+        if seen.contains(&(leg.kind, leg.target)) {
+            continue;
+        }
+        seen.push((leg.kind, leg.target));
+        let seats = 2 * leg.kind.players_per_side() as usize;
+        if let Ok(ruleset) = game_ruleset(rules.ruleset, &leg).build(seats) {
+            let ((win_low, win_high), (lose_low, lose_high)) = final_total_ranges(&ruleset);
+            let span = |low: i64, high: i64| {
+                if low == high {
+                    low.to_string()
+                } else {
+                    format!("{low} to {high}")
+                }
+            };
+            ranges.push(format!(
+                "{} to {}: the winner {}, the loser {}",
+                leg.kind,
+                leg.target,
+                span(win_low, win_high),
+                span(lose_low, lose_high)
+            ));
+        }
+    }
+    ranges
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -121,6 +121,16 @@ async fn at_the_final_level_a_captain_enters_each_game_as_its_players_and_final_
         r#"data-draft="fives:result-draft:{SLUG}:{}""#,
         league.fixtures[0].id
     )));
+    // The hint gives the totals the check takes, derived from the rules: won on exactly 61.
+    let hint = form.body.split(r#"id="score-hint""#).nth(1).unwrap();
+    let hint = &hint[..hint.find("</p>").unwrap()];
+    for kind in ["singles", "pairs"] {
+        assert!(
+            hint.contains(&format!("{kind} to 61: the winner 61, the loser ")),
+            "{hint}"
+        );
+    }
+    assert!(!hint.contains("10000"), "{hint}");
 
     // A score no game to 61 ends on is refused at its game, with everything typed kept.
     let mut wrong = quick_fields(&quick, "quick-1");
