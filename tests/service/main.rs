@@ -42,6 +42,7 @@ mod command_line;
 mod csrf;
 mod deletion_races;
 mod demo;
+mod demo_phone_widths;
 mod demo_ratings;
 mod fixture_hands;
 mod fixture_hands_browser;
