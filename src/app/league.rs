@@ -329,6 +329,22 @@ pub async fn set_result_deadline(
     Ok(organisation)
 }
 
+/// Sets the fewest games a player of the competition's players' tables is ranked with.
+pub async fn set_player_table_min_games(
+    store: &dyn Store,
+    who: Who<'_>,
+    slug: &str,
+    competition: CompetitionId,
+    min_games: u32,
+) -> Result<Organisation, AppError> {
+    let organisation = lookup::organised(store, who, slug).await?;
+    let competition = lookup::competition(store, &organisation, competition).await?;
+    store
+        .set_player_table_min_games(competition.id, min_games)
+        .await?;
+    Ok(organisation)
+}
+
 /// A division's table from its confirmed results (as read by the caller, who may show them
 /// too) and its adjustments, each row with its team, in table order. Public.
 pub async fn standings(

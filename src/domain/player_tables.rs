@@ -8,6 +8,28 @@ use chrono::NaiveDate;
 use super::ids::{FixtureId, PlayerId, TeamId};
 use super::match_format::LegKind;
 
+/// The most games a competition may ask of a player before ranking them: more than a season
+/// of any format holds.
+pub const MAX_QUALIFYING_GAMES: u32 = 200;
+
+/// The fewest games a player is ranked with, as an organiser typed it; empty is 0 (everyone
+/// ranked).
+pub fn qualifying_games(typed: &str) -> Result<u32, String> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok(0);
+    }
+    typed
+        .parse::<u32>()
+        .ok()
+        .filter(|games| *games <= MAX_QUALIFYING_GAMES)
+        .ok_or_else(|| {
+            format!(
+                "The fewest games to be ranked is a whole number from 0 to {MAX_QUALIFYING_GAMES}."
+            )
+        })
+}
+
 /// One player's part in one game of a confirmed result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerGame {
@@ -95,6 +117,19 @@ pub fn player_table(games: &[PlayerGame]) -> Vec<PlayerRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fewest_games_to_be_ranked_is_a_whole_number_within_its_limit() {
+        assert_eq!(qualifying_games(""), Ok(0));
+        assert_eq!(qualifying_games(" 6 "), Ok(6));
+        assert_eq!(
+            qualifying_games(&MAX_QUALIFYING_GAMES.to_string()),
+            Ok(MAX_QUALIFYING_GAMES)
+        );
+        for wrong in ["-1", "six", "2.5", "201"] {
+            assert!(qualifying_games(wrong).is_err(), "{wrong}");
+        }
+    }
 
     fn game(
         player: i64,

@@ -159,6 +159,41 @@ macro_rules! division_results_sql_store {
                     })
                     .transpose()
                 }
+                async fn set_player_table_min_games(
+                    &self,
+                    competition: CompetitionId,
+                    min_games: u32,
+                ) -> Result<(), StoreError> {
+                    sqlx::query(
+                        "INSERT INTO player_table_qualifiers (competition_id, min_games) \
+                         VALUES ($1, $2) ON CONFLICT (competition_id) \
+                         DO UPDATE SET min_games = excluded.min_games",
+                    )
+                    .bind(competition.0)
+                    .bind(i32::try_from(min_games).unwrap_or(i32::MAX))
+                    .execute(&self.writer)
+                    .await
+                    .map_err(|error| {
+                        foreign_key_violation_as(error, StoreError::NotFound("competition"))
+                    })?;
+                    Ok(())
+                }
+
+                async fn player_table_min_games(
+                    &self,
+                    competition: CompetitionId,
+                ) -> Result<u32, StoreError> {
+                    let min_games: Option<i32> = sqlx::query_scalar(
+                        "SELECT min_games FROM player_table_qualifiers WHERE competition_id = $1",
+                    )
+                    .bind(competition.0)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                    u32::try_from(min_games.unwrap_or(0)).map_err(|_| {
+                        StoreError::Corrupt(format!("a qualifier of {min_games:?} games"))
+                    })
+                }
+
                 async fn confirm_result(
                     &self,
                     fixture: FixtureId,

@@ -187,6 +187,15 @@ pub trait ResultStore: Send + Sync {
         &self,
         competition: CompetitionId,
     ) -> Result<Option<ResultDeadline>, StoreError>;
+    /// Sets the fewest games a player of a competition's players' tables is ranked with; 0
+    /// ranks everyone.
+    async fn set_player_table_min_games(
+        &self,
+        competition: CompetitionId,
+        min_games: u32,
+    ) -> Result<(), StoreError>;
+    /// The fewest games a player is ranked with, 0 when the competition sets none.
+    async fn player_table_min_games(&self, competition: CompetitionId) -> Result<u32, StoreError>;
     /// The other side agrees with version `result`: it counts from now on.
     async fn confirm_result(
         &self,

@@ -160,6 +160,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(organiser::renames::remove_competition)
         .service(organiser::results::results_page)
         .service(organiser::results::set_deadline)
+        .service(organiser::results::set_player_table_qualifier)
         .service(organiser::championships::championships_list)
         .service(organiser::championships::create_championship)
         .service(organiser::championships::championship_page)

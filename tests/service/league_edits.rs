@@ -632,3 +632,76 @@ async fn the_organisers_fixtures_list_the_rounds_still_to_play_first(ctx: TestCo
     assert!(position(&after, 2) < position(&after, 1), "{after}");
 }
 store_test!(the_organisers_fixtures_list_the_rounds_still_to_play_first);
+
+async fn the_organiser_sets_the_games_a_player_needs_to_be_ranked(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (secretary, _) = signed_in(&ctx, &league.secretary.email).await;
+    crate::careers::confirmed_result(&ctx, &league).await;
+    let competition = ctx
+        .store
+        .competitions_of(league.organisation)
+        .await
+        .unwrap()
+        .remove(0)
+        .id;
+    let players = format!("/leagues/{SLUG}/divisions/{}/players", league.division);
+    let form = format!("/organise/{SLUG}/competitions/{competition}/player-table");
+    let everyone = ctx.browser().get(&players).await.body;
+    assert!(!everyone.contains("Not yet ranked"), "{everyone}");
+
+    let refused = secretary.submit(&form, &[("min_games", "201")]).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("The fewest games to be ranked is a whole number from 0 to 200."),
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains(r#"value="201""#), "{}", refused.body);
+
+    // Two games to be ranked: a pairs player of the one fixture played once is listed apart.
+    secretary
+        .submit(&form, &[("min_games", "2")])
+        .await
+        .assert_redirect_to(&format!(
+            "/organise/{SLUG}/results?saved={competition}#deadline-{competition}"
+        ));
+    let saved = secretary
+        .get(&format!("/organise/{SLUG}/results?saved={competition}"))
+        .await;
+    assert!(saved.body.contains("Saved for"), "{}", saved.body);
+    let page = ctx.browser().get(&players).await.body;
+    assert!(
+        page.contains("A player is ranked from 2 games played"),
+        "{page}"
+    );
+    let (ranked, apart) = page.split_once("Not yet ranked").expect("players apart");
+    let games = ctx
+        .store
+        .player_games_of_division(league.division)
+        .await
+        .unwrap();
+    for game in &games {
+        let played = games
+            .iter()
+            .filter(|other| other.player == game.player)
+            .count();
+        let listed_apart = apart.contains(&format!(">{}</a>", game.name));
+        assert_eq!(listed_apart, played < 2, "{}: {played} games", game.name);
+        assert_eq!(
+            ranked.contains(&format!(">{}</a></th>", game.name)),
+            played >= 2,
+            "{}",
+            game.name
+        );
+    }
+    // Only an organiser sets it.
+    let captain = ctx.browser();
+    captain.login_ok(&league.home_captain.email).await;
+    assert_eq!(
+        captain.submit(&form, &[("min_games", "0")]).await.status,
+        403
+    );
+}
+store_test!(the_organiser_sets_the_games_a_player_needs_to_be_ranked);

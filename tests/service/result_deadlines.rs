@@ -188,7 +188,10 @@ async fn the_organiser_sets_a_deadline_sees_overdue_and_disputed_fixtures_and_la
     secretary
         .submit(&deadline_path, &[("days", "7"), ("points", "2")])
         .await
-        .assert_redirect_to(&format!("/organise/{SLUG}/results"));
+        .assert_redirect_to(&format!(
+            "/organise/{SLUG}/results?saved={0}#deadline-{0}",
+            competition.0
+        ));
     assert_eq!(
         ctx.store.result_deadline(competition).await.unwrap(),
         Some(ResultDeadline {

@@ -383,6 +383,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "league::set_player_table_min_games",
+        Some(("POST", "/organise/{slug}/competitions/{id}/player-table")),
+        None,
+    ),
+    (
         "league::set_result_deadline",
         Some(("POST", "/organise/{slug}/competitions/{id}/result-deadline")),
         None,

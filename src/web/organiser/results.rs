@@ -3,7 +3,7 @@
 //! with the points a late one costs.
 
 use actix_web::http::StatusCode;
-use actix_web::web::{Data, Form, Path};
+use actix_web::web::{Data, Form, Path, Query};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::app::tasks::{self, OrganiserInbox, Waiting, WaitingFixture};
 use crate::app::{league, league_today, lookup};
 use crate::domain::ids::CompetitionId;
+use crate::domain::player_tables::qualifying_games;
 use crate::domain::result_deadline::ResultDeadline;
 use crate::store::{Competition, Organisation, Store};
 use crate::web::AppState;
@@ -28,12 +29,32 @@ struct FixtureAlert {
     why: String,
 }
 
-/// A competition's deadline form, as saved or as typed.
+/// A competition's forms, as saved or as typed: its deadline for results, and the fewest
+/// games a player of its players' tables is ranked with.
 struct DeadlineForm {
     competition: Competition,
     days: String,
     points: String,
     error: Option<String>,
+    min_games: String,
+    min_games_error: Option<String>,
+    /// Its forms were just saved.
+    saved: bool,
+}
+
+/// What was typed into one of a competition's forms and refused, with why.
+enum Typed {
+    Deadline {
+        competition: CompetitionId,
+        days: String,
+        points: String,
+        error: String,
+    },
+    Qualifier {
+        competition: CompetitionId,
+        min_games: String,
+        error: String,
+    },
 }
 
 #[derive(Template)]
@@ -132,7 +153,8 @@ async fn show(
     store: &dyn Store,
     organisation: Organisation,
     status: StatusCode,
-    typed: Option<(CompetitionId, String, String, String)>,
+    typed: Option<Typed>,
+    saved: Option<i64>,
 ) -> Result<HttpResponse, WebError> {
     let inbox = tasks::organiser_inbox(store, viewer.who(), &organisation)
         .await
@@ -140,20 +162,37 @@ async fn show(
     let mut deadlines = Vec::new();
     for competition in store.competitions_of(organisation.id).await? {
         let deadline = store.result_deadline(competition.id).await?;
-        let form = match &typed {
-            Some((id, days, points, error)) if *id == competition.id => DeadlineForm {
-                competition,
-                days: days.clone(),
-                points: points.clone(),
-                error: Some(error.clone()),
-            },
-            _ => DeadlineForm {
-                competition,
-                days: deadline.map_or_else(String::new, |d| d.days_after_fixture.to_string()),
-                points: deadline.map_or_else(String::new, |d| d.late_points.to_string()),
-                error: None,
-            },
+        let min_games = store.player_table_min_games(competition.id).await?;
+        let mut form = DeadlineForm {
+            days: deadline.map_or_else(String::new, |d| d.days_after_fixture.to_string()),
+            points: deadline.map_or_else(String::new, |d| d.late_points.to_string()),
+            error: None,
+            min_games: min_games.to_string(),
+            min_games_error: None,
+            saved: saved == Some(competition.id.0),
+            competition,
         };
+        match &typed {
+            Some(Typed::Deadline {
+                competition,
+                days,
+                points,
+                error,
+            }) if *competition == form.competition.id => {
+                form.days = days.clone();
+                form.points = points.clone();
+                form.error = Some(error.clone());
+            }
+            Some(Typed::Qualifier {
+                competition,
+                min_games,
+                error,
+            }) if *competition == form.competition.id => {
+                form.min_games = min_games.clone();
+                form.min_games_error = Some(error.clone());
+            }
+            _ => {}
+        }
         deadlines.push(form);
     }
     render_with_status(
@@ -169,17 +208,32 @@ async fn show(
     )
 }
 
+/// The page's address may name the competition whose forms were just saved (`?saved=3`).
+#[derive(Deserialize)]
+pub struct ResultsQuery {
+    saved: Option<i64>,
+}
+
 #[get("/organise/{slug}/results")]
 pub async fn results_page(
     viewer: Viewer,
     state: Data<AppState>,
     slug: Path<String>,
+    query: Query<ResultsQuery>,
 ) -> Result<HttpResponse, WebError> {
     let store = state.store.as_ref();
     let organisation = lookup::organised(store, viewer.who(), &slug)
         .await
         .map_err(|error| viewer.refused(error))?;
-    show(&viewer, store, organisation, StatusCode::OK, None).await
+    show(
+        &viewer,
+        store,
+        organisation,
+        StatusCode::OK,
+        None,
+        query.saved,
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -220,8 +274,8 @@ pub async fn set_deadline(
                 .await
                 .map_err(|error| viewer.refused(error))?;
             Ok(redirect(&format!(
-                "/organise/{}/results",
-                organisation.slug
+                "/organise/{}/results?saved={}#deadline-{}",
+                organisation.slug, competition.id, competition.id
             )))
         }
         Err(error) => {
@@ -230,7 +284,62 @@ pub async fn set_deadline(
                 store,
                 organisation,
                 StatusCode::UNPROCESSABLE_ENTITY,
-                Some((competition.id, days, points, error)),
+                Some(Typed::Deadline {
+                    competition: competition.id,
+                    days,
+                    points,
+                    error,
+                }),
+                None,
+            )
+            .await
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct QualifierFields {
+    min_games: String,
+}
+
+/// Sets the fewest games a player of a competition's players' tables is ranked with.
+#[post("/organise/{slug}/competitions/{id}/player-table")]
+pub async fn set_player_table_qualifier(
+    viewer: Viewer,
+    state: Data<AppState>,
+    path: Path<(String, i64)>,
+    form: Form<QualifierFields>,
+) -> Result<HttpResponse, WebError> {
+    let (slug, id) = path.into_inner();
+    let store = state.store.as_ref();
+    // Only an organiser is told what is wrong with the form, and only of their competition.
+    let organisation = lookup::organised(store, viewer.who(), &slug)
+        .await
+        .map_err(|error| viewer.refused(error))?;
+    let competition = lookup::competition(store, &organisation, CompetitionId(id)).await?;
+    let QualifierFields { min_games } = form.into_inner();
+    match qualifying_games(&min_games) {
+        Ok(games) => {
+            league::set_player_table_min_games(store, viewer.who(), &slug, competition.id, games)
+                .await
+                .map_err(|error| viewer.refused(error))?;
+            Ok(redirect(&format!(
+                "/organise/{}/results?saved={}#deadline-{}",
+                organisation.slug, competition.id, competition.id
+            )))
+        }
+        Err(error) => {
+            show(
+                &viewer,
+                store,
+                organisation,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some(Typed::Qualifier {
+                    competition: competition.id,
+                    min_games,
+                    error,
+                }),
+                None,
             )
             .await
         }

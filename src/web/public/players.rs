@@ -48,6 +48,10 @@ struct PlayersPage {
     organisation: Organisation,
     place: DivisionPlace,
     players: Vec<PlayerLine>,
+    /// The fewest games a player is ranked with (0: everyone is).
+    min_games: u32,
+    /// The players of fewer games, listed apart.
+    unranked: Vec<PlayerLine>,
     /// The table sorted by rating rather than by games won.
     by_rating: bool,
 }
@@ -72,7 +76,7 @@ pub async fn division_players(
     let games = store.player_games_of_division(place.division.id).await?;
     let family = place.competition.ruleset.preset.name();
     let pool = crate::app::ratings::rating_pool(store, &state.ratings, &slug, family).await?;
-    let mut players: Vec<PlayerLine> = player_table(&games)
+    let players: Vec<PlayerLine> = player_table(&games)
         .into_iter()
         .map(|row| {
             let team = team_name(&teams, &row);
@@ -83,6 +87,10 @@ pub async fn division_players(
             }
         })
         .collect();
+    let min_games = store.player_table_min_games(place.competition.id).await?;
+    let (mut players, unranked): (Vec<PlayerLine>, Vec<PlayerLine>) = players
+        .into_iter()
+        .partition(|line| line.row.played >= min_games);
     let by_rating = query.sort.as_deref() == Some("rating");
     if by_rating {
         // Highest first; the unrated last, in the table's own order.
@@ -93,6 +101,8 @@ pub async fn division_players(
         organisation,
         place,
         players,
+        min_games,
+        unranked,
         by_rating,
     })
 }

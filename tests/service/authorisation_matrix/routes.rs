@@ -126,6 +126,9 @@ pub(super) fn request_for(method: &str, route: &str, north: &North) -> Option<(A
         ("POST", "/leagues/{slug}/fixtures/{id}/withdraw") => {
             (FixtureSide, form(&[("result", "1")]))
         }
+        ("POST", "/organise/{slug}/competitions/{id}/player-table") => {
+            (Organiser, form(&[("min_games", "3")]))
+        }
         ("POST", "/leagues/{slug}/fixtures/{id}/result/amend") => {
             (FixtureSide, form(&[("result", "1"), ("walkover", "away")]))
         }
