@@ -23,7 +23,9 @@ use crate::web::error::WebError;
 use crate::web::forms::refusal_messages;
 use crate::web::layout::{Layout, redirect, render_with_status};
 use crate::web::organiser::competition_seasons::{optional_time_of, parse_date};
-use crate::web::public::fixture::{Done, place_of, show_fixture_redate_refused};
+use crate::web::public::fixture::{
+    Done, date_warnings_in_words, place_of, show_fixture_redate_refused,
+};
 use crate::web::public::league::{date_and_time, status_label};
 use crate::web::session::Viewer;
 
@@ -209,12 +211,9 @@ pub async fn fixtures_page(
                     .await
                     .map_err(|error| viewer.refused(error))?;
             let warnings = if done == Done::Moved {
-                fixtures::date_warnings_of(store, viewer.who(), &slug, fixture.id)
+                date_warnings_in_words(store, &viewer, &slug, fixture.id)
                     .await
                     .map_err(|error| viewer.refused(error))?
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect()
             } else {
                 Vec::new()
             };

@@ -11,10 +11,10 @@ use actix_web::{HttpResponse, get};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::AppError;
 use crate::app::fixture_squads::FixtureSquads;
 use crate::app::lookup::{FixturePlace, fixture_place};
 use crate::app::results::{self, HistoryLine, Part};
-use crate::domain::authorisation::Permission;
 use crate::domain::ids::FixtureId;
 use crate::domain::league_time::written;
 use crate::domain::match_format::{FixtureScore, MatchFormat, Side};
@@ -572,6 +572,22 @@ async fn show_fixture_after(
     render_with_status(status, &page)
 }
 
+/// What a fixture's date, just moved, clashes with, in words for the organiser who moved it.
+pub(crate) async fn date_warnings_in_words(
+    store: &dyn Store,
+    viewer: &Viewer,
+    slug: &str,
+    fixture: FixtureId,
+) -> Result<Vec<String>, AppError> {
+    Ok(
+        crate::app::fixtures::date_warnings_of(store, viewer.who(), slug, fixture)
+            .await?
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+    )
+}
+
 /// The public page of a fixture and its result.
 #[get("/leagues/{slug}/fixtures/{id}")]
 pub async fn fixture_page(
@@ -589,17 +605,16 @@ pub async fn fixture_page(
         .map(|outlook| outlook_view(outlook, draws));
     let done = query.done.as_deref().and_then(Done::named);
     // Only an organiser moves a fixture, and is shown what its new date clashes with.
-    let date_warnings = if done == Some(Done::Moved)
-        && crate::app::may(viewer.who(), Permission::Organise(place.organisation.id))
-    {
-        crate::app::fixtures::date_warnings_of(store, viewer.who(), &slug, place.fixture.id)
-            .await
-            .map_err(|error| viewer.refused(error))?
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    } else {
-        Vec::new()
+    let date_warnings = match done {
+        Some(Done::Moved) => {
+            match date_warnings_in_words(store, &viewer, &slug, place.fixture.id).await {
+                Ok(warnings) => warnings,
+                // Only an organiser moves a fixture, and is told what its new date clashes with.
+                Err(AppError::NotSignedIn | AppError::Forbidden) => Vec::new(),
+                Err(error) => return Err(viewer.refused(error)),
+            }
+        }
+        _ => Vec::new(),
     };
     show_fixture_after(
         &viewer,
