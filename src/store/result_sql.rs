@@ -236,6 +236,37 @@ macro_rules! result_sql_store {
                 Ok(())
             }
 
+            /// Puts `result` in place of version `before` (of number `version`), which is kept
+            /// but no longer current, and says so in the audit log: a correction or an
+            /// amendment. Answers the new version's id.
+            async fn replace_current_version(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                result: &NewResult<'_>,
+                (before, version): (i64, i32),
+                action: ResultAction,
+                reason: Option<&str>,
+            ) -> Result<i64, StoreError> {
+                sqlx::query("UPDATE results SET is_current = FALSE WHERE id = $1")
+                    .bind(before)
+                    .execute(&mut **tx)
+                    .await?;
+                let after = insert_result_version(tx, result, version + 1).await?;
+                record_result_event(
+                    tx,
+                    NewEvent {
+                        fixture: result.fixture,
+                        at: result.at,
+                        by: result.by,
+                        action,
+                        before: Some(before),
+                        after,
+                        reason,
+                    },
+                )
+                .await?;
+                Ok(after)
+            }
+
             /// Why a fixture's result could not be confirmed or disputed: the fixture is not
             /// there, the result is not waiting for an answer, or it has changed since it was read.
             async fn why_not_awaiting(
@@ -595,22 +626,12 @@ macro_rules! result_sql_store {
                                 .bind(before)
                                 .fetch_one(&mut *tx)
                                 .await?;
-                        sqlx::query("UPDATE results SET is_current = FALSE WHERE id = $1")
-                            .bind(before)
-                            .execute(&mut *tx)
-                            .await?;
-                        let after = insert_result_version(&mut tx, result, version + 1).await?;
-                        record_result_event(
+                        let after = replace_current_version(
                             &mut tx,
-                            NewEvent {
-                                fixture: result.fixture,
-                                at: result.at,
-                                by: result.by,
-                                action: ResultAction::Amended,
-                                before: Some(before),
-                                after,
-                                reason: None,
-                            },
+                            result,
+                            (before, version),
+                            ResultAction::Amended,
+                            None,
                         )
                         .await?;
                         // One mail says it changed and asks again, not a second asking to confirm
@@ -665,22 +686,12 @@ macro_rules! result_sql_store {
                         .bind(result.fixture.0)
                         .fetch_one(&mut *tx)
                         .await?;
-                        sqlx::query("UPDATE results SET is_current = FALSE WHERE id = $1")
-                            .bind(before)
-                            .execute(&mut *tx)
-                            .await?;
-                        let after = insert_result_version(&mut tx, result, version + 1).await?;
-                        record_result_event(
+                        let after = replace_current_version(
                             &mut tx,
-                            NewEvent {
-                                fixture: result.fixture,
-                                at: result.at,
-                                by: result.by,
-                                action: ResultAction::Corrected,
-                                before: Some(before),
-                                after,
-                                reason: Some(reason),
-                            },
+                            result,
+                            (before, version),
+                            ResultAction::Corrected,
+                            Some(reason),
                         )
                         .await?;
                         let stored = result_by_id(&mut *tx, after).await?;

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use crate::organiser_league::{as_pairs, two_per_match_plus_one_per_game};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
-use crate::support::{ApiClient, Backend, Browser, Page, TestContext};
+use crate::support::{ApiClient, Backend, Browser, TestContext};
 
 /// 6 singles and 3 pairs to 61; 2 points for a match won, 1 for a draw, 1 per game won.
 fn match_format() -> Value {
@@ -135,14 +135,6 @@ async fn a_leg_of_4294967295_games_is_refused_with_the_limit_on_the_page_and_in_
 }
 store_test!(a_leg_of_4294967295_games_is_refused_with_the_limit_on_the_page_and_in_the_api);
 
-/// The result's current version id on its fixture page.
-fn result_id(page: &Page) -> String {
-    let prefix = r#"name="result" value=""#;
-    let start = page.body.find(prefix).expect("an answer form") + prefix.len();
-    let end = page.body[start..].find('"').unwrap();
-    page.body[start..start + end].to_string()
-}
-
 async fn signed_in(ctx: &TestContext, email: &str) -> Browser {
     let browser = ctx.browser();
     browser.login_ok(email).await;
@@ -227,7 +219,7 @@ async fn an_over_long_name_or_reason_is_refused_with_the_limit_on_the_page_and_i
     let refused = away
         .submit(
             &format!("{}/dispute", fixture_page(&league)),
-            &[("result", &result_id(&page)), ("reason", &long_reason)],
+            &[("result", &page.result_version()), ("reason", &long_reason)],
         )
         .await;
     assert_eq!(refused.status, 422, "{}", refused.body);

@@ -249,10 +249,8 @@ async fn a_submitted_result_mails_the_other_captain_a_link_that_confirms_it(ctx:
     let page = away.get(&link[service.address.len()..]).await;
     assert_eq!(page.status, 200);
     assert!(page.body.contains("Confirm this result"), "{}", page.body);
-    let prefix = r#"name="result" value=""#;
-    let start = page.body.find(prefix).unwrap() + prefix.len();
-    let version = &page.body[start..start + page.body[start..].find('"').unwrap()];
-    away.submit(&format!("{fixture}/confirm"), &[("result", version)])
+    let version = page.result_version();
+    away.submit(&format!("{fixture}/confirm"), &[("result", &version)])
         .await
         .assert_redirect_to(&fixture);
     // The submitting side is not mailed, and nobody is mailed twice.
@@ -286,13 +284,10 @@ async fn a_dispute_reaches_the_organiser(ctx: TestContext) {
     .await
     .assert_redirect_to(&format!("{fixture}?done=submitted"));
     let away = signed_in(service.browser(&ctx), &league.away_captain.email).await;
-    let page = away.get(&fixture).await;
-    let prefix = r#"name="result" value=""#;
-    let start = page.body.find(prefix).unwrap() + prefix.len();
-    let version = &page.body[start..start + page.body[start..].find('"').unwrap()];
+    let version = away.get(&fixture).await.result_version();
     away.submit(
         &format!("{fixture}/dispute"),
-        &[("result", version), ("reason", "We turned up and played.")],
+        &[("result", &version), ("reason", "We turned up and played.")],
     )
     .await
     .assert_redirect_to(&fixture);

@@ -82,13 +82,6 @@ pub(crate) async fn post(browser: &Browser, path: &str, fields: &[(String, Strin
     browser.submit(path, &pairs).await
 }
 
-pub(crate) fn result_id(page: &Page) -> String {
-    let prefix = r#"name="result" value=""#;
-    let start = page.body.find(prefix).expect("an answer form") + prefix.len();
-    let end = page.body[start..].find('"').unwrap();
-    page.body[start..start + end].to_string()
-}
-
 pub(crate) async fn status(
     ctx: &TestContext,
     league: &ResultsLeague,
@@ -191,7 +184,7 @@ async fn at_the_final_level_a_captain_enters_each_game_as_its_players_and_final_
     let confirm = away
         .submit(
             &format!("{}/confirm", fixture_page(&league, 0)),
-            &[("result", &result_id(&shown))],
+            &[("result", &shown.result_version())],
         )
         .await;
     assert_eq!(confirm.status, 303);

@@ -5,7 +5,7 @@ use fives::domain::match_result::MAX_WITHDRAWALS_PER_FIXTURE;
 use fives::domain::season_fixtures::FixtureStatus;
 use fives::store::ResultAction;
 
-use crate::quick_entry::{fixture_page, post, result_id, signed_in, status, text};
+use crate::quick_entry::{fixture_page, post, signed_in, status, text};
 use crate::results_league::results_league;
 use crate::support::TestContext;
 
@@ -29,7 +29,7 @@ async fn a_captain_withdraws_their_submission_until_the_other_side_confirms(ctx:
     let withdrawn = home
         .submit(
             &format!("{page}/withdraw"),
-            &[("result", &result_id(&submitted))],
+            &[("result", &submitted.result_version())],
         )
         .await;
     assert_eq!(withdrawn.status, 303);
@@ -89,7 +89,7 @@ async fn a_captain_withdraws_their_submission_until_the_other_side_confirms(ctx:
     assert_eq!(
         away.submit(
             &format!("{page}/confirm"),
-            &[("result", &result_id(&shown))]
+            &[("result", &shown.result_version())]
         )
         .await
         .status,

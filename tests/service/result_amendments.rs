@@ -8,14 +8,7 @@ use fives::domain::match_result::{GameOutcome, ResultSheet};
 use crate::mail::{MailService, SmtpServer, free_port, signed_in, smtp_available};
 use crate::result_entry::{enter, fields_of, post_with_key, submission_key};
 use crate::results_league::{SLUG, results_league};
-use crate::support::{Page, TestContext};
-
-/// The value of the page's hidden `result` field: the version its buttons answer.
-fn version_on(page: &Page) -> String {
-    let prefix = r#"name="result" value=""#;
-    let start = page.body.find(prefix).expect("a version to answer") + prefix.len();
-    page.body[start..start + page.body[start..].find('"').unwrap()].to_string()
-}
+use crate::support::TestContext;
 
 /// The hands of game 1 as the form writes them, one line a hand.
 fn first_game_lines(sheet: &ResultSheet) -> String {
@@ -72,7 +65,7 @@ async fn an_amended_result_comes_back_filled_in_and_asks_the_other_side_again(ct
     // The fixture offers the submitting captain an amendment; the form holds the submission.
     let page = home.get(&fixture).await;
     assert!(page.body.contains("Amend your result"), "{}", page.body);
-    let submitted_version = version_on(&page);
+    let submitted_version = page.result_version();
     let form = home.get(&format!("{fixture}/result/amend")).await;
     assert_eq!(form.status, 200, "{}", form.body);
     assert!(
@@ -85,7 +78,7 @@ async fn an_amended_result_comes_back_filled_in_and_asks_the_other_side_again(ct
     };
     let chosen = format!(r#"<option value="{}" selected>"#, games[0].home[0].0);
     assert!(form.body.contains(&chosen), "{}", form.body);
-    assert_eq!(version_on(&form), submitted_version);
+    assert_eq!(form.result_version(), submitted_version);
 
     // The other captain cannot amend it.
     let away = signed_in(service.browser(&ctx), &league.away_captain.email).await;
@@ -135,7 +128,7 @@ async fn an_amended_result_comes_back_filled_in_and_asks_the_other_side_again(ct
     assert_eq!(stale.status, 409, "{}", stale.body);
 
     // Disputed, then amended: it awaits an answer again, and one mail says so.
-    let version = version_on(&away.get(&fixture).await);
+    let version = away.get(&fixture).await.result_version();
     away.submit(
         &format!("{fixture}/dispute"),
         &[("result", &version), ("reason", "Game 2 was ours.")],
@@ -201,7 +194,7 @@ async fn a_withdrawal_asks_first_and_tells_the_other_side(ctx: TestContext) {
     );
     home.submit(
         &format!("{fixture}/withdraw"),
-        &[("result", &version_on(&page))],
+        &[("result", &page.result_version())],
     )
     .await
     .assert_redirect_to(&format!("{fixture}?done=withdrawn"));

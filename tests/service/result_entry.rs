@@ -131,13 +131,6 @@ async fn status(ctx: &TestContext, league: &ResultsLeague, index: usize) -> Fixt
         .status
 }
 
-fn result_id(page: &Page) -> String {
-    let prefix = r#"name="result" value=""#;
-    let start = page.body.find(prefix).expect("an answer form") + prefix.len();
-    let end = page.body[start..].find('"').unwrap();
-    page.body[start..start + end].to_string()
-}
-
 async fn a_result_is_submitted_disputed_corrected_and_counts_only_once_confirmed(ctx: TestContext) {
     let league = results_league(&ctx).await;
     let home_captain = signed_in(&ctx, &league.home_captain).await;
@@ -175,7 +168,7 @@ async fn a_result_is_submitted_disputed_corrected_and_counts_only_once_confirmed
     // The submitting captain is not offered an answer, and may not give one.
     let own = home_captain.get(&fixture_page(&league, 0)).await;
     assert!(!own.body.contains("Confirm this result"), "{}", own.body);
-    let version = result_id(&page);
+    let version = page.result_version();
     let refused = home_captain
         .submit(
             &format!("{}/confirm", fixture_page(&league, 0)),
@@ -300,7 +293,7 @@ async fn a_result_is_submitted_disputed_corrected_and_counts_only_once_confirmed
     .assert_redirect_to(&submitted_page(&league, 1));
     assert_eq!(points(&ctx, &league).await, before);
     let page = home_captain.get(&fixture_page(&league, 1)).await;
-    let version = result_id(&page);
+    let version = page.result_version();
     home_captain
         .submit(
             &format!("{}/confirm", fixture_page(&league, 1)),

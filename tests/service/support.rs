@@ -451,6 +451,11 @@ impl Page {
         Some(rest[open..open + close].trim().to_string())
     }
 
+    /// The version of a result its answer forms (confirm, dispute, withdraw, amend) name.
+    pub fn result_version(&self) -> String {
+        attribute_after(&self.body, r#"name="result" value=""#).expect("an answer form")
+    }
+
     pub fn assert_redirect_to(&self, location: &str) {
         assert_eq!(self.status, 303, "expected a redirect: {}", self.body);
         assert_eq!(self.location.as_deref(), Some(location));
