@@ -45,6 +45,8 @@ pub struct PlayerGame {
     /// The player's side's hand points over the game, and the other side's.
     pub points_for: i64,
     pub points_against: i64,
+    /// In a pairs game, the player's partner, with their id.
+    pub partner: Option<(PlayerId, String)>,
 }
 
 /// One player's line in a table.
@@ -149,6 +151,7 @@ mod tests {
             won,
             points_for,
             points_against,
+            partner: None,
         }
     }
 

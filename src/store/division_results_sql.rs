@@ -25,6 +25,8 @@ macro_rules! division_results_sql_store {
                 bool,
                 i32,
                 i32,
+                Option<i64>,
+                Option<String>,
             );
 
             fn player_game_from_row(
@@ -39,6 +41,8 @@ macro_rules! division_results_sql_store {
                     won,
                     points_for,
                     points_against,
+                    partner,
+                    partner_name,
                 ): PlayerGameRow,
             ) -> Result<PlayerGame, StoreError> {
                 Ok(PlayerGame {
@@ -58,6 +62,7 @@ macro_rules! division_results_sql_store {
                     won,
                     points_for: i64::from(points_for),
                     points_against: i64::from(points_against),
+                    partner: partner.map(PlayerId).zip(partner_name),
                 })
             }
 
@@ -71,7 +76,8 @@ macro_rules! division_results_sql_store {
                  CASE result_game_players.side WHEN 'home' THEN result_games.home_points \
                      ELSE result_games.away_points END, \
                  CASE result_game_players.side WHEN 'home' THEN result_games.away_points \
-                     ELSE result_games.home_points END \
+                     ELSE result_games.home_points END, \
+                 partners.player_id, partner_players.name \
                  FROM result_game_players \
                  JOIN result_games ON result_games.result_id = result_game_players.result_id \
                      AND result_games.game_number = result_game_players.game_number \
@@ -80,6 +86,12 @@ macro_rules! division_results_sql_store {
                  JOIN players ON players.id = result_game_players.player_id \
                  JOIN teams opponents ON opponents.id = CASE result_game_players.side \
                      WHEN 'home' THEN fixtures.away_team_id ELSE fixtures.home_team_id END \
+                 LEFT JOIN result_game_players partners \
+                     ON partners.result_id = result_game_players.result_id \
+                     AND partners.game_number = result_game_players.game_number \
+                     AND partners.side = result_game_players.side \
+                     AND partners.player_id <> result_game_players.player_id \
+                 LEFT JOIN players partner_players ON partner_players.id = partners.player_id \
                  WHERE fixtures.status IN ('confirmed', 'walkover') AND NOT result_games.conceded";
 
             /// The players' games that `condition` (on `$1`) picks, in the order they were played.

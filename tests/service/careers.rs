@@ -509,3 +509,58 @@ async fn a_championship_seeded_by_rating_takes_the_league_ratings_of_entrants_wi
 }
 
 store_test!(a_championship_seeded_by_rating_takes_the_league_ratings_of_entrants_without_one);
+
+async fn a_players_games_name_their_partner_and_link_the_fixture(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (checked, _) = confirmed_result(&ctx, &league).await;
+    let fixture = league.fixtures[0].id;
+    let pairs = checked
+        .games
+        .iter()
+        .find(|game| game.home.len() == 2)
+        .expect("the format has a pairs game");
+    let name_of = |id: fives::domain::ids::PlayerId| {
+        league
+            .home_squad
+            .iter()
+            .find(|member| member.id == id)
+            .unwrap()
+            .name
+            .clone()
+    };
+    let (player, partner) = (pairs.home[0], pairs.home[1]);
+    let page = ctx
+        .browser()
+        .get(&format!("/leagues/{SLUG}/players/{player}"))
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(&format!(
+            r#"<a href="/leagues/{SLUG}/players/{partner}">{}</a>"#,
+            name_of(partner)
+        )),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(&format!(r#"<a href="/leagues/{SLUG}/fixtures/{fixture}">"#)),
+        "{}",
+        page.body
+    );
+    // A singles game has no partner.
+    let singles = checked
+        .games
+        .iter()
+        .find(|game| game.home.len() == 1)
+        .unwrap()
+        .home[0];
+    let games = ctx.store.games_of_player(singles).await.unwrap();
+    assert!(
+        games
+            .iter()
+            .filter(|game| game.kind == fives::domain::match_format::LegKind::Singles)
+            .all(|game| game.partner.is_none())
+    );
+}
+store_test!(a_players_games_name_their_partner_and_link_the_fixture);
