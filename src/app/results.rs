@@ -534,20 +534,13 @@ fn submitting_team(answer: &Answer<'_>, place: &FixturePlace) -> Result<TeamId, 
         .ok_or(AppError::Forbidden)
 }
 
-/// What an amendment's form needs: the submission as it stands (the form comes back filled in
-/// with it) and the squads.
-pub struct Amendment {
-    pub current: StoredResult,
-    pub squads: FixtureSquads,
-}
-
 /// Opening an amendment: a captain of the side that submitted the result, while the other side
 /// has not confirmed it.
 pub async fn amendment(
     store: &dyn Store,
     who: Who<'_>,
     place: &FixturePlace,
-) -> Result<Amendment, AppError> {
+) -> Result<ResultToChange, AppError> {
     let answer = answering(store, who, place).await?;
     submitting_team(&answer, place)?;
     if !answer.rights.may_amend(place, &answer.current) {
@@ -556,7 +549,7 @@ pub async fn amendment(
         )));
     }
     let squads = FixtureSquads::of(store, &place.fixture).await?;
-    Ok(Amendment {
+    Ok(ResultToChange {
         current: answer.current,
         squads,
     })
@@ -604,8 +597,9 @@ pub async fn amend(
         })
 }
 
-/// What a correction form needs: the result as it stands and the squads.
-pub struct Correction {
+/// What a correction's or an amendment's form needs: the result as it stands (the form comes
+/// back filled in with it) and the squads.
+pub struct ResultToChange {
     pub current: StoredResult,
     pub squads: FixtureSquads,
 }
@@ -615,11 +609,11 @@ pub async fn correction(
     store: &dyn Store,
     who: Who<'_>,
     place: &FixturePlace,
-) -> Result<Correction, AppError> {
+) -> Result<ResultToChange, AppError> {
     require(who, Permission::Organise(place.organisation.id))?;
     let current = current_or_not_found(store, place).await?;
     let squads = FixtureSquads::of(store, &place.fixture).await?;
-    Ok(Correction { current, squads })
+    Ok(ResultToChange { current, squads })
 }
 
 /// An organiser's correction: the whole result as it should be, and why. It becomes a new
