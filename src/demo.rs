@@ -10,6 +10,7 @@ use fives_rules::random::{GameRng, below, seeded};
 use fives_rules::record::{HandRecord, play_game};
 
 use crate::app::fixture_squads::FixtureSquads;
+use crate::app::transfers::MOST_TRANSFERS_WAITING;
 use crate::domain::account::{EmailAddress, NewPassword};
 use crate::domain::fixtures::Legs;
 use crate::domain::ids::{PlayerId, TeamId, UserId};
@@ -25,7 +26,7 @@ use crate::domain::standings::TiebreakOrder;
 use crate::password;
 use crate::store::{
     FixtureAsRead, InviteAcceptor, NewAdjustment, NewCaptainInvite, NewCompetition, NewDivision,
-    NewOrganisation, NewResult, NewSeason, NewUser, Store, StoreError, User,
+    NewOrganisation, NewResult, NewSeason, NewTransferRequest, NewUser, Store, StoreError, User,
 };
 use crate::token::SecretToken;
 
@@ -321,6 +322,8 @@ pub async fn load(
     let mut player_number = 0;
     // The first player made: on a winning run through the half season.
     let mut favourite = None;
+    // The Premier's teams in order, with their squads and captains, for a transfer asked.
+    let mut premier: Vec<(TeamId, Vec<PlayerId>, UserId)> = Vec::new();
     for (division_index, (division_name, teams)) in DIVISIONS.iter().enumerate() {
         let division = store
             .create_division(&NewDivision {
@@ -346,6 +349,7 @@ pub async fn load(
                 )
                 .await?;
             store.add_team_to_division(division.id, team.id).await?;
+            let mut squad = Vec::new();
             for _ in 0..SQUAD_SIZE {
                 let k = player_number;
                 player_number += 1;
@@ -357,6 +361,7 @@ pub async fn load(
                     .await?;
                 favourite.get_or_insert(player.id);
                 store.add_player_to_squad(team.id, player.id).await?;
+                squad.push(player.id);
             }
             let email = format!(
                 "captain@{}.example",
@@ -365,6 +370,9 @@ pub async fn load(
             let captain = store.create_user(&account(email.clone())).await?;
             make_captain(store, team.id, &captain, secretary.id, now).await?;
             captains.push((team_name.to_string(), email));
+            if division_index == 0 {
+                premier.push((team.id, squad, captain.id));
+            }
             team_captains.push((team.id, captain));
         }
         let captain_of = |team: TeamId| {
@@ -441,6 +449,23 @@ pub async fn load(
                 })
                 .await?;
         }
+    }
+    // The Premier's second team has asked for the first team's last player: a transfer the
+    // secretary's inbox counts.
+    if let [(from_team, from_squad, _), (to_team, _, asker), ..] = premier.as_slice()
+        && let Some(player) = from_squad.last()
+    {
+        let request = NewTransferRequest {
+            organisation: organisation.id,
+            player: *player,
+            from_team: *from_team,
+            to_team: *to_team,
+            requested_by: *asker,
+            requested_at: now - Duration::hours(3),
+        };
+        store
+            .ask_transfer(&request, MOST_TRANSFERS_WAITING, &[])
+            .await?;
     }
     Ok(DemoLeague {
         slug: SLUG.to_string(),

@@ -28,6 +28,7 @@ pub mod squads;
 pub mod tasks;
 pub mod teams;
 pub mod tokens;
+pub mod transfers;
 
 use chrono::NaiveDate;
 

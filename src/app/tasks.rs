@@ -9,7 +9,7 @@ use crate::domain::authorisation::Permission;
 use crate::domain::captain_tasks::{CaptainTask, is_upcoming, task_for};
 use crate::domain::result_deadline::ResultDeadline;
 use crate::domain::season_fixtures::FixtureStatus;
-use crate::store::{Fixture, Organisation, Store, Team};
+use crate::store::{Fixture, Organisation, Store, Team, TransferRequest};
 
 /// One team's fixtures that need its captain, and its next fixture.
 pub struct TeamTasks {
@@ -123,16 +123,22 @@ pub struct OrganiserInbox {
     pub disputed: Vec<WaitingFixture>,
     pub overdue: Vec<WaitingFixture>,
     pub unanswered: Vec<WaitingFixture>,
+    /// Transfer requests waiting for an organiser, oldest first.
+    pub transfers: Vec<TransferRequest>,
 }
 
 impl OrganiserInbox {
     pub fn is_empty(&self) -> bool {
-        self.disputed.is_empty() && self.overdue.is_empty() && self.unanswered.is_empty()
+        self.disputed.is_empty()
+            && self.overdue.is_empty()
+            && self.unanswered.is_empty()
+            && self.transfers.is_empty()
     }
 }
 
-/// What waits for the organisers of `organisation`: disputes to decide, results overdue, and
-/// results the other side has left unanswered for more than [`ANSWER_EXPECTED_WITHIN`].
+/// What waits for the organisers of `organisation`: disputes to decide, results overdue,
+/// results the other side has left unanswered for more than [`ANSWER_EXPECTED_WITHIN`], and
+/// transfers to approve.
 pub async fn organiser_inbox(
     store: &dyn Store,
     who: Who<'_>,
@@ -141,7 +147,10 @@ pub async fn organiser_inbox(
     require(who, Permission::Organise(organisation.id))?;
     let today = league_today();
     let answer_overdue_from = Utc::now() - ANSWER_EXPECTED_WITHIN;
-    let mut inbox = OrganiserInbox::default();
+    let mut inbox = OrganiserInbox {
+        transfers: store.transfer_requests(organisation.id, 0).await?,
+        ..OrganiserInbox::default()
+    };
     for competition in store.competitions_of(organisation.id).await? {
         let due = store
             .result_deadline(competition.id)

@@ -11,7 +11,7 @@ pub const LATEST_AFTER_SEASON_START: Duration = Duration::days(2 * 366);
 /// The longest reason an organiser may give for entering a result early.
 pub const MAX_EARLY_REASON_CHARS: usize = 500;
 
-fn long_date(date: NaiveDate) -> String {
+pub(crate) fn long_date(date: NaiveDate) -> String {
     date.format("%a %-d %b %Y").to_string()
 }
 

@@ -84,3 +84,7 @@ id_type!(
     /// A table of a championship's round.
     TableId
 );
+id_type!(
+    /// A request to move a player from one team's squad to another's.
+    TransferId
+);

@@ -296,6 +296,82 @@ fn when(at: DateTime<Utc>) -> String {
         .to_string()
 }
 
+/// Who a transfer concerns, for its mails.
+pub struct TransferFacts<'a> {
+    pub league: &'a str,
+    pub organisation_slug: &'a str,
+    pub player: &'a str,
+    pub from_team: &'a str,
+    pub to_team: &'a str,
+    pub from_captains: &'a [String],
+    pub to_captains: &'a [String],
+    pub organisers: &'a [String],
+}
+
+/// A captain asked for a player of another team: to the organisers, who decide, and to the
+/// player's team's captains, who are told.
+pub fn transfer_asked(facts: &TransferFacts<'_>, links: &SiteLinks) -> Vec<Mail> {
+    let subject = format!(
+        "Transfer to decide: {} from {} to {}",
+        facts.player, facts.from_team, facts.to_team
+    );
+    let body = format!(
+        "{to} has asked for {player}, who plays for {from}, to join its squad in {league}. \
+         The league's organisers approve or refuse it; both teams' captains are told.\n\n\
+         The transfers waiting, where an organiser decides them:\n\n{link}\n{SIGN_OFF}",
+        to = facts.to_team,
+        player = facts.player,
+        from = facts.from_team,
+        league = facts.league,
+        link = links.to(&format!("/organise/{}/transfers", facts.organisation_slug)),
+    );
+    to_each(
+        &[facts.organisers, facts.from_captains].concat(),
+        &subject,
+        &body,
+    )
+}
+
+/// An organiser decided a transfer: to both teams' captains.
+pub fn transfer_decided(facts: &TransferFacts<'_>, approved: bool) -> Vec<Mail> {
+    let (subject, outcome) = if approved {
+        (
+            format!(
+                "Transfer approved: {} joins {}",
+                facts.player, facts.to_team
+            ),
+            format!(
+                "{} has left the squad of {} and joined that of {}.",
+                facts.player, facts.from_team, facts.to_team
+            ),
+        )
+    } else {
+        (
+            format!(
+                "Transfer refused: {} stays with {}",
+                facts.player, facts.from_team
+            ),
+            format!(
+                "{} stays in the squad of {}; {} may ask again when the league allows it.",
+                facts.player, facts.from_team, facts.to_team
+            ),
+        )
+    };
+    let body = format!(
+        "The organisers of {league} have decided the transfer of {player} from {from} to {to}.\n\n\
+         {outcome}\n{SIGN_OFF}",
+        league = facts.league,
+        player = facts.player,
+        from = facts.from_team,
+        to = facts.to_team,
+    );
+    to_each(
+        &[facts.to_captains, facts.from_captains].concat(),
+        &subject,
+        &body,
+    )
+}
+
 /// An invitation to captain a team, with its link.
 pub fn captain_invitation(
     to: &str,

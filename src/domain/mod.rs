@@ -37,3 +37,4 @@ pub mod season_fixtures;
 pub mod squad;
 pub mod standings;
 pub mod team_list;
+pub mod transfer;

@@ -101,6 +101,8 @@ pub enum SquadRefusal {
     },
     /// Several of the organisation's players have the name, so which is meant is not known.
     SeveralNamed,
+    /// The player is in another team's squad: joining this one is a transfer.
+    InAnotherSquad(crate::domain::transfer::RegisteredElsewhere),
 }
 
 /// Why one listed team cannot join a division.

@@ -7,7 +7,7 @@
 //! (`take_rows`), so that a concurrent write is either counted or waits: PostgreSQL's
 //! `FOR UPDATE`, nothing on SQLite, whose one writer holds every row. A deletion takes its row
 //! and what lies beneath it before it looks for results; a squad's team row is taken before its
-//! limit is counted.
+//! limit is counted, and a player's row before their other squads are looked for.
 
 macro_rules! league_sql_store {
     ($store:ty, db: $db:ty, row_lock: $row_lock:literal) => {
@@ -31,10 +31,8 @@ macro_rules! league_sql_store {
 
             /// Takes the rows `select` finds by `id` for the rest of the transaction and answers
             /// their first column. On PostgreSQL this is `FOR UPDATE`: a writer that changes one of
-            /// them (a result's submission takes its fixture's row) is waited for and its change
-            /// seen, and rows that would name one of them (a new fixture of a team, a new place of a
-            /// player in a game) wait until this transaction ends. SQLite's one writer holds every
-            /// row already.
+            /// them is waited for and its change seen, and rows that would name one of them (a new
+            /// fixture of a team, a player's place in a game) wait until this transaction ends.
             async fn take_rows<T>(
                 tx: &mut sqlx::Transaction<'_, $db>,
                 select: &str,
@@ -504,6 +502,17 @@ macro_rules! league_sql_store {
                                         }
                                     }
                                 }
+                            };
+                            let player = match player {
+                                Ok((id, name)) => {
+                                    match <$store>::registered_elsewhere(&mut tx, id, &name, team.0)
+                                        .await?
+                                    {
+                                        Some(other) => Err(SquadRefusal::InAnotherSquad(other)),
+                                        None => Ok((id, name)),
+                                    }
+                                }
+                                refused => refused,
                             };
                             match player {
                                 Ok((id, name)) => {

@@ -49,6 +49,8 @@ mod sql;
 mod sqlite;
 mod table_hands;
 mod table_hands_sql;
+mod transfer;
+mod transfer_sql;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -89,6 +91,7 @@ pub use result::{
 };
 pub use sqlite::SqliteStore;
 pub use table_hands::{HandKept, KeptHand, NewHand, TableHandStore};
+pub use transfer::{NewTransferRequest, TransferRequest, TransferStore};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -187,6 +190,16 @@ pub enum StoreError {
     WithdrawnTooOften { limit: i64 },
     #[error("that organisation has made {limit} invitations in the last hour, the most it may")]
     TooManyInvitations { limit: i64 },
+    #[error("that player's move to this team has already been asked for; the organisers decide it")]
+    TransferAlreadyAsked,
+    #[error("that transfer has already been {}", .0.word())]
+    TransferDecided(crate::domain::transfer::TransferStatus),
+    #[error("the organisation has {limit} transfers waiting, the most it may; decide some first")]
+    TooManyTransfersWaiting { limit: i64 },
+    #[error(
+        "the player's team changed while the transfer was being asked for; look at the squads again"
+    )]
+    SquadChanged,
     #[error("there is no such {0}")]
     NotFound(&'static str),
     #[error("the stored data cannot be read: {0}")]
@@ -277,7 +290,11 @@ impl StoreError {
             | Self::HandPlaceTaken
             | Self::HandNotLast
             | Self::WithdrawnTooOften { .. }
-            | Self::TooManyInvitations { .. } => F::Conflict,
+            | Self::TooManyInvitations { .. }
+            | Self::TransferAlreadyAsked
+            | Self::TransferDecided(_)
+            | Self::TooManyTransfersWaiting { .. }
+            | Self::SquadChanged => F::Conflict,
             Self::NoSuchAccount
             | Self::SquadFull { .. }
             | Self::OfAnotherOrganisation(_)
@@ -379,6 +396,7 @@ pub trait Store:
     + TableHandStore
     + FixtureHandStore
     + RatedGameStore
+    + TransferStore
     + Send
     + Sync
     + 'static

@@ -19,6 +19,7 @@ use super::result_submission::OwnedSubmission;
 use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
 use super::table_hands_sql::table_hands_sql_store;
+use super::transfer_sql::transfer_sql_store;
 use super::{StoreError, Submitted};
 
 pub struct PostgresStore {
@@ -132,3 +133,4 @@ invitation_sql_store!(
     row_lock: "FOR UPDATE"
 );
 championship_sql_store!(PostgresStore, db: sqlx::Postgres);
+transfer_sql_store!(PostgresStore, db: sqlx::Postgres, row_lock: "FOR UPDATE");

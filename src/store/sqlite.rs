@@ -25,6 +25,7 @@ use super::result_submission::OwnedSubmission;
 use super::skeletons_sql::skeletons_sql_store;
 use super::sql::sql_store;
 use super::table_hands_sql::table_hands_sql_store;
+use super::transfer_sql::transfer_sql_store;
 use super::{StoreError, Submitted};
 
 pub struct SqliteStore {
@@ -274,3 +275,4 @@ invitation_sql_store!(
     row_lock: ""
 );
 championship_sql_store!(SqliteStore, db: sqlx::Sqlite);
+transfer_sql_store!(SqliteStore, db: sqlx::Sqlite, row_lock: "");

@@ -61,6 +61,14 @@ pub async fn calendar_subscribe_script() -> HttpResponse {
     script(CALENDAR_SUBSCRIBE_SCRIPT)
 }
 
+const COPY_BUTTON_SCRIPT: &str = include_str!("../../static/copy-button.js");
+
+/// A secret shown once selected and copied by a button; the secret can be copied without it.
+#[get("/static/copy-button.js")]
+pub async fn copy_button_script() -> HttpResponse {
+    script(COPY_BUTTON_SCRIPT)
+}
+
 const LIVE_SCRIPT: &str = include_str!("../../static/live.js");
 
 /// A page's live part brought up to date from the live feed, in place; the page works

@@ -32,12 +32,20 @@ pub struct TeamLine<'a> {
     pub name: &'a str,
 }
 
+/// The colour of the line at `index` of the positions chart, as `#RRGGBB`, for its legend.
+pub fn line_colour(index: usize) -> String {
+    let RGBColor(red, green, blue) = LINE_COLOURS[index % LINE_COLOURS.len()];
+    format!("#{red:02X}{green:02X}{blue:02X}")
+}
+
 /// Each team's position after each round with a result, a line a team, the leader at the top
-/// and the team's name at the end of its line. `None` before any result.
+/// and the team's name at the end of its line. The `highlight`ed team's line is drawn over
+/// the others, thicker, and theirs paler. `None` before any result.
 pub fn positions_through_the_season(
     history: &[PositionsAfterRound],
     teams: &[TeamLine<'_>],
     caption: &str,
+    highlight: Option<TeamId>,
 ) -> Option<String> {
     let last = history.last()?;
     let first_round = history.first()?.round;
@@ -78,8 +86,16 @@ pub fn positions_through_the_season(
             .light_line_style(WHITE)
             .draw()
             .ok()?;
-        for (index, team) in teams.iter().enumerate() {
-            let colour = LINE_COLOURS[index % LINE_COLOURS.len()];
+        // The highlighted line last, so that it is drawn over the others.
+        let mut order: Vec<(usize, &TeamLine<'_>)> = teams.iter().enumerate().collect();
+        order.sort_by_key(|(_, team)| Some(team.team) == highlight);
+        for (index, team) in order {
+            let full = LINE_COLOURS[index % LINE_COLOURS.len()];
+            let (colour, width, font) = match highlight {
+                Some(chosen) if chosen == team.team => (full.to_rgba(), 6, ("sans-serif", 16)),
+                Some(_) => (full.mix(0.3), 2, ("sans-serif", 14)),
+                None => (full.to_rgba(), 3, ("sans-serif", 14)),
+            };
             let points: Vec<(u32, u32)> = history
                 .iter()
                 .filter_map(|after| {
@@ -90,13 +106,13 @@ pub fn positions_through_the_season(
             chart
                 .draw_series(LineSeries::new(
                     points.iter().copied(),
-                    colour.stroke_width(3),
+                    colour.stroke_width(width),
                 ))
                 .ok()?;
             chart
                 .draw_series(PointSeries::of_element(
                     points.iter().copied(),
-                    4,
+                    width + 1,
                     colour.filled(),
                     &|at, size, style| EmptyElement::at(at) + Circle::new((0, 0), size, style),
                 ))
@@ -106,7 +122,7 @@ pub fn positions_through_the_season(
                 root.draw(&Text::new(
                     team.name.to_string(),
                     (end.0 + 10, end.1 - 8),
-                    ("sans-serif", 14).into_font().color(&colour),
+                    font.into_font().color(&colour),
                 ))
                 .ok()?;
             }
@@ -290,7 +306,8 @@ mod tests {
             },
         ];
         let history = [after(1, &[1, 2]), after(2, &[2, 1])];
-        let svg = positions_through_the_season(&history, &teams, "Premier: positions").unwrap();
+        let svg =
+            positions_through_the_season(&history, &teams, "Premier: positions", None).unwrap();
         assert!(svg.starts_with(r#"<svg class="chart" viewBox="0 0 640 116" role="img" aria-label="Premier: positions""#), "{svg}");
         assert!(
             svg.contains("The Anchor") && svg.contains("Bell &amp; Crown"),
@@ -304,7 +321,33 @@ mod tests {
                 "{svg}"
             );
         }
-        assert!(positions_through_the_season(&[], &teams, "none").is_none());
+        assert!(positions_through_the_season(&[], &teams, "none", None).is_none());
+        assert_eq!(line_colour(0), "#0072B2");
+        assert_eq!(line_colour(13), "#D55E00");
+    }
+
+    #[test]
+    fn a_highlighted_team_is_drawn_last_thicker_and_the_others_paler() {
+        let teams = [
+            TeamLine {
+                team: TeamId(1),
+                name: "The Anchor",
+            },
+            TeamLine {
+                team: TeamId(2),
+                name: "The Bell",
+            },
+        ];
+        let history = [after(1, &[1, 2]), after(2, &[2, 1])];
+        let svg =
+            positions_through_the_season(&history, &teams, "positions", Some(TeamId(1))).unwrap();
+        let anchor = svg
+            .find(r##"opacity="1" stroke="#0072B2" stroke-width="6""##)
+            .unwrap_or_else(|| panic!("the Anchor's thick line in {svg}"));
+        let bell = svg
+            .find(r##"opacity="0.3" stroke="#D55E00" stroke-width="2""##)
+            .unwrap_or_else(|| panic!("the Bell's pale line in {svg}"));
+        assert!(bell < anchor, "the highlighted line is drawn last");
     }
 
     #[test]

@@ -11,7 +11,9 @@ use crate::app::championships::{TableGames, TablePlace};
 use crate::domain::championship::table::{TableGameEntry, pasted_table_hands, table_game_record};
 use crate::domain::entry_level::{EntryLevel, read_totals};
 use crate::domain::hand_lines::{parse_table_hand_lines, write_hand_lines};
-use crate::domain::match_result::{GameSheet, ResultRules, ResultSheet, SheetAsRead};
+use crate::domain::match_result::{
+    GameSheet, ResultRules, ResultSheet, SheetAsRead, check_result_as_read,
+};
 use crate::web::result_form::ResultForm;
 
 /// One game's boxes as typed: its final score and its hands (lines, or a pasted record).
@@ -176,7 +178,19 @@ pub fn table_games_posted(
             fields.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let mut form = ResultForm::posted(rules, teams, &fields);
         let sheet = form.sheet(rules);
-        (form, sheet)
+        // What could not be read is passed over and the rest checked, so that one answer tells
+        // every mistake of the match; a match read in full is checked where it is kept.
+        let mistakes: Vec<String> = if sheet.unread.is_empty() {
+            Vec::new()
+        } else {
+            check_result_as_read(&sheet.sheet, &sheet.unread, rules)
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|mistake| mistake.message)
+                .collect()
+        };
+        (form, sheet, mistakes)
     });
     match team {
         Some((
@@ -185,13 +199,16 @@ pub fn table_games_posted(
                 sheet: ResultSheet::Played { games },
                 unread,
             },
+            _,
         )) if unread.is_empty() => (
             TypedGames::TeamMatch(form),
             Some(TableGames::TeamMatch(games)),
             Vec::new(),
         ),
-        Some((form, _)) => {
-            let problems = form.summary.iter().map(|p| p.message.clone()).collect();
+        Some((form, _, mistakes)) => {
+            let mut problems: Vec<String> =
+                form.summary.iter().map(|p| p.message.clone()).collect();
+            problems.extend(mistakes);
             (TypedGames::TeamMatch(form), None, problems)
         }
         None => {

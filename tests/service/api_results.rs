@@ -642,3 +642,104 @@ async fn a_result_longer_than_the_apis_short_bodies_is_read_whole(ctx: TestConte
     assert_eq!(kept.json["games"][0]["hands"], json!(singles.hands));
 }
 store_test!(a_result_longer_than_the_apis_short_bodies_is_read_whole);
+
+async fn a_submission_is_amended_through_the_api_and_awaits_the_other_side_again(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let home = client_of(&ctx, &league.home_captain.email).await;
+    let away = client_of(&ctx, &league.away_captain.email).await;
+    let path = result_path(&league, 0);
+    let (first, _) = league.random_result(41);
+    let (second, second_checked) = league.random_result(42);
+    let submitted = post_with_key(&home, &path, "amend-1", &body_of(&first)).await;
+    assert_eq!(submitted.status, 201, "{:?}", submitted.json);
+    let version = submitted.json["version_id"].as_i64().unwrap();
+    let amend = format!("{path}/amend");
+    let mut amendment = body_of(&second);
+    amendment["version_id"] = json!(version);
+
+    // The other side may not amend it, nor may a version no longer current be.
+    let refused = post_with_key(&away, &amend, "amend-2", &amendment).await;
+    assert_eq!(refused.status, 403, "{:?}", refused.json);
+    let mut stale = amendment.clone();
+    stale["version_id"] = json!(version + 1000);
+    let stale = post_with_key(&home, &amend, "amend-3", &stale).await;
+    assert_eq!(stale.status, 409, "{:?}", stale.json);
+
+    // A game with an impossible score is named at its place, and nothing changes.
+    let mut impossible = amendment.clone();
+    impossible["games"][0]["hands"][0] = json!({"score": [59, 0]});
+    let refused = post_with_key(&home, &amend, "amend-4", &impossible).await;
+    assert_eq!(refused.status, 422, "{:?}", refused.json);
+    assert!(
+        refused.problem_at("games[0].hands[0]").is_some(),
+        "{:?}",
+        refused.json
+    );
+    assert_eq!(
+        ctx.store
+            .current_result(league.fixtures[0].id)
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        version
+    );
+
+    let amended = post_with_key(&home, &amend, "amend-5", &amendment).await;
+    assert_eq!(amended.status, 200, "{:?}", amended.json);
+    assert_ne!(amended.json["version_id"], json!(version));
+    assert_eq!(amended.json["status"], "awaiting_confirmation");
+    let fives::domain::match_format::FixtureScore::Played {
+        home_games,
+        away_games,
+    } = second_checked.score
+    else {
+        panic!("a played score");
+    };
+    assert_eq!(amended.json["score"]["home_games"], json!(home_games));
+    assert_eq!(amended.json["score"]["away_games"], json!(away_games));
+    // The other side confirms the amended version.
+    let confirmed = away
+        .post(
+            &format!("{path}/confirm"),
+            json!({"version_id": amended.json["version_id"]}),
+        )
+        .await;
+    assert_eq!(confirmed.status, 200, "{:?}", confirmed.json);
+}
+store_test!(a_submission_is_amended_through_the_api_and_awaits_the_other_side_again);
+
+async fn one_answer_names_a_game_that_cannot_be_read_and_the_others_mistakes(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let home = client_of(&ctx, &league.home_captain.email).await;
+    let path = result_path(&league, 0);
+    let (sheet, _) = league.random_result(33);
+    let mut body = body_of(&sheet);
+    // Game 1 gives both its hands and a final score; game 2 has a hand no game can score.
+    body["games"][0]["final_score"] = json!({"home": 61, "away": 40});
+    body["games"][1]["hands"][0] = json!({"score": [59, 0]});
+    let refused = home.post(&path, body).await;
+    assert_eq!(refused.status, 422, "{:?}", refused.json);
+    assert_eq!(
+        refused.problem_fields(),
+        ["games[0]", "games[1].hands[0]"],
+        "{:?}",
+        refused.json
+    );
+    assert!(
+        refused
+            .problem_at("games[0]")
+            .unwrap()
+            .starts_with("Game 1: give exactly one of"),
+        "{:?}",
+        refused.json
+    );
+    assert!(
+        ctx.store
+            .current_result(league.fixtures[0].id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+store_test!(one_answer_names_a_game_that_cannot_be_read_and_the_others_mistakes);

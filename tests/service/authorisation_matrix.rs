@@ -32,6 +32,8 @@ fn address(route: &str, north: &North) -> String {
         north.token
     } else if route.contains("/players/{id}") {
         north.player
+    } else if route.contains("/transfers/{id}") {
+        north.transfer
     } else {
         north.anchor
     };
@@ -247,7 +249,27 @@ async fn every_write_route_refuses_every_caller_who_may_not_and_changes_nothing(
     let table = published.json["round"]["tables"][0]["id"]
         .as_i64()
         .unwrap_or_else(|| panic!("a table in {:?}", published.json));
+    // Pat Jones plays for the Swan; the Anchor's captain asks for them: a transfer waiting.
+    let swan_squad = api
+        .post(
+            &format!("{base}/teams/{}/squad", swan.id),
+            json!({"player_id": player}),
+        )
+        .await;
+    assert!(swan_squad.status < 300, "{:?}", swan_squad.json);
+    let anchor_captain_api =
+        signed_in(&ctx, "the Anchor's captain", "anchor@example.org", true).await;
+    let asked = ctx
+        .api(anchor_captain_api.token.as_deref())
+        .post(
+            &format!("{base}/teams/{}/squad", anchor.id),
+            json!({"player_id": player}),
+        )
+        .await;
+    assert_eq!(asked.status, 202, "{:?}", asked.json);
+    let transfer = id_of(&asked);
     let north = North {
+        transfer,
         championship,
         entrant,
         table,

@@ -155,12 +155,55 @@ async fn division_on_a_phone(client: &Client, url: &str) -> Result<serde_json::V
                 subscribe_link: box(document.querySelector('a[data-subscribe]')),
                 subscribe: document.querySelector('a[data-subscribe]')?.getAttribute('href') ?? null,
                 chart: document.querySelector('svg.chart')?.outerHTML ?? null,
+                legend: [...document.querySelectorAll('.chart-legend a')].map(link => ({
+                    name: link.textContent.trim(),
+                    font: parseFloat(getComputedStyle(link).fontSize),
+                    right: link.getBoundingClientRect().right,
+                })),
             };
             "#,
             vec![],
         )
         .await
         .map_err(step("measure the page"))
+}
+
+/// Taps the legend's second team and reads the positions page it opens: its width, the
+/// chart's drawing and the team the legend marks as picked out.
+async fn pick_out_a_team(client: &Client) -> Result<serde_json::Value, String> {
+    let step =
+        |what: &'static str| move |error: fantoccini::error::CmdError| format!("{what}: {error}");
+    let links = client
+        .find_all(Locator::Css(".chart-legend a"))
+        .await
+        .map_err(step("find the chart's legend"))?;
+    let second = links.get(1).ok_or("a legend of at least two teams")?;
+    let tapped = second.text().await.map_err(step("read the legend"))?;
+    second
+        .click()
+        .await
+        .map_err(step("tap a team in the legend"))?;
+    client
+        .wait()
+        .for_element(Locator::XPath(
+            "//main//h1[normalize-space()='Positions through the season']",
+        ))
+        .await
+        .map_err(step("see the positions page"))?;
+    let mut seen = client
+        .execute(
+            r#"return {
+                width: document.documentElement.clientWidth,
+                page: document.documentElement.scrollWidth,
+                chart: document.querySelector('svg.chart')?.outerHTML ?? null,
+                current: document.querySelector('.chart-legend a[aria-current]')?.textContent.trim() ?? null,
+            };"#,
+            vec![],
+        )
+        .await
+        .map_err(step("measure the positions page"))?;
+    seen["tapped"] = serde_json::Value::String(tapped.trim().to_string());
+    Ok(seen)
 }
 
 async fn on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_results(
@@ -247,6 +290,7 @@ async fn on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_resu
         .await
         .unwrap();
     let after = division_on_a_phone(client, &url).await;
+    let picked = pick_out_a_team(client).await;
     chromium.close().await;
 
     let before = before.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
@@ -282,6 +326,23 @@ async fn on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_resu
         chart(&before),
         chart(&after),
         "the chart did not follow the new result"
+    );
+    // The legend names every team in type a phone can read, each on screen.
+    let legend = before["legend"].as_array().unwrap();
+    assert_eq!(legend.len(), 8, "{before}");
+    for entry in legend {
+        assert!(entry["font"].as_f64().unwrap() >= 12.0, "{entry}");
+        assert!(entry["right"].as_f64().unwrap() <= width, "{entry}");
+    }
+    // A tap on a team picks out its line on a page of its own.
+    let picked = picked.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    assert_eq!(picked["page"], picked["width"], "{picked}");
+    assert_eq!(picked["current"], picked["tapped"], "{picked}");
+    assert!(
+        picked["chart"]
+            .as_str()
+            .is_some_and(|svg| svg.contains(r#"stroke-width="6""#)),
+        "{picked}"
     );
 }
 store_test!(on_a_390_px_phone_the_division_page_fits_and_its_chart_follows_the_results);

@@ -235,6 +235,29 @@ async fn a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads(ctx
                         serde_json::from_value(game["hands"].clone()).unwrap();
                     fields.push((format!("g{n}_hands"), write_hand_lines(&hands).unwrap()));
                 }
+                // One submit with game 1's first home player not chosen and a hand game 2
+                // cannot score: both told at once, and nothing kept.
+                let mistaken: Vec<(&str, &str)> = fields
+                    .iter()
+                    .filter(|(k, _)| k != "g1_home_1")
+                    .map(|(k, v)| {
+                        if k == "g2_hands" {
+                            (k.as_str(), "59 0")
+                        } else {
+                            (k.as_str(), v.as_str())
+                        }
+                    })
+                    .collect();
+                let refused = player.submit(&format!("/tables/{link}"), &mistaken).await;
+                assert_eq!(refused.status, 422, "{}", refused.body);
+                for mistake in ["Game 1: choose the", "Game 2, hand 1"] {
+                    assert!(
+                        refused.body.contains(mistake),
+                        "{mistake}: {}",
+                        refused.body
+                    );
+                }
+                assert!(!refused.body.contains("table-saved"), "{}", refused.body);
                 let typed: Vec<(&str, &str)> = fields
                     .iter()
                     .map(|(k, v)| (k.as_str(), v.as_str()))

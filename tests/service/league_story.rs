@@ -246,7 +246,7 @@ async fn season_over_http(ctx: &TestContext) -> Season {
             organiser
                 .submit(&squad, &[("name", player)])
                 .await
-                .assert_redirect_to(&squad);
+                .assert_redirect_to(&format!("{squad}?done=added"));
         }
     }
     organiser

@@ -468,11 +468,11 @@ async fn a_name_that_only_looks_like_another_is_refused_on_the_page_and_in_the_a
     browser
         .submit(&squad, &[("name", "John Smith")])
         .await
-        .assert_redirect_to(&squad);
+        .assert_redirect_to(&format!("{squad}?done=added"));
     browser
         .submit(&squad, &[("name", "John Smith")])
         .await
-        .assert_redirect_to(&squad);
+        .assert_redirect_to(&format!("{squad}?done=added"));
     let page = browser
         .submit(&squad, &[("name", "J\u{43e}hn Smith")])
         .await;

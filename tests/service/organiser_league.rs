@@ -559,11 +559,11 @@ async fn an_organiser_adds_players_to_a_squad(ctx: TestContext) {
     organiser
         .submit(&squad, &[("name", "Pat Jones")])
         .await
-        .assert_redirect_to(&squad);
+        .assert_redirect_to(&format!("{squad}?done=added"));
     organiser
         .submit(&squad, &[("name", "Sam Hill")])
         .await
-        .assert_redirect_to(&squad);
+        .assert_redirect_to(&format!("{squad}?done=added"));
     let page = organiser.submit(&squad, &[("name", "   ")]).await;
     assert_eq!(page.status, 422);
     assert!(

@@ -85,7 +85,7 @@ async fn a_captain_adds_and_removes_players_and_a_player_who_played_keeps_their_
     // A new name joins; one that only looks like a player's is refused, with the reason.
     home.submit(&squad, &[("name", "Ivy Lane")])
         .await
-        .assert_redirect_to(&squad);
+        .assert_redirect_to(&format!("{squad}?done=added"));
     let refused = home.submit(&squad, &[("name", "Ivy Lan\u{0435}")]).await;
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert!(
@@ -144,7 +144,7 @@ async fn a_captain_adds_and_removes_players_and_a_player_who_played_keeps_their_
     // Taken out of the squad, Ann keeps every game; the result still names her.
     home.submit(&format!("{squad}/{ann}/remove"), &[])
         .await
-        .assert_redirect_to(&squad);
+        .assert_redirect_to(&format!("{squad}?done=removed"));
     assert!(!squad_names(&ctx, anchor).await.contains(&"Ann".to_string()));
     assert_eq!(ctx.store.games_of_player(ann).await.unwrap(), games_before);
     assert!(ctx.store.player(ann).await.unwrap().is_some());
@@ -229,7 +229,36 @@ async fn an_organiser_adds_a_list_all_or_nothing_naming_each_refused_line(ctx: T
         players_before
     );
 
-    // The list put right: Eve of Bell is the league's Eve; the others are new.
+    // Eve plays for Bell: a list does not move her, and says how.
+    let elsewhere = secretary
+        .submit(
+            &format!("{squad}/list"),
+            &[("names", "Jo Hart\nEve\nKit Moss")],
+        )
+        .await;
+    assert_eq!(elsewhere.status, 422, "{}", elsewhere.body);
+    assert!(
+        elsewhere
+            .body
+            .contains("Line 2: Eve plays for Bell: add them on their own to move them"),
+        "{}",
+        elsewhere.body
+    );
+    assert_eq!(squad_names(&ctx, anchor).await, before);
+
+    // Eve taken out of Bell's squad, the list put right: Eve is the league's Eve, in no team
+    // now; the others are new.
+    let eve = league
+        .away_squad
+        .iter()
+        .find(|p| p.name == "Eve")
+        .unwrap()
+        .id;
+    let bell_squad = format!("/organise/{SLUG}/teams/{}/squad", league.away);
+    secretary
+        .submit(&format!("{bell_squad}/{eve}/remove"), &[])
+        .await
+        .assert_redirect_to(&format!("{bell_squad}?done=removed"));
     let done = secretary
         .submit(
             &format!("{squad}/list"),

@@ -35,7 +35,7 @@ pub(crate) fn page_answer(page: &Page) -> Answer {
 
 pub(crate) fn api_answer(reply: &Reply) -> Answer {
     match reply.status {
-        200 | 201 | 204 => Answer::Done,
+        200 | 201 | 202 | 204 => Answer::Done,
         401 => Answer::NotSignedIn,
         403 => Answer::Forbidden,
         404 => Answer::NotFound,

@@ -481,7 +481,10 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     (
         "results::amend",
         Some(("POST", "/leagues/{slug}/fixtures/{id}/result/amend")),
-        None,
+        Some((
+            "POST",
+            "/api/v1/organisations/{slug}/fixtures/{id}/result/amend",
+        )),
     ),
     (
         "results::amendment",
@@ -573,6 +576,21 @@ const USE_CASES: &[(&str, Route, Route)] = &[
     ),
     ("squads::squad", Some(("GET", "/teams/{id}/squad")), None),
     (
+        "transfers::decide_transfer",
+        Some(("POST", "/organise/{slug}/transfers/{id}")),
+        Some(("POST", "/api/v1/organisations/{slug}/transfers/{id}")),
+    ),
+    (
+        "transfers::set_transfer_rule",
+        Some(("POST", "/organise/{slug}/transfers/rule")),
+        Some(("PUT", "/api/v1/organisations/{slug}/transfers/rule")),
+    ),
+    (
+        "transfers::transfers",
+        Some(("GET", "/organise/{slug}/transfers")),
+        Some(("GET", "/api/v1/organisations/{slug}/transfers")),
+    ),
+    (
         "tasks::captain_tasks",
         Some(("GET", "/dashboard")),
         Some(("GET", "/api/v1/me/tasks")),
@@ -647,7 +665,7 @@ const USE_CASES: &[(&str, Route, Route)] = &[
 ];
 
 /// The use case modules of `src/app` (the lookups and the squads are their helpers).
-const USE_CASE_MODULES: [&str; 19] = [
+const USE_CASE_MODULES: [&str; 20] = [
     "accounts",
     "admin",
     "captaincy",
@@ -667,6 +685,7 @@ const USE_CASE_MODULES: [&str; 19] = [
     "tasks",
     "teams",
     "tokens",
+    "transfers",
 ];
 
 /// The Rust files under `folder`, its subfolders' included.

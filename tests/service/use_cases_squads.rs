@@ -95,8 +95,46 @@ async fn a_squad_is_run_alike_on_the_pages_and_through_the_api(ctx: TestContext)
             .await,
         Answer::Done,
     );
+
+    // Each is a player of the other team: a transfer asked, which the organisers decide.
+    assert!(!names(anchor).await.contains(&"Eve".to_string()));
+    let waiting = ctx
+        .store
+        .transfer_requests(league.organisation, 0)
+        .await
+        .unwrap();
+    assert_eq!(waiting.len(), 2, "{waiting:?}");
+    let to = |team: TeamId| waiting.iter().find(|t| t.to_team_id == team).unwrap().id;
+    let (to_anchor, to_bell) = (to(anchor), to(bell));
+    let decide = |id| format!("/organise/{SLUG}/transfers/{id}");
+    let decide_api = |id| format!("{api}/transfers/{id}");
+    alike(
+        "transfers::decide_transfer",
+        &home
+            .browser
+            .submit(&decide(to_anchor), &[("decision", "approve")])
+            .await,
+        &away
+            .api
+            .post(&decide_api(to_bell), json!({"decision": "approve"}))
+            .await,
+        Answer::Forbidden,
+    );
+    alike(
+        "transfers::decide_transfer",
+        &secretary
+            .browser
+            .submit(&decide(to_anchor), &[("decision", "approve")])
+            .await,
+        &secretary
+            .api
+            .post(&decide_api(to_bell), json!({"decision": "approve"}))
+            .await,
+        Answer::Done,
+    );
     assert!(names(anchor).await.contains(&"Eve".to_string()));
     assert!(names(bell).await.contains(&"Ann".to_string()));
+    assert!(!names(bell).await.contains(&"Eve".to_string()));
 
     // Taken out again.
     alike(
@@ -125,6 +163,23 @@ async fn a_squad_is_run_alike_on_the_pages_and_through_the_api(ctx: TestContext)
     );
     assert!(!names(anchor).await.contains(&"Eve".to_string()));
     assert!(!names(bell).await.contains(&"Ann".to_string()));
+    // In no team now, each goes back at once to the team they came from.
+    home.browser
+        .submit(
+            &format!("/teams/{anchor}/squad/existing"),
+            &[("player", &ann.to_string())],
+        )
+        .await
+        .assert_redirect_to(&format!("/teams/{anchor}/squad?done=added"));
+    let back = away
+        .api
+        .post(
+            &format!("{api}/teams/{bell}/squad"),
+            json!({"player_id": eve.0}),
+        )
+        .await;
+    assert_eq!(back.status, 200, "{:?}", back.json);
+    assert!(names(anchor).await.contains(&"Ann".to_string()));
 
     // A list of names: the organiser's alone.
     let org = format!("/organise/{SLUG}");
@@ -141,7 +196,7 @@ async fn a_squad_is_run_alike_on_the_pages_and_through_the_api(ctx: TestContext)
             .api
             .post(
                 &format!("{api}/teams/{bell}/squad/list"),
-                json!({"names": ["Jo", "Kit"]}),
+                json!({"names": ["Lu", "Max"]}),
             )
             .await,
         Answer::Forbidden,
@@ -159,19 +214,27 @@ async fn a_squad_is_run_alike_on_the_pages_and_through_the_api(ctx: TestContext)
             .api
             .post(
                 &format!("{api}/teams/{bell}/squad/list"),
-                json!({"names": ["Jo", "Kit"]}),
+                json!({"names": ["Lu", "Max"]}),
             )
             .await,
         Answer::Done,
     );
-    for team in [anchor, bell] {
-        let squad = names(team).await;
-        assert!(
-            squad.contains(&"Jo".to_string()) && squad.contains(&"Kit".to_string()),
-            "{squad:?}"
-        );
+    let (anchor_names, bell_names) = (names(anchor).await, names(bell).await);
+    for (squad, listed) in [(anchor_names, ["Jo", "Kit"]), (bell_names, ["Lu", "Max"])] {
+        for name in listed {
+            assert!(squad.contains(&name.to_string()), "{squad:?}");
+        }
     }
-    // Jo and Kit were made once, by the page; the API's list named the same players.
+    // A list names the league's player of that name, in no team: it does not move one of
+    // another team (the one-team rule says so alike on both).
+    let moved = secretary
+        .api
+        .post(
+            &format!("{api}/teams/{bell}/squad/list"),
+            json!({"names": ["Jo"]}),
+        )
+        .await;
+    assert_eq!(moved.status, 422, "{:?}", moved.json);
     let players = ctx.store.players_of(league.organisation).await.unwrap();
     assert_eq!(players.iter().filter(|p| p.name == "Jo").count(), 1);
 

@@ -29,6 +29,7 @@ pub mod results;
 mod table_hands;
 pub mod tasks;
 pub mod teams;
+pub mod transfers;
 pub mod views;
 
 use actix_web::http::header;
@@ -205,6 +206,9 @@ api_endpoints![
     divisions::get_standings,
     divisions::get_positions,
     deductions::deduct_points,
+    transfers::list_transfers,
+    transfers::set_transfer_rule,
+    transfers::decide_transfer,
     fixtures::division_fixtures,
     fixtures::generate_fixtures,
     fixtures::get_fixture,
@@ -233,6 +237,7 @@ api_endpoints![
     results::dispute_result,
     results::withdraw_result,
     results::correct_result,
+    results::amend_result,
     championships::list_championships,
     championships::create_championship,
     championships::get_championship,

@@ -24,14 +24,16 @@ use crate::domain::entry_level::totals_within_limit;
 use crate::domain::ids::{FixtureId, PlayerId};
 use crate::domain::match_format::{Leg, Side};
 use crate::domain::match_result::{
-    GameOutcome, GameSheet, ResultRules, ResultSheet, SheetAsRead, game_slots, hands_within_limit,
-    pasted_hands, wrong_number_of_games,
+    GameOutcome, GameSheet, ResultRules, ResultSheet, SheetAsRead, Unread, game_slots,
+    hands_within_limit, pasted_hands, wrong_number_of_games,
 };
 use crate::store::{Store, Submitted};
 use crate::token::SecretToken;
 use crate::web::AppState;
 
+mod amendment;
 mod views;
+pub use amendment::{__path_amend_result, AmendmentBody, amend_result};
 use views::*;
 pub use views::{EventView, GameTotals, GameView, ResultView, ScoreView, VersionScoreView};
 
@@ -256,12 +258,13 @@ fn submission_key(request: &HttpRequest, in_body: Option<&str>) -> Result<String
 // ---------------------------------------------------------------------------------------------
 // Reading a result into a sheet, and checking it.
 
-/// What a submission or a correction sends, read: its key, and its sheet or the problems
-/// with its shape. The problems wait to be answered with the use case's own, so that one
-/// answer names them all.
+/// What a submission or a correction sends, read: its key, its sheet (a game that could not
+/// be read left for the check to pass over; none when the body's shape is wrong as a whole),
+/// and the problems found reading it. They wait to be answered with the use case's own, so
+/// that one answer names them all.
 struct SentResult {
     key: String,
-    sheet: Option<ResultSheet>,
+    sheet: Option<SheetAsRead>,
     read: Vec<Problem>,
 }
 
@@ -274,10 +277,10 @@ fn sent_result(
 ) -> Result<SentResult, ApiError> {
     let key = submission_key(request, key_in_body)?;
     Ok(match sheet_of(walkover, games, rules) {
-        Ok(sheet) => SentResult {
+        Ok((sheet, read)) => SentResult {
             key,
             sheet: Some(sheet),
-            read: Vec::new(),
+            read,
         },
         Err(read) => SentResult {
             key,
@@ -287,17 +290,20 @@ fn sent_result(
     })
 }
 
-/// The sheet a body says, or every problem with its shape (which part of each game is given).
+/// The sheet a body says with the problems of each game that could not be read (which part
+/// of it is given), that game left for the check to pass over; or the problem with the body's
+/// shape as a whole.
 fn sheet_of(
     walkover: Option<&WalkoverInput>,
     games: Option<&[GameInput]>,
     rules: ResultRules<'_>,
-) -> Result<ResultSheet, Vec<Problem>> {
+) -> Result<(SheetAsRead, Vec<Problem>), Vec<Problem>> {
     let games = match (walkover, games) {
         (Some(walkover), None) => {
-            return Ok(ResultSheet::Walkover {
+            let sheet = ResultSheet::Walkover {
                 conceded_by: walkover.conceded_by,
-            });
+            };
+            return Ok((SheetAsRead::whole(sheet), Vec::new()));
         }
         (None, Some(games)) => games,
         (Some(_), Some(_)) => {
@@ -319,17 +325,28 @@ fn sheet_of(
     let slots = game_slots(rules.format);
     let mut problems = Vec::new();
     let mut sheets = Vec::new();
+    let mut unread = Unread::default();
     for ((game, leg), index) in games.iter().zip(&slots).zip(0..) {
         match game_sheet(game, leg, index, rules) {
             Ok(sheet) => sheets.push(sheet),
-            Err(problem) => problems.push(problem),
+            Err(problem) => {
+                problems.push(problem);
+                unread
+                    .scores
+                    .push(u32::try_from(index + 1).unwrap_or(u32::MAX));
+                sheets.push(GameSheet {
+                    home: game.home.iter().copied().map(PlayerId).collect(),
+                    away: game.away.iter().copied().map(PlayerId).collect(),
+                    outcome: GameOutcome::Hands(Vec::new()),
+                });
+            }
         }
     }
-    if problems.is_empty() {
-        Ok(ResultSheet::Played { games: sheets })
-    } else {
-        Err(problems)
-    }
+    let sheet = SheetAsRead {
+        sheet: ResultSheet::Played { games: sheets },
+        unread,
+    };
+    Ok((sheet, problems))
 }
 
 fn game_sheet(
@@ -404,6 +421,16 @@ fn result_field(field: &Field, games: Option<&[GameInput]>) -> String {
     }
 }
 
+/// The game a field of the body is in (`games[3].hands[0]`: 3); none for the body as a whole.
+fn game_index(field: &str) -> Option<usize> {
+    field
+        .strip_prefix("games[")?
+        .split(']')
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// A use case's refusal of a result body: its problems at their places in the body, after
 /// those found reading it (`read`).
 fn result_refusal(error: AppError, read: Vec<Problem>, games: Option<&[GameInput]>) -> ApiError {
@@ -414,6 +441,8 @@ fn result_refusal(error: AppError, read: Vec<Problem>, games: Option<&[GameInput
                 .map(|problem| Problem::new(result_field(&problem.field, games), problem.message))
                 .collect();
             all.extend(read);
+            // In the order of the games, whichever found them.
+            all.sort_by_key(|problem| game_index(&problem.field));
             match &all[..] {
                 // The fixture's date, alone, is said as the whole answer.
                 [only] if only.field.is_empty() => ApiError::Invalid {
@@ -535,7 +564,7 @@ pub async fn submit_result(
         entry.squads.rules(&place.competition),
     )?;
     let submission = NewSubmission {
-        sheet: sheet.map(SheetAsRead::whole),
+        sheet,
         submission_key: &key,
         early_reason: body.early_reason.as_deref(),
     };
@@ -694,16 +723,9 @@ pub async fn correct_result(
         body.games.as_deref(),
         correction.squads.rules(&place.competition),
     )?;
-    let corrected = results::correct(
-        store,
-        caller.who(),
-        &place,
-        sheet.map(SheetAsRead::whole),
-        &key,
-        &body.reason,
-    )
-    .await
-    .map_err(|error| result_refusal(error, read, body.games.as_deref()))?;
+    let corrected = results::correct(store, caller.who(), &place, sheet, &key, &body.reason)
+        .await
+        .map_err(|error| result_refusal(error, read, body.games.as_deref()))?;
     Ok(HttpResponse::Ok()
         .insert_header((header::LOCATION, path_of(&place)))
         .json(result_view(store, &place, &corrected).await?))

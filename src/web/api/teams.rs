@@ -12,7 +12,10 @@ use super::auth::ApiCaller;
 use super::created;
 use super::error::{ApiError, ErrorBody, Problem};
 use super::input::{ApiJson, Id, name_of, weekday_of};
+use super::transfers::TransferView;
 use super::views::{FixtureView, NamedRef, PlayerView, TeamSummary, VenueView};
+use crate::app::squads::SquadAddition;
+use crate::app::transfers::TransferMade;
 use crate::app::{captaincy, lookup, removals, renames, squads, teams};
 use crate::domain::ids::{PlayerId, TeamId, UserId};
 use crate::domain::league::{Venue, VenueAddress};
@@ -332,17 +335,21 @@ pub struct SquadPlayerBody {
     tag = "teams",
     description = "Adds a player to the team's squad: one of the organisation's players \
                    (`player_id`) or a new one (`name`). A squad holds at most 40 players. The \
-                   team's captains and the organisation's organisers may.",
+                   team's captains and the organisation's organisers may. A player is in one \
+                   team's squad at a time: a captain's adding a player of another team asks \
+                   the organisers for a transfer (202, the request), which the organisation's \
+                   rule may refuse during a season (422); an organiser's moves the player.",
     params(
         ("id" = i64, Path, description = "The team's id"),
     ),
     request_body = SquadPlayerBody,
     responses(
         (status = 200, body = TeamView),
+        (status = 202, description = "A player of another team: a transfer asked of the organisers", body = TransferView),
         (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "The player is already in the squad, or the name looks the same as another player's", body = ErrorBody),
+        (status = 409, description = "The player is already in the squad, the name looks the same as another player's, or the same transfer waits already", body = ErrorBody),
         (status = 422, description = "Not one of the organisation's players, a name that is not one, or the squad is full", body = ErrorBody),
     ),
     security(("bearer" = [])),
@@ -358,13 +365,29 @@ pub async fn add_squad_player(
     let store = state.store.as_ref();
     // Only those who act for the team are told what is wrong with the body.
     teams::team_to_act_for(store, caller.who(), &slug, TeamId(id)).await?;
-    let (organisation, team, _) = match (body.player_id, body.name.as_deref()) {
+    let (organisation, team) = match (body.player_id, body.name.as_deref()) {
         (Some(player), None) => {
-            squads::add_to_squad(store, caller.who(), &slug, TeamId(id), PlayerId(player)).await?
+            let links = state.mail.as_ref();
+            let (organisation, team, addition) = squads::add_to_squad(
+                store,
+                links,
+                caller.who(),
+                &slug,
+                TeamId(id),
+                PlayerId(player),
+            )
+            .await?;
+            if let SquadAddition::Transfer(TransferMade::Asked(request)) = addition {
+                return Ok(HttpResponse::Accepted().json(TransferView::of(request)));
+            }
+            (organisation, team)
         }
         (None, Some(name)) => {
             let name = name_of(name)?;
-            squads::add_new_player_to_squad(store, caller.who(), &slug, TeamId(id), &name).await?
+            let (organisation, team, _) =
+                squads::add_new_player_to_squad(store, caller.who(), &slug, TeamId(id), &name)
+                    .await?;
+            (organisation, team)
         }
         _ => {
             return Err(ApiError::invalid_field(

@@ -3,12 +3,13 @@
 //! new name, and taken out.
 
 use actix_web::http::StatusCode;
-use actix_web::web::{Data, Form, Path};
+use actix_web::web::{Data, Form, Path, Query};
 use actix_web::{HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::app::squads::{self, Squad};
+use crate::app::squads::{self, Squad, SquadAddition};
+use crate::app::transfers::TransferMade;
 use crate::app::{AppError, Who, teams};
 use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::organisation::DisplayName;
@@ -60,6 +61,28 @@ impl SquadAddress {
     }
 }
 
+/// What was just done on a squad's page, said at its top after the redirect (`?done=asked`).
+#[derive(Deserialize)]
+pub struct DoneQuery {
+    done: Option<String>,
+}
+
+impl DoneQuery {
+    /// The sentence for what was done, when the address names something.
+    pub fn words(&self) -> Option<String> {
+        let words = match self.done.as_deref()? {
+            "added" => "Added to the squad.",
+            "asked" => {
+                "Transfer asked for: the league's organisers approve or refuse it, and both teams' captains are told by mail."
+            }
+            "moved" => "Moved from the other team's squad; both teams' captains are told by mail.",
+            "removed" => "Taken out of the squad; every game they played stays theirs.",
+            _ => return None,
+        };
+        Some(words.to_string())
+    }
+}
+
 /// Renders the squad's page for `address`, with what was typed and its problems.
 pub fn show(
     viewer: &Viewer,
@@ -105,6 +128,7 @@ pub async fn squad_page(
     viewer: Viewer,
     state: Data<AppState>,
     id: Path<i64>,
+    query: Query<DoneQuery>,
 ) -> Result<HttpResponse, WebError> {
     let squad = squad_of(&viewer, &state, TeamId(*id)).await?;
     let address = SquadAddress::captains(&squad);
@@ -113,7 +137,7 @@ pub async fn squad_page(
         squad,
         address,
         StatusCode::OK,
-        None,
+        query.words(),
         SquadForms::default(),
     )
 }
@@ -162,12 +186,13 @@ pub async fn add_new(
     match squads::add_new_player_to_squad(state.store.as_ref(), viewer.who(), &slug, team, &name)
         .await
     {
-        Ok(_) => Ok(redirect(&base)),
+        Ok(_) => Ok(redirect(&format!("{base}?done=added"))),
         Err(error) => refused(squad, refusal_messages(viewer, error)?.join(" ")),
     }
 }
 
-/// Adds one of the organisation's players; a refusal comes back at the player's field.
+/// Adds one of the organisation's players (a player of another team by a transfer); a refusal
+/// comes back at the player's field.
 pub async fn add_existing(
     viewer: &Viewer,
     state: &AppState,
@@ -196,6 +221,7 @@ pub async fn add_existing(
     let (slug, team) = (squad.organisation.slug.clone(), squad.team.id);
     match squads::add_to_squad(
         state.store.as_ref(),
+        state.mail.as_ref(),
         viewer.who(),
         &slug,
         team,
@@ -203,7 +229,14 @@ pub async fn add_existing(
     )
     .await
     {
-        Ok(_) => Ok(redirect(&base)),
+        Ok((_, _, addition)) => {
+            let done = match addition {
+                SquadAddition::Joined(_) => "added",
+                SquadAddition::Transfer(TransferMade::Asked(_)) => "asked",
+                SquadAddition::Transfer(TransferMade::Moved(_)) => "moved",
+            };
+            Ok(redirect(&format!("{base}?done={done}")))
+        }
         Err(error) => refused(squad, refusal_messages(viewer, error)?.join(" ")),
     }
 }
@@ -252,5 +285,5 @@ pub async fn remove_squad_player(
         .await
     };
     removed.await.map_err(|error| viewer.refused(error))?;
-    Ok(redirect(&format!("/teams/{team}/squad")))
+    Ok(redirect(&format!("/teams/{team}/squad?done=removed")))
 }

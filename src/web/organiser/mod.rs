@@ -1,5 +1,6 @@
 //! An organisation's organisers' pages under `/organise/{slug}`: teams and their pubs and
-//! squads, competitions, seasons, divisions and fixtures, and results awaiting attention.
+//! squads and transfers, competitions, seasons, divisions and fixtures, and results awaiting
+//! attention.
 
 pub mod captain_invites;
 pub mod championships;
@@ -15,3 +16,4 @@ pub mod results;
 pub mod season;
 pub mod squad;
 pub mod teams;
+pub mod transfers;

@@ -102,11 +102,17 @@ pub fn inbox_counts(slug: &str, inbox: &OrganiserInbox) -> Vec<InboxCount> {
         ),
     ]
     .into_iter()
+    .map(|(count, words, anchor)| (count, words, format!("{page}#{anchor}")))
+    .chain([(
+        inbox.transfers.len(),
+        ("transfer to approve", "transfers to approve"),
+        format!("/organise/{slug}/transfers"),
+    )])
     .filter(|(count, _, _)| *count > 0)
-    .map(|(count, (one, many), anchor)| InboxCount {
+    .map(|(count, (one, many), href)| InboxCount {
         count,
         words: if count == 1 { one } else { many },
-        href: format!("{page}#{anchor}"),
+        href,
     })
     .collect()
 }

@@ -4,7 +4,7 @@
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
-use actix_web::web::{Data, Form, Path};
+use actix_web::web::{Data, Form, Path, Query};
 use actix_web::{HttpResponse, get, post};
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -19,7 +19,8 @@ use crate::domain::squad::{
 };
 use crate::web::AppState;
 use crate::web::captain::squad::{
-    ExistingPlayerForm, NewPlayerForm, SquadAddress, SquadForms, add_existing, add_new, show,
+    DoneQuery, ExistingPlayerForm, NewPlayerForm, SquadAddress, SquadForms, add_existing, add_new,
+    show,
 };
 use crate::web::error::WebError;
 use crate::web::layout::redirect;
@@ -55,6 +56,7 @@ pub async fn squad_page(
     viewer: Viewer,
     state: Data<AppState>,
     path: Path<(String, i64)>,
+    query: Query<DoneQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (slug, id) = path.into_inner();
     let squad = squad_of(&viewer, &state, &slug, id).await?;
@@ -64,7 +66,7 @@ pub async fn squad_page(
         squad,
         address,
         StatusCode::OK,
-        None,
+        query.words(),
         SquadForms::default(),
     )
 }
@@ -113,7 +115,7 @@ pub async fn remove_squad_player(
     .await
     .map_err(|error| viewer.refused(error))?;
     Ok(redirect(&format!(
-        "/organise/{}/teams/{}/squad",
+        "/organise/{}/teams/{}/squad?done=removed",
         organisation.slug, team.id
     )))
 }

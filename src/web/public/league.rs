@@ -20,11 +20,11 @@ use crate::store::{
     Bye, Competition, Division, Fixture, Organisation, Player, Season, Store, Team,
 };
 use crate::web::AppState;
-use crate::web::charts;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render};
 use crate::web::page_cache::CachedContent;
 use crate::web::public::csv_export::{self, ResultRow, ResultScore, ResultStatus};
+use crate::web::public::positions::{PositionsChart, positions_chart};
 use crate::web::session::Viewer;
 
 /// How many results a team's form guide shows.
@@ -345,8 +345,8 @@ struct DivisionContent {
     latest: Vec<FixtureLine>,
     /// Such as "Latest results: Tue 17 Nov 2026".
     latest_caption: String,
-    /// Positions through the season as an SVG, once there is a result.
-    positions_chart: Option<String>,
+    /// Positions through the season, once there is a result.
+    positions_chart: Option<PositionsChart>,
 }
 
 /// A page whose content was kept, in the layout of whoever is looking.
@@ -411,21 +411,8 @@ async fn division_content(
         .filter(|fixture| Some(fixture.date) == latest_day && !fixture.status.is_unplayed())
         .map(|fixture| FixtureLine::new(fixture, &confirmed, format))
         .collect();
-    let history = league::positions_through_season(store, &place, &fixtures, &confirmed).await?;
-    let team_lines: Vec<charts::TeamLine<'_>> = (standings.iter())
-        .map(|(_, team)| charts::TeamLine {
-            team: team.id,
-            name: &team.name,
-        })
-        .collect();
-    let positions_chart = charts::positions_through_the_season(
-        &history,
-        &team_lines,
-        &format!(
-            "{}: each team's position after each round of {}",
-            place.division.name, place.season.name
-        ),
-    );
+    let positions_chart =
+        positions_chart(store, &place, &standings, (&fixtures, &confirmed), None).await?;
     let rounds = rounds(&fixtures, byes, &confirmed, format);
     let DivisionPlace {
         competition,

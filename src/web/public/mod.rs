@@ -12,4 +12,5 @@ pub mod home;
 pub mod league;
 pub mod league_screen;
 pub mod players;
+pub mod positions;
 pub mod ratings;

@@ -46,6 +46,8 @@ pub(super) struct North {
     pub(super) championship: i64,
     pub(super) entrant: i64,
     pub(super) table: i64,
+    /// The Anchor's captain's request for the Swan's player, waiting.
+    pub(super) transfer: i64,
 }
 
 /// The plainest Swiss of three rounds, as the API takes a format.
@@ -221,6 +223,10 @@ pub(super) fn request_for(method: &str, route: &str, north: &North) -> Option<(A
         ("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result/withdraw") => {
             (FixtureSide, Body::Json(json!({"version_id": 1})))
         }
+        ("POST", "/api/v1/organisations/{slug}/fixtures/{id}/result/amend") => (
+            FixtureSide,
+            Body::Json(json!({"version_id": 1, "walkover": {"conceded_by": "away"}})),
+        ),
         ("POST", "/leagues/{slug}/fixtures/{id}/correct") => {
             (Organiser, form(&[("walkover", "away"), ("reason", "typo")]))
         }
@@ -264,6 +270,17 @@ pub(super) fn request_for(method: &str, route: &str, north: &North) -> Option<(A
         ),
         ("POST", "/organise/{slug}/divisions/{id}/fixtures") => {
             (Organiser, form(&[("legs", "double")]))
+        }
+        ("POST", "/organise/{slug}/transfers/rule") => (
+            Organiser,
+            form(&[("mid_season", "until"), ("last_day", "31/01/2027")]),
+        ),
+        ("PUT", "/api/v1/organisations/{slug}/transfers/rule") => {
+            (Organiser, Body::Json(json!({"mid_season": "closed"})))
+        }
+        ("POST", "/organise/{slug}/transfers/{id}") => (Organiser, form(&[("decision", "refuse")])),
+        ("POST", "/api/v1/organisations/{slug}/transfers/{id}") => {
+            (Organiser, Body::Json(json!({"decision": "approve"})))
         }
         ("POST", "/organise/{slug}/divisions/{id}/deductions") => (
             Organiser,

@@ -1,0 +1,276 @@
+//! On a 390 px phone, in Chromium: a captain amends a submitted result from the fixture's page,
+//! the form arriving filled in with the submission; the secretary re-dates a fixture onto a
+//! night one of its teams already plays, is refused in the words of that night, then ticks the
+//! box and saves it; neither page scrolls sideways.
+
+use fantoccini::{Client, Locator};
+
+use crate::browser::{Chromium, log_in, step};
+use crate::result_entry::{enter, fields_of};
+use crate::results_league::{ResultsLeague, SLUG, results_league};
+use crate::support::{Browser, PASSWORD, TestContext};
+
+type Step<T = ()> = Result<T, String>;
+
+/// Fails when the page is wider than the window.
+async fn fits(client: &Client, page: &str) -> Step {
+    let measured = client
+        .execute(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+            vec![],
+        )
+        .await
+        .map_err(step("measure the page"))?;
+    let (width, window) = (
+        measured[0].as_f64().unwrap_or(f64::MAX),
+        measured[1].as_f64().unwrap_or(0.0),
+    );
+    if width > window {
+        return Err(format!(
+            "the {page} is {width} px wide in a {window} px window"
+        ));
+    }
+    Ok(())
+}
+
+async fn text_of(client: &Client, css: &str, what: &'static str) -> Step<String> {
+    client
+        .wait()
+        .for_element(Locator::Css(css))
+        .await
+        .map_err(step(what))?
+        .text()
+        .await
+        .map_err(step(what))
+}
+
+async fn amend_from_the_fixture(
+    client: &Client,
+    address: &str,
+    league: &ResultsLeague,
+    first_hands: &str,
+) -> Step {
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    log_in(client, address, &league.home_captain.email, PASSWORD).await?;
+    let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
+    client
+        .goto(&format!("{address}{fixture}"))
+        .await
+        .map_err(step("open the fixture"))?;
+    client
+        .find(Locator::LinkText("Amend your result"))
+        .await
+        .map_err(step("find Amend your result"))?
+        .click()
+        .await
+        .map_err(step("open the amendment"))?;
+    let typed = client
+        .wait()
+        .for_element(Locator::Css("textarea#g1_hands"))
+        .await
+        .map_err(step("see game 1's hands"))?
+        .prop("value")
+        .await
+        .map_err(step("read game 1's hands"))?
+        .unwrap_or_default();
+    if typed.trim() != first_hands.trim() {
+        return Err(format!(
+            "find game 1's hands filled in: {typed:?}, not {first_hands:?}"
+        ));
+    }
+    fits(client, "amendment form").await?;
+    client
+        .find(Locator::Css("main form button[type=submit]"))
+        .await
+        .map_err(step("find the form's button"))?
+        .click()
+        .await
+        .map_err(step("send the amendment"))?;
+    let said = text_of(client, "#done", "see what was done").await?;
+    if !said.starts_with("Your amended result has been kept.") {
+        return Err(format!("see the amendment kept; the page said {said:?}"));
+    }
+    fits(client, "fixture page once amended").await
+}
+
+async fn in_chromium_a_captain_amends_a_result_arriving_filled_in(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let (sheet, _) = league.random_result(61);
+    let home = ctx.browser();
+    home.login_ok(&league.home_captain.email).await;
+    let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
+    enter(&home, &format!("{fixture}/result"), &fields_of(&sheet))
+        .await
+        .assert_redirect_to(&format!("{fixture}?done=submitted"));
+    let first_hands = first_game_lines(&home, &fixture).await;
+    assert!(!first_hands.is_empty(), "the form fills in game 1's hands");
+    let before = ctx
+        .store
+        .current_result(league.fixtures[0].id)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let outcome =
+        amend_from_the_fixture(chromium.client(), &ctx.address, &league, &first_hands).await;
+    chromium.close().await;
+    outcome.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    let after = ctx
+        .store
+        .current_result(league.fixtures[0].id)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    assert_ne!(before, after, "the amendment is a new version");
+}
+store_test!(in_chromium_a_captain_amends_a_result_arriving_filled_in);
+
+/// Game 1's hands as the amendment form fills them in, read over HTTP.
+async fn first_game_lines(browser: &Browser, fixture: &str) -> String {
+    let form = browser.get(&format!("{fixture}/result/amend")).await;
+    let start = form
+        .body
+        .find(r#"id="g1_hands""#)
+        .and_then(|at| form.body[at..].find('>').map(|end| at + end + 1))
+        .expect("game 1's hands");
+    let end = start + form.body[start..].find("</textarea>").unwrap();
+    form.body[start..end].trim().to_string()
+}
+
+async fn redate_onto_a_played_night(
+    client: &Client,
+    address: &str,
+    league: &ResultsLeague,
+    night: &str,
+) -> Step<(String, String)> {
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    log_in(client, address, &league.secretary.email, PASSWORD).await?;
+    let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
+    client
+        .goto(&format!("{address}{fixture}"))
+        .await
+        .map_err(step("open the fixture"))?;
+    client
+        .find(Locator::XPath(
+            "//summary[normalize-space()='Re-date this fixture']",
+        ))
+        .await
+        .map_err(step("find Re-date this fixture"))?
+        .click()
+        .await
+        .map_err(step("open the re-date form"))?;
+    let date = client
+        .find(Locator::Css("input#redate-date"))
+        .await
+        .map_err(step("find the new date"))?;
+    // The field holds the fixture's date: typed over, as a secretary would.
+    date.clear().await.map_err(step("clear the date"))?;
+    date.send_keys(night)
+        .await
+        .map_err(step("type the night"))?;
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Re-date this fixture']",
+        ))
+        .await
+        .map_err(step("find the re-date button"))?
+        .click()
+        .await
+        .map_err(step("re-date the fixture"))?;
+    let refused = text_of(client, "#redate-error", "see the refusal").await?;
+    let focused = client
+        .execute("return document.activeElement.id;", vec![])
+        .await
+        .map_err(step("see where the focus is"))?;
+    if focused.as_str() != Some("redate-error") {
+        return Err(format!("find the focus on the refusal, not on {focused}"));
+    }
+    fits(client, "fixture page with the refusal").await?;
+    client
+        .find(Locator::Css("input[name=same_night]"))
+        .await
+        .map_err(step("find Play it on that night"))?
+        .click()
+        .await
+        .map_err(step("tick Play it on that night"))?;
+    client
+        .find(Locator::XPath(
+            "//button[normalize-space()='Re-date this fixture']",
+        ))
+        .await
+        .map_err(step("find the re-date button again"))?
+        .click()
+        .await
+        .map_err(step("re-date the fixture again"))?;
+    let said = match text_of(client, "#done", "see the fixture moved").await {
+        Ok(said) => said,
+        Err(error) => {
+            let url = client
+                .current_url()
+                .await
+                .map_err(step("read the address"))?;
+            let main = text_of(client, "main", "read the page").await?;
+            let checked = client
+                .execute(
+                    "return [document.querySelector('input[name=same_night]')?.checked, \
+                     document.querySelector('#redate-date')?.value];",
+                    vec![],
+                )
+                .await
+                .map_err(step("read the form"))?;
+            return Err(format!("{error} at {url} ({checked}): {main}"));
+        }
+    };
+    fits(client, "fixture page once moved").await?;
+    Ok((refused, said))
+}
+
+async fn in_chromium_a_same_night_re_date_is_refused_then_confirmed(ctx: TestContext) {
+    let league = results_league(&ctx).await;
+    let night = ctx
+        .store
+        .fixture(league.fixtures[1].id)
+        .await
+        .unwrap()
+        .unwrap()
+        .date;
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let outcome = redate_onto_a_played_night(
+        chromium.client(),
+        &ctx.address,
+        &league,
+        &night.format("%d/%m/%Y").to_string(),
+    )
+    .await;
+    chromium.close().await;
+    let (refused, said) = outcome.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    let words = night.format("%a %-d %b %Y").to_string();
+    assert!(
+        refused.contains(&format!("already plays Anchor that night, {words}."))
+            || refused.contains(&format!("already plays Bell that night, {words}.")),
+        "{refused}"
+    );
+    assert!(said.contains(&format!("now plays on {words}")), "{said}");
+    assert_eq!(
+        ctx.store
+            .fixture(league.fixtures[0].id)
+            .await
+            .unwrap()
+            .unwrap()
+            .date,
+        night
+    );
+}
+store_test!(in_chromium_a_same_night_re_date_is_refused_then_confirmed);
