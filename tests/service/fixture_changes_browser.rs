@@ -1,11 +1,13 @@
 //! On a 390 px phone, in Chromium: a captain amends a submitted result from the fixture's page,
-//! the form arriving filled in with the submission; the secretary re-dates a fixture onto a
-//! night one of its teams already plays, is refused in the words of that night, then ticks the
-//! box and saves it; neither page scrolls sideways.
+//! the form arriving filled in with the submission, and the other side is asked again by mail;
+//! the secretary re-dates a fixture onto a night one of its teams already plays, is refused in
+//! the words of that night, then ticks the box and saves it; the secretary's dashboard counts
+//! the demo's dispute, a tap from its list; no page scrolls sideways.
 
 use fantoccini::{Client, Locator};
 
 use crate::browser::{Chromium, log_in, step};
+use crate::mail::{MailService, SmtpServer, free_port, smtp_available};
 use crate::result_entry::{enter, fields_of};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::{Browser, PASSWORD, TestContext};
@@ -97,9 +99,15 @@ async fn amend_from_the_fixture(
 }
 
 async fn in_chromium_a_captain_amends_a_result_arriving_filled_in(ctx: TestContext) {
+    if !smtp_available() {
+        return;
+    }
+    let smtp_port = free_port();
+    let smtp = SmtpServer::start(smtp_port).await;
+    let service = MailService::start(&ctx, smtp_port).await;
     let league = results_league(&ctx).await;
     let (sheet, _) = league.random_result(61);
-    let home = ctx.browser();
+    let home = service.browser(&ctx);
     home.login_ok(&league.home_captain.email).await;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
     enter(&home, &format!("{fixture}/result"), &fields_of(&sheet))
@@ -118,7 +126,7 @@ async fn in_chromium_a_captain_amends_a_result_arriving_filled_in(ctx: TestConte
         return;
     };
     let outcome =
-        amend_from_the_fixture(chromium.client(), &ctx.address, &league, &first_hands).await;
+        amend_from_the_fixture(chromium.client(), &service.address, &league, &first_hands).await;
     chromium.close().await;
     outcome.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
     let after = ctx
@@ -129,6 +137,15 @@ async fn in_chromium_a_captain_amends_a_result_arriving_filled_in(ctx: TestConte
         .unwrap()
         .id;
     assert_ne!(before, after, "the amendment is a new version");
+    // The other side is asked again: first to confirm, then told it changed.
+    let mails = smtp.wait_for(&league.away_captain.email, 2).await;
+    assert!(
+        mails
+            .iter()
+            .any(|mail| mail.contains("Subject: Changed, please confirm again")),
+        "{mails:?}"
+    );
+    service.stop().await;
 }
 store_test!(in_chromium_a_captain_amends_a_result_arriving_filled_in);
 
@@ -274,3 +291,44 @@ async fn in_chromium_a_same_night_re_date_is_refused_then_confirmed(ctx: TestCon
     );
 }
 store_test!(in_chromium_a_same_night_re_date_is_refused_then_confirmed);
+
+async fn tap_the_dispute_count(client: &Client, address: &str, secretary: &str) -> Step<String> {
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    log_in(client, address, secretary, fives::demo::PASSWORD).await?;
+    let count = client
+        .find(Locator::Css(&format!(
+            "a[href='/organise/{}/results#disputed-heading']",
+            fives::demo::SLUG
+        )))
+        .await
+        .map_err(step("find the disputes on the dashboard"))?;
+    let words = count.text().await.map_err(step("read the count"))?;
+    fits(client, "dashboard").await?;
+    count.click().await.map_err(step("tap the count"))?;
+    let disputed = text_of(
+        client,
+        "section[aria-labelledby=disputed-heading] ul.alerts",
+        "see the disputed results",
+    )
+    .await?;
+    fits(client, "results page").await?;
+    Ok(format!("{words} | {disputed}"))
+}
+
+async fn in_chromium_the_secretarys_dashboard_counts_a_dispute_a_tap_from_it(ctx: TestContext) {
+    let league = fives::demo::load(ctx.store.as_ref(), chrono::Utc::now(), 2026)
+        .await
+        .unwrap();
+    let Some(chromium) = Chromium::start().await else {
+        return;
+    };
+    let seen = tap_the_dispute_count(chromium.client(), &ctx.address, &league.secretary).await;
+    chromium.close().await;
+    let seen = seen.unwrap_or_else(|error| panic!("in Chromium, could not {error}"));
+    assert!(seen.starts_with("1 dispute to decide | "), "{seen}");
+    assert!(seen.contains("Disputed"), "{seen}");
+}
+store_test!(in_chromium_the_secretarys_dashboard_counts_a_dispute_a_tap_from_it);
