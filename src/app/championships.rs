@@ -193,9 +193,8 @@ async fn rate_unrated_entrants(
                 EntrantPlayer::New(_) => None,
             })
             .collect();
-        if !rated.is_empty() {
-            let mean = rated.iter().sum::<i64>() as f64 / rated.len() as f64;
-            entrant.rating = (mean.round() as i64).clamp(0, MAX_RATING);
+        if let Some(rating) = super::ratings::entrant_rating(&rated) {
+            entrant.rating = rating.clamp(0, MAX_RATING);
         }
     }
     Ok(())

@@ -431,6 +431,43 @@ pub async fn player_ratings(
         .collect())
 }
 
+/// An entrant's rating from its players' (a pair's the mean of its rated players', rounded):
+/// `None` when none of them is rated.
+pub(crate) fn entrant_rating(rated: &[i64]) -> Option<i64> {
+    if rated.is_empty() {
+        return None;
+    }
+    let mean = rated.iter().sum::<i64>() as f64 / rated.len() as f64;
+    Some(mean.round() as i64)
+}
+
+/// Each entrant's league rating now: its players' in the pool of the championship's game
+/// family, as [`entrant_rating`] makes it; an entrant with no rated player (a team, or players
+/// new to the league) has none. For the organiser's entrant list, beside the rating that seeds.
+pub async fn league_ratings_of_entrants(
+    store: &dyn Store,
+    cache: &RatingCache,
+    view: &super::championships::ChampionshipView,
+) -> Result<HashMap<crate::domain::ids::EntrantId, i64>, AppError> {
+    let family = view.championship.ruleset.preset;
+    let rated = cache.rated(store, view.organisation.clone()).await?;
+    let Some(pool) = rated.pools.iter().find(|pool| pool.family == family) else {
+        return Ok(HashMap::new());
+    };
+    Ok(view
+        .entrants
+        .iter()
+        .filter_map(|entrant| {
+            let rated: Vec<i64> = [entrant.player, entrant.partner]
+                .into_iter()
+                .flatten()
+                .filter_map(|player| Some(pool.rating_of(player)?.rating))
+                .collect();
+            Some((entrant.id, entrant_rating(&rated)?))
+        })
+        .collect())
+}
+
 /// The organisation's players' current ratings in `family`, worked out afresh (the cache is the
 /// pages'): what a championship seeded by rating takes for an entrant entered without one.
 pub(crate) async fn current_ratings(

@@ -3,7 +3,7 @@
 
 use fantoccini::{Client, Locator};
 
-use crate::browser::{Chromium, log_in, step};
+use crate::browser::{Chromium, log_in_on_a_phone, step};
 use crate::support::{PASSWORD, TestContext};
 
 type Step<T = ()> = Result<T, String>;
@@ -20,11 +20,7 @@ struct Copied {
 }
 
 async fn make_and_copy_a_token(client: &Client, address: &str, email: &str) -> Step<Copied> {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
-    log_in(client, address, email, PASSWORD).await?;
+    log_in_on_a_phone(client, address, email, PASSWORD).await?;
     client
         .goto(&format!("{address}/account/tokens"))
         .await

@@ -160,6 +160,41 @@ async fn fill_in_the_login_form(
     Ok(())
 }
 
+/// Fails when the page is wider than the window, naming the `page`.
+pub(crate) async fn fits(client: &Client, page: &str) -> Result<(), String> {
+    let measured = client
+        .execute(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
+            vec![],
+        )
+        .await
+        .map_err(step("measure the page"))?;
+    let (width, window) = (
+        measured[0].as_f64().unwrap_or(f64::MAX),
+        measured[1].as_f64().unwrap_or(0.0),
+    );
+    if width > window {
+        return Err(format!(
+            "the {page} is {width} px wide in a {window} px window"
+        ));
+    }
+    Ok(())
+}
+
+/// Makes the window a phone's (390 by 844) and logs in as `email`, the dashboard on screen.
+pub(crate) async fn log_in_on_a_phone(
+    client: &Client,
+    address: &str,
+    email: &str,
+    password: &str,
+) -> Result<(), String> {
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
+    log_in(client, address, email, password).await
+}
+
 /// Logs in as `email` on the login page, the account logged in before forgotten, and waits
 /// for the dashboard.
 pub(crate) async fn log_in(

@@ -4,44 +4,15 @@
 use fantoccini::{Client, Locator};
 use fives::domain::ids::DivisionId;
 
-use crate::browser::{Chromium, log_in, step};
+use crate::browser::{Chromium, fits, log_in_on_a_phone, step};
 use crate::bulk_invites::invitations;
 use crate::bulk_teams::{GUILD, TwoDivisions, two_divisions};
 use crate::support::{PASSWORD, TestContext};
 
 type Step<T = ()> = Result<T, String>;
 
-/// Whether the page is wider than the window, as `[page width, window width]`.
-async fn widths(client: &Client) -> Step<(f64, f64)> {
-    let measured = client
-        .execute(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
-            vec![],
-        )
-        .await
-        .map_err(step("measure the page"))?;
-    Ok((
-        measured[0].as_f64().unwrap_or(f64::MAX),
-        measured[1].as_f64().unwrap_or(0.0),
-    ))
-}
-
-async fn fits(client: &Client, page: &str) -> Step {
-    let (page_width, window) = widths(client).await?;
-    if page_width > window {
-        return Err(format!(
-            "the {page} is {page_width} px wide in a {window} px window"
-        ));
-    }
-    Ok(())
-}
-
 async fn paste_three_teams(client: &Client, address: &str, league: &TwoDivisions) -> Step {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
-    log_in(client, address, &league.secretary.email, PASSWORD).await?;
+    log_in_on_a_phone(client, address, &league.secretary.email, PASSWORD).await?;
     client
         .goto(&format!(
             "{address}/organise/{GUILD}/seasons/{}",

@@ -436,6 +436,34 @@ async fn a_championship_seeded_by_rating_takes_the_league_ratings_of_entrants_wi
         ],
         "the league's rating where none is given, the one given kept, nothing for the unrated"
     );
+    // The organiser's entrant list shows beside each rating the league's: the entered 1,234
+    // beside the player's league rating, and none for the newcomer.
+    let organiser = ctx.browser();
+    organiser.login_ok(&league.secretary.email).await;
+    let page = organiser
+        .get(&format!(
+            "/organise/{SLUG}/championships/{}",
+            made.json["id"]
+        ))
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let row = |name: &str| -> String {
+        let start = page
+            .body
+            .find(&format!("<th scope=\"row\">{name}</th>"))
+            .unwrap_or_else(|| panic!("{name}'s row in {}", page.body));
+        page.body[start..start + page.body[start..].find("</tr>").unwrap()].to_string()
+    };
+    assert!(
+        row(&rated[1].0).contains(&format!("<td>1234</td>\n      <td>{}</td>", rated[1].1)),
+        "{}",
+        row(&rated[1].0)
+    );
+    assert!(
+        row("Newcomer Nell").contains("<td>0</td>\n      <td>–</td>"),
+        "{}",
+        row("Newcomer Nell")
+    );
 
     // The round is played and confirmed: each table is a rated game of the same pool.
     let at = |path: &str| format!("{base}/{}{path}", made.json["id"]);

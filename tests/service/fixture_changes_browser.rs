@@ -6,34 +6,13 @@
 
 use fantoccini::{Client, Locator};
 
-use crate::browser::{Chromium, log_in, step};
+use crate::browser::{Chromium, fits, log_in_on_a_phone, step};
 use crate::mail::{MailService, SmtpServer, free_port, smtp_available};
 use crate::result_entry::{enter, fields_of};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::{Browser, PASSWORD, TestContext};
 
 type Step<T = ()> = Result<T, String>;
-
-/// Fails when the page is wider than the window.
-async fn fits(client: &Client, page: &str) -> Step {
-    let measured = client
-        .execute(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
-            vec![],
-        )
-        .await
-        .map_err(step("measure the page"))?;
-    let (width, window) = (
-        measured[0].as_f64().unwrap_or(f64::MAX),
-        measured[1].as_f64().unwrap_or(0.0),
-    );
-    if width > window {
-        return Err(format!(
-            "the {page} is {width} px wide in a {window} px window"
-        ));
-    }
-    Ok(())
-}
 
 async fn text_of(client: &Client, css: &str, what: &'static str) -> Step<String> {
     client
@@ -52,11 +31,7 @@ async fn amend_from_the_fixture(
     league: &ResultsLeague,
     first_hands: &str,
 ) -> Step {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
-    log_in(client, address, &league.home_captain.email, PASSWORD).await?;
+    log_in_on_a_phone(client, address, &league.home_captain.email, PASSWORD).await?;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
     client
         .goto(&format!("{address}{fixture}"))
@@ -167,11 +142,7 @@ async fn redate_onto_a_played_night(
     league: &ResultsLeague,
     night: &str,
 ) -> Step<(String, String)> {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
-    log_in(client, address, &league.secretary.email, PASSWORD).await?;
+    log_in_on_a_phone(client, address, &league.secretary.email, PASSWORD).await?;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
     client
         .goto(&format!("{address}{fixture}"))
@@ -293,11 +264,7 @@ async fn in_chromium_a_same_night_re_date_is_refused_then_confirmed(ctx: TestCon
 store_test!(in_chromium_a_same_night_re_date_is_refused_then_confirmed);
 
 async fn tap_the_dispute_count(client: &Client, address: &str, secretary: &str) -> Step<String> {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
-    log_in(client, address, secretary, fives::demo::PASSWORD).await?;
+    log_in_on_a_phone(client, address, secretary, fives::demo::PASSWORD).await?;
     let count = client
         .find(Locator::Css(&format!(
             "a[href='/organise/{}/results#disputed-heading']",

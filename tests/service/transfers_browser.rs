@@ -5,33 +5,12 @@
 use fantoccini::{Client, Locator};
 use fives::domain::ids::PlayerId;
 
-use crate::browser::{Chromium, log_in, step};
+use crate::browser::{Chromium, fits, log_in, log_in_on_a_phone, step};
 use crate::mail::{MailService, SmtpServer, free_port, smtp_available};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::{PASSWORD, TestContext};
 
 type Step<T = ()> = Result<T, String>;
-
-/// Fails when the page is wider than the window.
-async fn fits(client: &Client, page: &str) -> Step {
-    let measured = client
-        .execute(
-            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];",
-            vec![],
-        )
-        .await
-        .map_err(step("measure the page"))?;
-    let (width, window) = (
-        measured[0].as_f64().unwrap_or(f64::MAX),
-        measured[1].as_f64().unwrap_or(0.0),
-    );
-    if width > window {
-        return Err(format!(
-            "the {page} is {width} px wide in a {window} px window"
-        ));
-    }
-    Ok(())
-}
 
 /// Waits for the page's notice and answers its words.
 async fn notice(client: &Client) -> Step<String> {
@@ -51,11 +30,7 @@ async fn ask_and_approve(
     league: &ResultsLeague,
     eve: PlayerId,
 ) -> Step {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
-    log_in(client, address, &league.home_captain.email, PASSWORD).await?;
+    log_in_on_a_phone(client, address, &league.home_captain.email, PASSWORD).await?;
     let squad = format!("/teams/{}/squad", league.home);
     client
         .goto(&format!("{address}{squad}"))

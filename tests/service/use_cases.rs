@@ -64,6 +64,11 @@ const USE_CASES: &[(&str, Route, Route)] = &[
         )),
     ),
     (
+        "ratings::league_ratings_of_entrants",
+        Some(("GET", "/organise/{slug}/championships/{id}")),
+        None,
+    ),
+    (
         "ratings::player_ratings",
         Some(("GET", "/leagues/{slug}/players/{id}")),
         None,

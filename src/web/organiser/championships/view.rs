@@ -25,6 +25,8 @@ use crate::web::session::Viewer;
 struct EntrantLine {
     entrant: Entrant,
     status: String,
+    /// Its players' rating in the league's pool now, when any is rated.
+    league_rating: Option<i64>,
 }
 
 struct SeatLine {
@@ -351,6 +353,10 @@ pub(super) async fn manage_page(
         .await
         .map_err(|error| viewer.refused(error))?;
     let log = log_of(&view, events);
+    let league_ratings =
+        crate::app::ratings::league_ratings_of_entrants(store, &state.ratings, &view)
+            .await
+            .map_err(|error| viewer.refused(error))?;
     let status = if shown.problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
@@ -369,6 +375,7 @@ pub(super) async fn manage_page(
                     (None, true) => "checked in".into(),
                     (None, false) => String::new(),
                 },
+                league_rating: league_ratings.get(&entrant.id).copied(),
                 entrant: entrant.clone(),
             })
             .collect(),
