@@ -10,7 +10,7 @@ use fives::store::NewCaptainInvite;
 use fives::token::SecretToken;
 
 use crate::bulk_teams::{GUILD, TwoDivisions, signed_in, two_divisions};
-use crate::mail::{MailService, SmtpServer, free_port, link_in, smtp_available};
+use crate::mail::{link_in, mail_through_smtp};
 use crate::support::TestContext;
 
 /// How many captain invitations the store holds, read straight from the database.
@@ -230,12 +230,9 @@ async fn a_secretary_invites_the_captains_of_a_divisions_teams_at_once(ctx: Test
 store_test!(a_secretary_invites_the_captains_of_a_divisions_teams_at_once);
 
 async fn each_captain_invited_at_once_is_mailed_their_own_invitation(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let (league, swan) = premier_of_three(&ctx).await;
     // The Swan's captain-to-be has had the most messages an address is sent in an hour.
     let full = "busy@example.org";

@@ -7,7 +7,7 @@
 use fantoccini::{Client, Locator};
 
 use crate::browser::{Chromium, fits, log_in_on_a_phone, step};
-use crate::mail::{MailService, SmtpServer, free_port, smtp_available};
+use crate::mail::mail_through_smtp;
 use crate::result_entry::{enter, fields_of};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::{Browser, PASSWORD, TestContext};
@@ -74,12 +74,9 @@ async fn amend_from_the_fixture(
 }
 
 async fn in_chromium_a_captain_amends_a_result_arriving_filled_in(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let (sheet, _) = league.random_result(61);
     let home = service.browser(&ctx);

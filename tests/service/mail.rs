@@ -211,18 +211,27 @@ impl MailService {
     }
 }
 
+/// A real SMTP server and the service mailing through it; `None` (the test skipped) without
+/// aiosmtpd, unless FIVES_REQUIRE_SMTP=1.
+pub(crate) async fn mail_through_smtp(ctx: &TestContext) -> Option<(SmtpServer, MailService)> {
+    if !smtp_available() {
+        return None;
+    }
+    let smtp_port = free_port();
+    let smtp = SmtpServer::start(smtp_port).await;
+    let service = MailService::start(ctx, smtp_port).await;
+    Some((smtp, service))
+}
+
 pub(crate) async fn signed_in(browser: Browser, email: &str) -> Browser {
     browser.login_ok(email).await;
     browser
 }
 
 async fn a_submitted_result_mails_the_other_captain_a_link_that_confirms_it(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let home = signed_in(service.browser(&ctx), &league.home_captain.email).await;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
@@ -268,12 +277,9 @@ async fn a_submitted_result_mails_the_other_captain_a_link_that_confirms_it(ctx:
 store_test!(a_submitted_result_mails_the_other_captain_a_link_that_confirms_it);
 
 async fn a_dispute_reaches_the_organiser(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let home = signed_in(service.browser(&ctx), &league.home_captain.email).await;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);

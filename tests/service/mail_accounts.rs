@@ -7,17 +7,14 @@ use fives::domain::mail::{MAX_MAILS_PER_ADDRESS_PER_HOUR, Mail, password_reset};
 use fives::store::NewPasswordReset;
 use fives::token::SecretToken;
 
-use crate::mail::{MailService, SmtpServer, free_port, link_in, signed_in, smtp_available};
+use crate::mail::{MailService, free_port, link_in, mail_through_smtp, signed_in};
 use crate::results_league::{SLUG, results_league};
 use crate::support::{PASSWORD, TestContext};
 
 async fn a_reset_link_works_once_and_an_expired_one_is_refused(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let user = ctx.user("forgetful@example.org").await;
     // A session and a token elsewhere, which the reset must close.
     let elsewhere = signed_in(service.browser(&ctx), &user.email).await;
@@ -185,12 +182,9 @@ async fn without_mail_the_forgotten_password_page_says_so_and_nothing_is_queued(
 store_test!(without_mail_the_forgotten_password_page_says_so_and_nothing_is_queued);
 
 async fn an_organiser_invites_another_organiser_by_mail(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let secretary = signed_in(service.browser(&ctx), &league.secretary.email).await;
     let form = secretary.get(&format!("/organise/{SLUG}")).await;

@@ -5,7 +5,7 @@
 
 use fives::domain::match_result::{GameOutcome, ResultSheet};
 
-use crate::mail::{MailService, SmtpServer, free_port, signed_in, smtp_available};
+use crate::mail::{mail_through_smtp, signed_in};
 use crate::result_entry::{enter, fields_of, post_with_key, submission_key};
 use crate::results_league::{SLUG, results_league};
 use crate::support::TestContext;
@@ -29,12 +29,9 @@ fn first_game_lines(sheet: &ResultSheet) -> String {
 }
 
 async fn an_amended_result_comes_back_filled_in_and_asks_the_other_side_again(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
     let (first, first_checked) = league.random_result(31);
@@ -170,12 +167,9 @@ async fn an_amended_result_comes_back_filled_in_and_asks_the_other_side_again(ct
 store_test!(an_amended_result_comes_back_filled_in_and_asks_the_other_side_again);
 
 async fn a_withdrawal_asks_first_and_tells_the_other_side(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let fixture = format!("/leagues/{SLUG}/fixtures/{}", league.fixtures[0].id);
     let home = signed_in(service.browser(&ctx), &league.home_captain.email).await;

@@ -8,7 +8,7 @@ use chrono::Duration;
 use fives::domain::ids::{PlayerId, TeamId};
 use serde_json::json;
 
-use crate::mail::{MailService, SmtpServer, free_port, signed_in, smtp_available};
+use crate::mail::{mail_through_smtp, signed_in};
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::TestContext;
 
@@ -32,12 +32,9 @@ fn player_named(league: &ResultsLeague, name: &str) -> PlayerId {
 }
 
 async fn a_transfer_is_asked_approved_and_mailed_to_both_captains(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let (anchor, bell) = (league.home, league.away);
     let eve = player_named(&league, "Eve");

@@ -6,7 +6,7 @@ use fantoccini::{Client, Locator};
 use fives::domain::ids::PlayerId;
 
 use crate::browser::{Chromium, fits, log_in, log_in_on_a_phone, step};
-use crate::mail::{MailService, SmtpServer, free_port, smtp_available};
+use crate::mail::mail_through_smtp;
 use crate::results_league::{ResultsLeague, SLUG, results_league};
 use crate::support::{PASSWORD, TestContext};
 
@@ -90,12 +90,9 @@ async fn ask_and_approve(
 }
 
 async fn in_chromium_a_captain_asks_for_a_transfer_and_the_secretary_approves_it(ctx: TestContext) {
-    if !smtp_available() {
+    let Some((smtp, service)) = mail_through_smtp(&ctx).await else {
         return;
-    }
-    let smtp_port = free_port();
-    let smtp = SmtpServer::start(smtp_port).await;
-    let service = MailService::start(&ctx, smtp_port).await;
+    };
     let league = results_league(&ctx).await;
     let eve = league
         .away_squad
