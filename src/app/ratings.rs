@@ -14,10 +14,13 @@ use serde::Deserialize;
 use super::AppError;
 use super::lookup;
 use crate::domain::career::{CareerGame, PlayedAt};
+use crate::domain::championship::table::check_team_table;
 use crate::domain::ids::{OrganisationId, PlayerId};
 use crate::domain::league_time;
+use crate::domain::match_result::{GameLine, GameSheet, SquadMember};
 use crate::domain::rating_games::{
     RatedGame, championship_table, games_document, league_game, player_of_key, table_id,
+    team_match_game,
 };
 use crate::domain::rule_words::game_name;
 use crate::store::{Organisation, Store};
@@ -191,6 +194,8 @@ async fn games_by_family(
             .clone()
     };
     let ids = |side: &[(PlayerId, String)]| side.iter().map(|(id, _)| *id).collect::<Vec<_>>();
+    // The organisation's players by id, read once a team match needs their names.
+    let mut players: HashMap<PlayerId, String> = HashMap::new();
     for played in store.league_games_played(organisation.id).await? {
         let Some(family) = competitions.get(&played.competition) else {
             continue;
@@ -230,8 +235,55 @@ async fn games_by_family(
         for (player, name) in played.seats.iter().flatten() {
             names.insert(*player, name.clone());
         }
-        let seats: Vec<Vec<PlayerId>> = played.seats.iter().map(|seat| ids(seat)).collect();
         let date = league_time::local(played.published_at).date_naive();
+        let played_at = PlayedAt::Table {
+            championship: championship.id,
+            stage: played.stage,
+            round: played.round,
+            table: played.number,
+        };
+        if championship.format.team_match.is_some() {
+            // A team match's games are rated as league games; its players are the league's.
+            if players.is_empty() {
+                players = store
+                    .players_of(organisation.id)
+                    .await?
+                    .into_iter()
+                    .map(|player| (player.id, player.name))
+                    .collect();
+            }
+            let table = table_id(championship.id, played.stage, played.round, played.number);
+            for line in team_match_lines(championship, &played.sheet, &players) {
+                let Some(game) = team_match_game(
+                    &table,
+                    line.number,
+                    date,
+                    line.winner,
+                    &line.home,
+                    &line.away,
+                ) else {
+                    continue;
+                };
+                for player in line.home.iter().chain(&line.away) {
+                    if let Some(name) = players.get(player) {
+                        names.insert(*player, name.clone());
+                    }
+                }
+                let career = CareerGame {
+                    played_at,
+                    date,
+                    event: event_of(championship.name.clone()),
+                    ranks: game.ranks.clone(),
+                    sides: vec![line.home, line.away],
+                };
+                games
+                    .entry(championship.ruleset.preset)
+                    .or_default()
+                    .push((game, career));
+            }
+            continue;
+        }
+        let seats: Vec<Vec<PlayerId>> = played.seats.iter().map(|seat| ids(seat)).collect();
         let Some(game) = championship_table(
             table_id(championship.id, played.stage, played.round, played.number),
             date,
@@ -247,12 +299,7 @@ async fn games_by_family(
             .map(|side| side.iter().filter_map(|key| player_of_key(key)).collect())
             .collect();
         let career = CareerGame {
-            played_at: PlayedAt::Table {
-                championship: championship.id,
-                stage: played.stage,
-                round: played.round,
-                table: played.number,
-            },
+            played_at,
             date,
             event: event_of(championship.name.clone()),
             ranks: game.ranks.clone(),
@@ -272,6 +319,60 @@ async fn games_by_family(
         })
         .collect();
     Ok((games, names))
+}
+
+/// A confirmed team match's games as checked, in order: each with its players and winner. The
+/// games kept are checked again under the championship's rules, each team's squad taken as the
+/// players its games name (who were in it when the match was kept); a sheet that no longer
+/// checks is logged and rates nothing.
+fn team_match_lines(
+    championship: &crate::store::Championship,
+    sheet: &str,
+    players: &HashMap<PlayerId, String>,
+) -> Vec<GameLine> {
+    #[derive(Deserialize)]
+    struct Kept {
+        games: Vec<GameSheet>,
+    }
+    let kept: Kept = match serde_json::from_str(sheet) {
+        Ok(kept) => kept,
+        Err(error) => {
+            tracing::warn!(championship = championship.id.0, %error, "a team match's sheet cannot be read");
+            return Vec::new();
+        }
+    };
+    let squad = |side: fn(&GameSheet) -> &Vec<PlayerId>| -> Vec<SquadMember> {
+        let mut named: Vec<PlayerId> = kept.games.iter().flat_map(side).copied().collect();
+        named.sort_unstable();
+        named.dedup();
+        named
+            .into_iter()
+            .map(|id| SquadMember {
+                id,
+                name: players
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| format!("player {id}")),
+            })
+            .collect()
+    };
+    let (home, away) = (squad(|game| &game.home), squad(|game| &game.away));
+    match check_team_table(
+        &championship.ruleset,
+        &championship.format,
+        [&home, &away],
+        &kept.games,
+    ) {
+        Ok((checked, _)) => checked.games,
+        Err(problems) => {
+            tracing::warn!(
+                championship = championship.id.0,
+                ?problems,
+                "a confirmed team match no longer checks"
+            );
+            Vec::new()
+        }
+    }
 }
 
 fn rate_organisation(

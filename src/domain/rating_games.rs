@@ -1,8 +1,9 @@
 //! Which games a pool of ratings is made of, and the games document that anyone can re-run with
 //! `fives ratings`: one pool an organisation and game family; every confirmed league game with
 //! its players named on both sides (a conceded game a loss for the side that gave it up;
-//! walkovers and games without players named are not rated), and every confirmed championship
-//! table of players or pairs, in the order played.
+//! walkovers and games without players named are not rated), every confirmed championship
+//! table of players or pairs, and every game of a team event's confirmed team match (as a
+//! league game), in the order played.
 
 use chrono::NaiveDate;
 use fives_rules::Preset;
@@ -50,12 +51,36 @@ pub fn league_game(
     home: &[PlayerId],
     away: &[PlayerId],
 ) -> Option<RatedGame> {
+    two_sided(format!("f{}.{game}", fixture.0), date, winner, home, away)
+}
+
+/// A game of a team match at a championship's table, rated as a league game is: its id the
+/// table's with the game's number after it (`c3.2.1.4`).
+pub fn team_match_game(
+    table: &str,
+    game: u32,
+    date: NaiveDate,
+    winner: Side,
+    home: &[PlayerId],
+    away: &[PlayerId],
+) -> Option<RatedGame> {
+    two_sided(format!("{table}.{game}"), date, winner, home, away)
+}
+
+/// A game of two sides, the winner first; `None` when a side has no player named.
+fn two_sided(
+    id: String,
+    date: NaiveDate,
+    winner: Side,
+    home: &[PlayerId],
+    away: &[PlayerId],
+) -> Option<RatedGame> {
     if home.is_empty() || away.is_empty() {
         return None;
     }
     let side = |players: &[PlayerId]| players.iter().copied().map(player_key).collect();
     Some(RatedGame {
-        id: format!("f{}.{game}", fixture.0),
+        id,
         date,
         sides: vec![side(home), side(away)],
         ranks: match winner {
@@ -237,5 +262,18 @@ mod tests {
             &points(&[2, 0]),
         );
         assert_eq!(team, None, "a team's table is not rated as one game");
+    }
+
+    #[test]
+    fn a_team_matchs_game_is_rated_as_a_league_game_under_its_tables_id() {
+        let (ann, bob) = (PlayerId(1), PlayerId(2));
+        let game = team_match_game("c3.2.1", 4, date(), Side::Away, &[ann], &[bob]).unwrap();
+        assert_eq!(game.id, "c3.2.1.4");
+        assert_eq!(
+            game.sides,
+            vec![vec!["p1".to_string()], vec!["p2".to_string()]]
+        );
+        assert_eq!(game.ranks, vec![2, 1]);
+        assert!(team_match_game("c3.2.1", 5, date(), Side::Home, &[ann], &[]).is_none());
     }
 }

@@ -47,6 +47,8 @@ pub struct ChampionshipTablePlayed {
     pub number: u32,
     pub seats: Vec<Vec<(PlayerId, String)>>,
     pub outcome: TableOutcome,
+    /// The games as kept (JSON): a team match's are `{"games": [game sheets]}`.
+    pub sheet: String,
 }
 
 #[async_trait]

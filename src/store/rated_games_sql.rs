@@ -127,14 +127,23 @@ macro_rules! rated_games_sql_store {
                                 (entrant, players)
                             })
                             .collect();
-                    type TableRow =
-                        (i64, String, i64, chrono::DateTime<chrono::Utc>, i64, i64, String, String);
+                    type TableRow = (
+                        i64,
+                        String,
+                        i64,
+                        chrono::DateTime<chrono::Utc>,
+                        i64,
+                        i64,
+                        String,
+                        String,
+                        String,
+                    );
                     let tables: Vec<TableRow> = sqlx::query_as(
                         "SELECT championship_rounds.championship_id, championship_rounds.stage, \
                          CAST(championship_rounds.number AS BIGINT), \
                          championship_rounds.published_at, championship_tables.id, \
                          CAST(championship_tables.number AS BIGINT), championship_tables.seats, \
-                         championship_tables.outcome \
+                         championship_tables.outcome, championship_tables.sheet \
                          FROM championship_tables \
                          JOIN championship_rounds \
                              ON championship_rounds.id = championship_tables.round_id \
@@ -151,7 +160,7 @@ macro_rules! rated_games_sql_store {
                     tables
                         .into_iter()
                         .map(
-                            |(championship, stage, round, published_at, table, number, seats, outcome)| {
+                            |(championship, stage, round, published_at, table, number, seats, outcome, sheet)| {
                                 let seats = kept::ids_from_json::<i64>("a table's seats", &seats)?
                                     .into_iter()
                                     .map(|entrant| players_of.get(&entrant).cloned().unwrap_or_default())
@@ -165,6 +174,7 @@ macro_rules! rated_games_sql_store {
                                     number: number as u32,
                                     seats,
                                     outcome: kept::outcome_from_json(&outcome)?,
+                                    sheet,
                                 })
                             },
                         )

@@ -373,6 +373,36 @@ async fn a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads(ctx
         after.json["rounds"][3]["tables"][0]["points"],
         last["points"]
     );
+
+    // Every game of every team match is rated as a league game, in the championship's family:
+    // its id the table's with the game's number, a pairs game two sides of two.
+    let tables: usize = after.json["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|round| round["tables"].as_array().unwrap().len())
+        .sum();
+    let document = ctx
+        .browser()
+        .get("/leagues/north/ratings/fives-and-threes/games.json")
+        .await;
+    assert_eq!(document.status, 200, "{}", document.body);
+    let rated: Value = serde_json::from_str(&document.body).unwrap();
+    let games = rated["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3 * tables, "{games:?}");
+    let first_pairs = format!("c{id}.1.1.3");
+    assert!(
+        games
+            .iter()
+            .all(|game| game["id"].as_str().unwrap().starts_with(&format!("c{id}."))),
+        "{games:?}"
+    );
+    let pairs = games
+        .iter()
+        .find(|game| game["id"] == first_pairs.as_str())
+        .unwrap_or_else(|| panic!("{first_pairs} in {games:?}"));
+    assert_eq!(pairs["sides"][0].as_array().unwrap().len(), 2, "{pairs}");
+    assert_eq!(pairs["sides"][1].as_array().unwrap().len(), 2, "{pairs}");
 }
 store_test!(a_team_cup_plays_its_groups_and_final_as_team_matches_of_the_squads);
 
