@@ -542,21 +542,21 @@ pub(crate) fn entrant_rating(rated: &[i64]) -> Option<i64> {
     Some(mean.round() as i64)
 }
 
-/// Each entrant's league rating now: its players' in the pool of the championship's game
-/// family, as [`entrant_rating`] makes it; an entrant with no rated player (a team, or players
+/// Each entrant's league rating now: its players' in the organisation's pool of the
+/// championship's game `family`, as [`entrant_rating`] makes it; an entrant with no rated player (a team, or players
 /// new to the league) has none. For the organiser's entrant list, beside the rating that seeds.
 pub async fn league_ratings_of_entrants(
     store: &dyn Store,
     cache: &RatingCache,
-    view: &super::championships::ChampionshipView,
+    organisation: &Organisation,
+    family: Preset,
+    entrants: &[crate::store::Entrant],
 ) -> Result<HashMap<crate::domain::ids::EntrantId, i64>, AppError> {
-    let family = view.championship.ruleset.preset;
-    let rated = cache.rated(store, view.organisation.clone()).await?;
+    let rated = cache.rated(store, organisation.clone()).await?;
     let Some(pool) = rated.pools.iter().find(|pool| pool.family == family) else {
         return Ok(HashMap::new());
     };
-    Ok(view
-        .entrants
+    Ok(entrants
         .iter()
         .filter_map(|entrant| {
             let rated: Vec<i64> = [entrant.player, entrant.partner]

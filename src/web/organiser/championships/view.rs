@@ -353,10 +353,15 @@ pub(super) async fn manage_page(
         .await
         .map_err(|error| viewer.refused(error))?;
     let log = log_of(&view, events);
-    let league_ratings =
-        crate::app::ratings::league_ratings_of_entrants(store, &state.ratings, &view)
-            .await
-            .map_err(|error| viewer.refused(error))?;
+    let league_ratings = crate::app::ratings::league_ratings_of_entrants(
+        store,
+        &state.ratings,
+        &view.organisation,
+        view.championship.ruleset.preset,
+        &view.entrants,
+    )
+    .await
+    .map_err(|error| viewer.refused(error))?;
     let status = if shown.problems.is_empty() {
         actix_web::http::StatusCode::OK
     } else {
