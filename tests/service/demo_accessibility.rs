@@ -7,8 +7,8 @@
 use fantoccini::Client;
 use fives::demo;
 
-use crate::browser::{Chromium, step};
-use crate::demo_crawl::{Look, crawl_the_demo};
+use crate::browser::Chromium;
+use crate::demo_crawl::{Look, crawl_the_demo, the_whole_demo};
 use crate::support::{Backend, TestContext};
 
 /// axe-core's source, when it is here.
@@ -45,10 +45,6 @@ async fn every_demo_page(
     league: &demo::DemoLeague,
     axe: &str,
 ) -> Result<(usize, Vec<String>), String> {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
     let look = Look {
         prepare: Some(axe),
         look: AXE_RUN,
@@ -61,13 +57,7 @@ async fn axe_finds_nothing_on_the_demo(ctx: TestContext) {
     let Some(axe) = axe_source() else {
         return;
     };
-    let store = ctx.store.as_ref();
-    let now = chrono::Utc::now();
-    let league = demo::load(store, now, 2026).await.unwrap();
-    let key = fives::secret_key::SecretKey::generate();
-    demo::load_championship_day(store, &key, now, 2026)
-        .await
-        .unwrap();
+    let league = the_whole_demo(ctx.store.as_ref()).await;
     let Some(chromium) = Chromium::start().await else {
         return;
     };

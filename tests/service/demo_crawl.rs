@@ -77,15 +77,31 @@ async fn crawl(
     Ok((looked, problems))
 }
 
-/// Every page of the demo each of its people reaches, looked at: the visitor's from the
-/// league's page and the home page, then a captain's and the secretary's from their
-/// dashboards. Answers how many pages the visitor reached, and every problem found.
+/// The demo as `fives serve --demo` serves it: the league's half season and the championship
+/// day.
+pub(crate) async fn the_whole_demo(store: &dyn fives::store::Store) -> demo::DemoLeague {
+    let now = chrono::Utc::now();
+    let league = demo::load(store, now, 2026).await.unwrap();
+    let key = fives::secret_key::SecretKey::generate();
+    demo::load_championship_day(store, &key, now, 2026)
+        .await
+        .unwrap();
+    league
+}
+
+/// Every page of the demo each of its people reaches on a 390 px phone, looked at: the
+/// visitor's from the league's page and the home page, then a captain's and the secretary's
+/// from their dashboards. Answers how many pages the visitor reached, and every problem found.
 pub(crate) async fn crawl_the_demo(
     client: &Client,
     address: &str,
     league: &demo::DemoLeague,
     look: &Look<'_>,
 ) -> Result<(usize, Vec<String>), String> {
+    client
+        .set_window_size(390, 844)
+        .await
+        .map_err(step("make the window a phone's"))?;
     let start = vec![format!("/leagues/{}", demo::SLUG), "/".to_string()];
     let (visitor, mut problems) = crawl(client, address, &start, look).await?;
     for email in [&league.captains[0].1, &league.secretary] {

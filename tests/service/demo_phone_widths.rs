@@ -5,8 +5,8 @@
 use fantoccini::Client;
 use fives::demo;
 
-use crate::browser::{Chromium, step};
-use crate::demo_crawl::{Look, crawl_the_demo};
+use crate::browser::Chromium;
+use crate::demo_crawl::{Look, crawl_the_demo, the_whole_demo};
 use crate::support::TestContext;
 
 /// Whether the page is wider than the window (and what reaches past it), and whether a choice
@@ -40,10 +40,6 @@ async fn every_demo_page(
     address: &str,
     league: &demo::DemoLeague,
 ) -> Result<Vec<String>, String> {
-    client
-        .set_window_size(390, 844)
-        .await
-        .map_err(step("make the window a phone's"))?;
     let look = Look {
         prepare: None,
         look: WIDTHS,
@@ -55,13 +51,7 @@ async fn every_demo_page(
 }
 
 async fn on_a_390_px_phone_no_page_of_the_demo_scrolls_sideways(ctx: TestContext) {
-    let store = ctx.store.as_ref();
-    let now = chrono::Utc::now();
-    let league = demo::load(store, now, 2026).await.unwrap();
-    let key = fives::secret_key::SecretKey::generate();
-    demo::load_championship_day(store, &key, now, 2026)
-        .await
-        .unwrap();
+    let league = the_whole_demo(ctx.store.as_ref()).await;
     let Some(chromium) = Chromium::start().await else {
         return;
     };
